@@ -1,0 +1,59 @@
+import { Link, NavLink } from "react-router";
+import type { NavigationMode } from "#shared/flags";
+
+/** Every search area of the shop (§2 "Search pages"). */
+export const SEARCH_AREAS = [
+  { to: "/diamond-search", label: "Natural diamonds" },
+  { to: "/diamond-search?origin=lab", label: "Lab-grown diamonds" },
+  { to: "/setting-search", label: "Engagement ring settings" },
+  { to: "/wedding-rings", label: "Wedding rings" },
+  { to: "/mens-wedding-bands", label: "Men's wedding bands" },
+  { to: "/earrings", label: "Earrings" },
+  { to: "/jewelry-search", label: "Jewelry gifts" },
+] as const;
+
+export function SiteHeader({ mode, darkTheme, theme, returnTo }: { mode: NavigationMode; darkTheme: boolean; theme: "light" | "dark"; returnTo: string }) {
+  return (
+    <header className="site-header">
+      <Link to="/" className="logo" aria-label="Loupe home">
+        <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true">
+          <circle cx="12" cy="12" r="8" fill="none" stroke="currentColor" strokeWidth="2.5" />
+          <path d="M18 18l7 7" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+        </svg>
+        <span>Loupe</span>
+      </Link>
+      {mode === "full" ? (
+        <nav aria-label="Main">
+          <NavLink to="/diamond-search" end>
+            Diamonds
+          </NavLink>
+          <Link to="/setting-search">Engagement rings</Link>
+          <Link to="/wedding-rings">Wedding rings</Link>
+          <Link to="/jewelry-search">Jewelry</Link>
+        </nav>
+      ) : null}
+      {darkTheme ? (
+        <form method="post" action="/api/preferences/theme" className="theme-toggle">
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <input type="hidden" name="theme" value={theme === "dark" ? "light" : "dark"} />
+          <button type="submit">{theme === "dark" ? "Light mode" : "Dark mode"}</button>
+        </form>
+      ) : null}
+    </header>
+  );
+}
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <nav aria-label="Footer">
+        {SEARCH_AREAS.map((a) => (
+          <Link key={a.to} to={a.to}>
+            {a.label}
+          </Link>
+        ))}
+      </nav>
+      <p>Loupe compares certified diamonds and fine jewellery from independent retailers. Prices in US dollars.</p>
+    </footer>
+  );
+}

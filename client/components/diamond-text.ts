@@ -1,0 +1,13 @@
+import { CLARITIES, COLORS, CUTS, SHAPES, labelOf } from "#shared/enums";
+
+type Graded = { carat: number; color: number; clarity: number; cut: number; shape: number; isLabGrown: boolean };
+
+/** "1.01 Carat Round Lab-Grown Diamond" */
+export function diamondTitle(d: Graded): string {
+  return `${d.carat.toFixed(2)} Carat ${labelOf(SHAPES, d.shape)} ${d.isLabGrown ? "Lab-Grown " : ""}Diamond`;
+}
+
+/** "F · VS1 · Ideal" */
+export function gradeLine(d: Graded): string {
+  return [labelOf(COLORS, d.color), labelOf(CLARITIES, d.clarity), labelOf(CUTS, d.cut)].join(" · ");
+}

@@ -1,0 +1,112 @@
+import { Link, data, redirect } from "react-router";
+import type { Route } from "./+types/diamond";
+import { CERTIFICATE_LABS, CLARITIES, COLORS, CUTS, EYE_CLEANLINESS, FINISH_GRADES, FLUORESCENCES, SHAPES, labelOf } from "#shared/enums";
+import { formatUsd } from "#shared/money";
+import { diamondPath, diamondSlug } from "#shared/slug";
+import { catalogueContext } from "../context";
+import { ShapeImage } from "../components/shape-icon";
+import { diamondTitle } from "../components/diamond-text";
+
+export const handle = { flags: { darkTheme: true, buyingFlow: true, scrollToTop: true } };
+
+const ID = /^[1-9]\d{0,15}$/;
+
+/**
+ * `/diamond/{id}/{slug?}/{pairId?}` (alias `/product/...`): unknown ids are 404; a missing or wrong slug,
+ * or a pair id that is not this diamond's pair, redirects (301) to the canonical URL.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  if (!ID.test(params.id)) throw data("Not found", { status: 404 });
+  const diamond = await context.get(catalogueContext).getDiamond(Number(params.id));
+  if (!diamond) throw data("Not found", { status: 404 });
+  const slug = diamondSlug(diamond);
+  const pairOk = !params.pairId || (ID.test(params.pairId) && Number(params.pairId) === diamond.pairedDiamondId);
+  if (params.slug !== slug || !pairOk) {
+    const url = new URL(request.url);
+    const pair = pairOk && params.pairId ? Number(params.pairId) : null;
+    throw redirect(diamondPath(diamond, pair) + url.search, 301);
+  }
+  return { diamond };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: "Diamond not found — Loupe" }];
+  const d = data.diamond;
+  return [
+    { title: `${diamondTitle(d)} ${labelOf(COLORS, d.color)} ${labelOf(CLARITIES, d.clarity)} — ${formatUsd(d.price)} — Loupe` },
+    { name: "description", content: `${diamondTitle(d)}, ${labelOf(CERTIFICATE_LABS, d.certificateLab)} certificate ${d.certificateId}, sold by ${d.retailer.name}.` },
+    { tagName: "link", rel: "canonical", href: diamondPath(d) },
+  ];
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export default function DiamondDetail({ loaderData }: Route.ComponentProps) {
+  const d = loaderData.diamond;
+  return (
+    <article className="page diamond-detail">
+      <p className="breadcrumbs">
+        <Link to={d.isLabGrown ? "/diamond-search?origin=lab" : "/diamond-search"}>{d.isLabGrown ? "Lab-grown diamonds" : "Natural diamonds"}</Link>
+      </p>
+      <div className="detail-layout">
+        <figure className="diamond-figure">
+          <ShapeImage shape={d.shape} size={320} eager alt={`${labelOf(SHAPES, d.shape)} diamond illustration`} />
+          <figcaption>Illustration of the {labelOf(SHAPES, d.shape).toLowerCase()} shape</figcaption>
+        </figure>
+        <div className="detail-main">
+          <h1>{diamondTitle(d)}</h1>
+          <p className="grade-summary">
+            {labelOf(COLORS, d.color)} colour · {labelOf(CLARITIES, d.clarity)} clarity · {labelOf(CUTS, d.cut)} cut
+          </p>
+          <p className="detail-price">
+            {d.priceBeforeDiscount ? (
+              <>
+                <s aria-label="Was">{formatUsd(d.priceBeforeDiscount)}</s>{" "}
+              </>
+            ) : null}
+            <strong>{formatUsd(d.price)}</strong>
+            {d.discountPercentage ? <span className="badge">{d.discountPercentage}% off</span> : null}
+          </p>
+          <p className="retailer-line">
+            Sold by <strong>{d.retailer.name}</strong> · ships in {d.shippingDays} {d.shippingDays === 1 ? "day" : "days"}
+          </p>
+          <dl className="facts">
+            <Fact label="Available">{d.isSold ? "No" : "Yes"}</Fact>
+            <Fact label="Origin">{d.isLabGrown ? "Lab-grown" : "Natural"}</Fact>
+            <Fact label="Shape">{labelOf(SHAPES, d.shape)}</Fact>
+            <Fact label="Carat">{d.carat.toFixed(2)}</Fact>
+            <Fact label="Colour">{labelOf(COLORS, d.color)}</Fact>
+            <Fact label="Clarity">{labelOf(CLARITIES, d.clarity)}</Fact>
+            <Fact label="Cut">{labelOf(CUTS, d.cut)}</Fact>
+            <Fact label="Polish">{labelOf(FINISH_GRADES, d.polish)}</Fact>
+            <Fact label="Symmetry">{labelOf(FINISH_GRADES, d.symmetry)}</Fact>
+            <Fact label="Fluorescence">{labelOf(FLUORESCENCES, d.fluorescence)}</Fact>
+            <Fact label="Depth">{d.depthPct.toFixed(1)}%</Fact>
+            <Fact label="Table">{d.tablePct.toFixed(1)}%</Fact>
+            <Fact label="Measurements">
+              {d.measurements.length.toFixed(2)} × {d.measurements.width.toFixed(2)} × {d.measurements.depth.toFixed(2)} mm
+            </Fact>
+            <Fact label="Length/width ratio">{d.lwRatio.toFixed(2)}</Fact>
+            <Fact label="Eye clean">{labelOf(EYE_CLEANLINESS, d.eyeClean)}</Fact>
+            <Fact label="Certificate">
+              {labelOf(CERTIFICATE_LABS, d.certificateLab)} {d.certificateId}
+            </Fact>
+            <Fact label="Retailer">{d.retailer.name}</Fact>
+            {d.pairedDiamond ? (
+              <Fact label="Matching pair">
+                <Link to={`/diamond/${d.pairedDiamond.id}`}>Diamond {d.pairedDiamond.id}</Link> · {formatUsd(d.pairedDiamond.price)}
+              </Fact>
+            ) : null}
+          </dl>
+        </div>
+      </div>
+    </article>
+  );
+}

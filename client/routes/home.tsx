@@ -1,0 +1,56 @@
+import { Form, Link } from "react-router";
+import { SHAPES } from "#shared/enums";
+import { SEARCH_AREAS } from "../components/chrome";
+import { ShapeImage } from "../components/shape-icon";
+
+export const handle = { flags: { darkTheme: true, scrollToTop: true } };
+
+export const meta = () => [
+  { title: "Loupe — compare certified diamonds and engagement rings" },
+  { name: "description", content: "Search natural and lab-grown diamonds from independent retailers, compare prices and build a ring." },
+];
+
+export default function Home() {
+  return (
+    <div className="page home">
+      <section className="hero">
+        <h1>Every certified diamond, one honest price comparison</h1>
+        <p>Natural and lab-grown diamonds from independent retailers, graded by GIA, AGS, IGI and more.</p>
+      </section>
+      <section aria-labelledby="by-shape">
+        <h2 id="by-shape">Search by shape</h2>
+        <Form method="get" action="/diamond-search" className="shape-search">
+          <fieldset className="origin-switch">
+            <legend>Diamond type</legend>
+            <label>
+              <input type="radio" name="origin" value="natural" defaultChecked /> Natural
+            </label>
+            <label>
+              <input type="radio" name="origin" value="lab" /> Lab-grown
+            </label>
+          </fieldset>
+          <div className="shape-grid">
+            {SHAPES.map((s, i) => (
+              <button key={s.code} type="submit" name="shape" value={s.slug} className="shape-button">
+                <ShapeImage shape={s.code} size={56} eager={i < 10} alt="" />
+                <span>{s.label}</span>
+              </button>
+            ))}
+          </div>
+        </Form>
+      </section>
+      <section aria-labelledby="areas">
+        <h2 id="areas">Shop</h2>
+        <ul className="area-list">
+          {SEARCH_AREAS.map((a) => (
+            <li key={a.to}>
+              <Link to={a.to} prefetch="intent">
+                {a.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

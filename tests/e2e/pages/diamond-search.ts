@@ -1,0 +1,43 @@
+import { expect } from "vitest";
+import type { Page } from "playwright-core";
+import { url } from "./browser";
+
+/** The diamond search page, driven through its accessible roles and labels. */
+export class DiamondSearchPage {
+  constructor(readonly page: Page) {}
+
+  async open(query = "") {
+    await this.page.goto(url(`/diamond-search${query}`));
+    await this.page.getByRole("heading", { level: 1 }).waitFor();
+  }
+
+  async waitForHydration() {
+    await this.page.locator("body[data-hydrated]").waitFor({ state: "attached" });
+  }
+
+  filters() {
+    return this.page.getByRole("form", { name: "Diamond filters" });
+  }
+
+  shape(label: string) {
+    return this.filters().getByRole("group", { name: "Shape" }).getByRole("checkbox", { name: label });
+  }
+
+  resultCount() {
+    return this.page.getByRole("status");
+  }
+
+  cards() {
+    return this.page.locator(".diamond-grid").getByRole("link");
+  }
+
+  async cardTitles(): Promise<string[]> {
+    return this.page.locator(".diamond-card .title").allInnerTexts();
+  }
+
+  async expectAllTitles(re: RegExp) {
+    const titles = await this.cardTitles();
+    expect(titles.length).toBeGreaterThan(0);
+    for (const t of titles) expect(t).toMatch(re);
+  }
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launch, openPage, url } from "./pages/browser";
+import { DiamondSearchPage } from "./pages/diamond-search";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("diamond search → filter → diamond → back", () => {
+  it("works with JavaScript: hydrates cleanly, filters instantly, keeps state in the URL", async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    const search = new DiamondSearchPage(page);
+    await search.open();
+    await search.waitForHydration();
+    await expect.poll(() => search.resultCount().innerText()).toMatch(/diamonds · showing 1–16/);
+
+    await search.shape("Oval").check();
+    await page.waitForURL(/shape=oval/);
+    await expect.poll(() => search.cardTitles()).not.toEqual([]);
+    await search.expectAllTitles(/Oval Diamond$/);
+
+    const firstTitle = (await search.cardTitles())[0]!;
+    await search.cards().first().click();
+    await page.waitForURL(/\/diamond\/\d+\/[\w.-]+-oval-diamond$/);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe(firstTitle);
+    await expect.poll(() => page.locator("dl.facts").innerText()).toMatch(/Available\s+Yes/);
+
+    await page.goBack();
+    await page.waitForURL(/\/diamond-search\?shape=oval/);
+    await expect.poll(() => search.shape("Oval").isChecked()).toBe(true);
+    await search.expectAllTitles(/Oval Diamond$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("works with JavaScript disabled: the filter form and links are plain HTML", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const { page, errors } = await openPage(context);
+    const search = new DiamondSearchPage(page);
+    await search.open("?origin=lab");
+    await search.shape("Cushion").check();
+    await search.filters().getByRole("button", { name: "Show diamonds" }).click();
+    await page.waitForURL(/shape=cushion/);
+    await search.expectAllTitles(/Cushion Lab-Grown Diamond$/);
+
+    await search.cards().first().click();
+    await page.waitForURL(/\/diamond\/\d+\/[\w.-]+-cushion-lab-grown-diamond$/);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toMatch(/Cushion Lab-Grown Diamond/);
+
+    await page.goBack();
+    await page.waitForURL(/shape=cushion/);
+    expect(await search.shape("Cushion").isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("pages through results and renders the not-found page for a client-side unknown route", async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    const search = new DiamondSearchPage(page);
+    await search.open();
+    await search.waitForHydration();
+    const firstPage = await search.cardTitles();
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => search.resultCount().innerText()).toMatch(/showing 17–32/);
+    expect(await search.cardTitles()).not.toEqual(firstPage);
+
+    // A client-side (history) navigation to a path no route handles reaches the router's catch-all.
+    await page.evaluate(() => {
+      window.history.pushState(null, "", "/this-page-does-not-exist");
+      window.dispatchEvent(new PopStateEvent("popstate", { state: null }));
+    });
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Page not found");
+    expect(new URL(page.url()).pathname).toBe("/this-page-does-not-exist");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("redirects an unknown page home on a full load and shows the 404 page for /404", async () => {
+    const context = await browser.newContext();
+    const { page } = await openPage(context);
+    const res = await page.goto(url("/no-such-page"));
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(res?.status()).toBe(200);
+    const notFound = await page.goto(url("/404"));
+    expect(notFound?.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Page not found");
+    await context.close();
+  });
+});

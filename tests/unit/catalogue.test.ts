@@ -1,0 +1,386 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  CERTIFICATE_LABS,
+  CLARITIES,
+  COLORS,
+  CUTS,
+  EYE_CLEANLINESS,
+  FINISH_GRADES,
+  FLUORESCENCES,
+  METALS,
+  SHAPES,
+  type EnumEntry,
+} from "../../shared/enums";
+import {
+  DIAMOND_ID_BASE,
+  certificateNumber,
+  generateDiamonds,
+  generateRetailers,
+  generateSettings,
+  retailerAccepts,
+  type DiamondRow,
+} from "../../shared/catalogue/generate";
+import { diamondSvg, retailerLogoSvg, settingSvg } from "../../shared/catalogue/images";
+import {
+  LAB_FLOOR_CENTS,
+  LAB_FRACTION,
+  PRICE_MODEL,
+  fittedPricePerCarat2008,
+  modelPriceCents,
+  naturalPricePerCaratUsd,
+} from "../../shared/catalogue/price-model";
+import { rng } from "../../shared/catalogue/random";
+import { seedGroups, seedStatements } from "../../shared/catalogue/seed-plan";
+import { insertStatements, sqlLiteral } from "../../shared/catalogue/sql";
+
+const NOW = Date.UTC(2026, 10, 1);
+const CSV = new URL("../../../shared/data/diamonds-ggplot2.csv", import.meta.url);
+const MIGRATION = new URL("../../migrations/0001_catalogue.sql", import.meta.url);
+
+const codes = (list: readonly EnumEntry[]): Set<number> => new Set(list.map((e) => e.code));
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** Column names of a table in the migration, in order. */
+function columnsOf(table: string): string[] {
+  const sql = readFileSync(MIGRATION, "utf8");
+  const body = new RegExp(`CREATE TABLE ${table} \\(([\\s\\S]*?)\\n\\);`).exec(sql)?.[1];
+  if (!body) throw new Error(`no table ${table}`);
+  return body
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => /^[a-z_]+ [A-Z]/.test(l))
+    .map((l) => l.split(" ")[0]!);
+}
+
+describe("price model", () => {
+  // ggplot2 grades → catalogue codes (Fair and I1 have none).
+  const colour: Record<string, number> = { D: 1, E: 2, F: 3, G: 4, H: 5, I: 6, J: 7 };
+  const clarity: Record<string, number> = { IF: 2, VVS1: 3, VVS2: 4, VS1: 5, VS2: 6, SI1: 7, SI2: 8 };
+  const cut: Record<string, number> = { Ideal: 0, Premium: 1, "Very Good": 2, Good: 3 };
+  const rows = readFileSync(CSV, "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((line) => line.replace(/"/g, "").split(","))
+    .map(([carat, cutName, colourName, clarityName, , , price]) => ({
+      carat: Number(carat),
+      cut: cut[cutName!],
+      color: colour[colourName!],
+      clarity: clarity[clarityName!],
+      price: Number(price),
+    }))
+    .filter(
+      (r): r is { carat: number; cut: number; color: number; clarity: number; price: number } =>
+        r.cut !== undefined && r.color !== undefined && r.clarity !== undefined,
+    );
+  const ape = (subset: typeof rows): number =>
+    median(subset.map((r) => Math.abs(fittedPricePerCarat2008(r) / (r.price / r.carat) - 1)));
+
+  it("reproduces the ggplot2 prices per carat (median absolute % error)", () => {
+    expect(rows.length).toBeGreaterThan(50_000);
+    expect(ape(rows)).toBeLessThan(0.1); // measured 0.083
+    expect(ape(rows.filter((r) => r.carat >= 1))).toBeLessThan(0.1); // measured 0.079
+    expect(PRICE_MODEL.fit.r2LogPricePerCarat).toBeGreaterThan(0.9);
+  });
+
+  const stone = { shape: 1, carat: 1, color: 4, clarity: 6, cut: 1, fluorescence: 0, isLabGrown: false };
+
+  it("prices better colour, clarity and cut higher, monotonically", () => {
+    for (const carat of [0.3, 0.5, 1, 1.5, 2, 3, 5]) {
+      const by = (change: Partial<typeof stone>): number => modelPriceCents({ ...stone, carat, ...change });
+      const colours = [1, 2, 3, 4, 5, 6, 7, 8].map((color) => by({ color }));
+      const clarities = [1, 2, 3, 4, 5, 6, 7, 8].map((c) => by({ clarity: c }));
+      const cuts = [4, 0, 1, 2, 3].map((c) => by({ cut: c })); // Loupe Ideal, Ideal, Excellent, Very Good, Good
+      for (const list of [colours, clarities, cuts]) {
+        list.slice(1).forEach((p, i) => expect(p).toBeLessThan(list[i]!));
+      }
+      expect(by({ clarity: 1 }) / by({ clarity: 2 })).toBeGreaterThanOrEqual(1.05 - 1e-3); // FL ≥ IF + 5 %
+      expect(by({ cut: 4 }) / by({ cut: 0 })).toBeCloseTo(1.03, 2);
+    }
+    const perCarat = [0.3, 0.5, 1, 2, 3, 5].map((carat) => naturalPricePerCaratUsd({ ...stone, carat }));
+    perCarat.slice(1).forEach((p, i) => expect(p).toBeGreaterThan(perCarat[i]!));
+  });
+
+  it("applies shape and fluorescence discounts to natural stones", () => {
+    const round = modelPriceCents(stone);
+    for (let shape = 2; shape <= 10; shape++) {
+      const ratio = modelPriceCents({ ...stone, shape }) / round;
+      expect(ratio).toBeGreaterThanOrEqual(0.7);
+      expect(ratio).toBeLessThanOrEqual(0.85);
+    }
+    const fluorescence = [0, 1, 2, 3, 4].map((f) => modelPriceCents({ ...stone, fluorescence: f }));
+    fluorescence.slice(1).forEach((p, i) => expect(p).toBeLessThan(fluorescence[i]!));
+    expect(() => modelPriceCents({ ...stone, color: 9 })).toThrow(RangeError);
+  });
+
+  it("prices lab-grown below natural, at 5-35 % of it, never below the floor", () => {
+    expect(LAB_FRACTION(0.3)).toBeCloseTo(0.28, 2);
+    expect(LAB_FRACTION(3)).toBeLessThan(0.11);
+    expect(LAB_FRACTION(5)).toBeGreaterThanOrEqual(0.1);
+    for (let c = 0.25; c < 5; c += 0.05) expect(LAB_FRACTION(c + 0.05)).toBeLessThan(LAB_FRACTION(c));
+    for (const shape of [1, 2, 5, 6, 10]) {
+      for (const carat of [0.23, 0.3, 0.5, 1, 1.5, 2, 3, 5]) {
+        for (const color of [1, 4, 8]) {
+          for (const clarity of [1, 5, 8]) {
+            const d = { ...stone, shape, carat, color, clarity };
+            const natural = modelPriceCents(d);
+            const lab = modelPriceCents({ ...d, isLabGrown: true });
+            expect(Number.isInteger(lab)).toBe(true);
+            expect(lab).toBeGreaterThanOrEqual(LAB_FLOOR_CENTS);
+            expect(lab).toBeLessThan(natural);
+            if (lab > LAB_FLOOR_CENTS) {
+              expect(lab / natural).toBeGreaterThanOrEqual(0.05);
+              expect(lab / natural).toBeLessThanOrEqual(0.35);
+            }
+          }
+        }
+      }
+    }
+  });
+});
+
+describe("random", () => {
+  it("is deterministic per seed and stays in range", () => {
+    const a = rng(42);
+    const b = rng(42);
+    const xs = Array.from({ length: 1000 }, () => a.next());
+    expect(xs).toEqual(Array.from({ length: 1000 }, () => b.next()));
+    expect(Math.min(...xs)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...xs)).toBeLessThan(1);
+    expect(rng(43).next()).not.toBe(rng(42).next());
+    const r = rng(7);
+    for (let i = 0; i < 1000; i++) {
+      const n = r.int(-3, 3);
+      expect(n).toBeGreaterThanOrEqual(-3);
+      expect(n).toBeLessThanOrEqual(3);
+    }
+    expect(r.weighted([["x", 0], ["y", 1]])).toBe("y");
+  });
+});
+
+describe("demo diamonds", () => {
+  const { diamonds, history } = generateDiamonds(0, 5000, NOW);
+  const retailers = generateRetailers();
+  const byId = new Map(diamonds.map((d) => [d.id, d]));
+
+  it("is deterministic and sliceable", () => {
+    const whole = generateDiamonds(0, 2000, NOW);
+    const a = generateDiamonds(0, 1000, NOW);
+    const b = generateDiamonds(1000, 1000, NOW);
+    expect(whole.diamonds).toEqual([...a.diamonds, ...b.diamonds]);
+    expect(whole.history).toEqual([...a.history, ...b.history]);
+    // An odd start (possibly the second stone of a pair) reproduces too.
+    expect(generateDiamonds(777, 5, NOW).diamonds).toEqual(diamonds.slice(777, 782));
+  });
+
+  it("has rows keyed exactly by the SQL columns", () => {
+    expect(Object.keys(diamonds[0]!)).toEqual(columnsOf("diamonds"));
+    expect(Object.keys(history[0]!)).toEqual(columnsOf("diamond_price_history"));
+    expect(Object.keys(retailers[0]!)).toEqual(columnsOf("retailers"));
+    const { settings, variants } = generateSettings();
+    expect(Object.keys(settings[0]!)).toEqual(columnsOf("settings"));
+    expect(Object.keys(variants[0]!)).toEqual(columnsOf("setting_variants"));
+  });
+
+  it("covers all shapes and both origins", () => {
+    expect(new Set(diamonds.map((d) => d.shape))).toEqual(codes(SHAPES));
+    expect(new Set(diamonds.map((d) => d.is_lab_grown))).toEqual(new Set([0, 1]));
+    const labShare = diamonds.filter((d) => d.is_lab_grown).length / diamonds.length;
+    expect(labShare).toBeGreaterThan(0.4);
+    expect(labShare).toBeLessThan(0.5);
+  });
+
+  it("uses only valid enumeration codes and plausible values", () => {
+    const valid: [keyof DiamondRow, Set<number>][] = [
+      ["shape", codes(SHAPES)],
+      ["color", codes(COLORS)],
+      ["clarity", codes(CLARITIES)],
+      ["cut", codes(CUTS)],
+      ["polish", codes(FINISH_GRADES)],
+      ["symmetry", codes(FINISH_GRADES)],
+      ["fluorescence", codes(FLUORESCENCES)],
+      ["certificate_lab", codes(CERTIFICATE_LABS)],
+      ["eye_clean", codes(EYE_CLEANLINESS)],
+    ];
+    for (const d of diamonds) {
+      for (const [key, set] of valid) expect(set.has(d[key] as number), `${key} ${d[key]}`).toBe(true);
+      expect(d.carat).toBeGreaterThanOrEqual(0.23);
+      expect(d.carat).toBeLessThanOrEqual(5);
+      expect(Number.isInteger(d.price_cents)).toBe(true);
+      expect(d.shipping_days).toBeGreaterThanOrEqual(1);
+      expect(d.shipping_days).toBeLessThanOrEqual(14);
+      expect(d.updated_at).toBe(NOW);
+      expect(d.lw_ratio).toBeCloseTo(d.length_mm / d.width_mm, 1);
+      if (d.discount_percentage !== null) {
+        expect(d.price_before_discount_cents).toBe(Math.round(d.price_cents / (1 - d.discount_percentage / 100)));
+      } else {
+        expect(d.price_before_discount_cents).toBeNull();
+      }
+      if (d.is_rc_ideal) {
+        expect(d.shape).toBe(1);
+        expect([0, 4]).toContain(d.cut);
+      }
+      if (d.cut === 4) expect(d.shape).toBe(1);
+      expect(d.video_preview_url).toBe(d.has_video ? d.image_url : null);
+    }
+    const round1ct = diamonds.find((d) => d.shape === 1 && d.carat === 1)!;
+    expect(round1ct.width_mm).toBeGreaterThan(6.2);
+    expect(round1ct.width_mm).toBeLessThan(6.7);
+  });
+
+  it("has unique 10-digit certificate numbers", () => {
+    const ids = diamonds.map((d) => d.certificate_id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[1-9]\d{9}$/);
+    const many = new Set(Array.from({ length: 200_000 }, (_, i) => certificateNumber(DIAMOND_ID_BASE + i)));
+    expect(many.size).toBe(200_000);
+  });
+
+  it("links pairs both ways with near-identical stones", () => {
+    const paired = diamonds.filter((d) => d.paired_diamond_id !== null);
+    expect(paired.length).toBeGreaterThan(0);
+    expect(paired.length / diamonds.length).toBeLessThan(0.05);
+    for (const d of paired) {
+      const p = byId.get(d.paired_diamond_id!);
+      if (!p) continue; // the partner of the last stone may lie beyond the slice
+      expect(p.paired_diamond_id).toBe(d.id);
+      for (const key of ["shape", "color", "clarity", "cut", "polish", "symmetry", "is_lab_grown", "retailer_id"] as const) {
+        expect(p[key]).toBe(d[key]);
+      }
+      expect(Math.abs(p.carat - d.carat)).toBeLessThanOrEqual(0.02 + 1e-9);
+    }
+  });
+
+  it("assigns every diamond a retailer that sells its origin", () => {
+    expect(retailers.length).toBeGreaterThanOrEqual(20);
+    expect(retailers.map((r) => r.id)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
+    expect(retailers.filter((r) => r.type === 1)).toHaveLength(10);
+    expect(retailers.filter((r) => r.type === 2)).toHaveLength(8);
+    expect(retailers.filter((r) => r.type === 3)).toHaveLength(6);
+    expect(retailers.filter((r) => r.status === 2)).toHaveLength(22);
+    expect(new Set(retailers.map((r) => r.slugurl)).size).toBe(24);
+    const type = new Map(retailers.map((r) => [r.id, r.type]));
+    for (const d of diamonds) expect(retailerAccepts(type.get(d.retailer_id)!, d.is_lab_grown === 1)).toBe(true);
+    for (const r of retailers) {
+      for (const json of [r.features, r.sociallinks, r.ratings]) expect(Array.isArray(JSON.parse(json))).toBe(true);
+    }
+  });
+
+  it("writes 1-4 increasing history rows ending with the current price", () => {
+    const rowsOf = new Map<number, typeof history>();
+    for (const h of history) rowsOf.set(h.diamond_id, [...(rowsOf.get(h.diamond_id) ?? []), h]);
+    expect(rowsOf.size).toBe(diamonds.length);
+    for (const d of diamonds) {
+      const rows = rowsOf.get(d.id)!;
+      expect(rows.length).toBeGreaterThanOrEqual(1);
+      expect(rows.length).toBeLessThanOrEqual(4);
+      rows.slice(1).forEach((h, i) => expect(h.at).toBeGreaterThan(rows[i]!.at));
+      expect(rows.at(-1)).toEqual({ diamond_id: d.id, at: NOW, price_cents: d.price_cents, source: "seed" });
+      for (const h of rows) {
+        expect(h.at).toBeGreaterThanOrEqual(NOW - 181 * 86_400_000);
+        expect(Math.abs(h.price_cents / d.price_cents - 1)).toBeLessThanOrEqual(0.12 + 1e-3);
+      }
+    }
+  });
+});
+
+describe("demo settings", () => {
+  const { settings, variants } = generateSettings();
+
+  it("is deterministic", () => {
+    expect(generateSettings()).toEqual({ settings, variants });
+  });
+
+  it("has the planned mix of items with unique names", () => {
+    expect(settings).toHaveLength(300);
+    expect(new Set(settings.map((s) => s.name)).size).toBe(settings.length);
+    const count = (type: number) => settings.filter((s) => s.item_type === type).length;
+    expect(count(1)).toBe(180);
+    expect(count(0)).toBe(40);
+    expect(count(5)).toBe(20);
+    expect(count(4)).toBe(20);
+    expect(count(2)).toBe(40);
+    const bandIds = new Set(settings.filter((s) => s.item_type === 0).map((s) => s.id));
+    for (const s of settings) if (s.matching_band_id !== null) expect(bandIds.has(s.matching_band_id)).toBe(true);
+    const retailerIds = new Set(generateRetailers().map((r) => r.id));
+    for (const s of settings) expect(retailerIds.has(s.retailer_id)).toBe(true);
+  });
+
+  it("prices metals consistently from $340 up", () => {
+    const ringIds = new Set(settings.filter((s) => s.item_type === 1).map((s) => s.id));
+    const ring14k = variants.filter((v) => ringIds.has(v.setting_id) && [2, 4, 6].includes(v.metal));
+    expect(Math.min(...ring14k.map((v) => v.price_cents))).toBeGreaterThanOrEqual(34_000);
+    const metalCodes = codes(METALS);
+    const bySetting = new Map<number, Map<number, number>>();
+    for (const v of variants) {
+      expect(metalCodes.has(v.metal)).toBe(true);
+      expect(v.id).toBe(v.setting_id * 1000 + v.metal);
+      bySetting.set(v.setting_id, (bySetting.get(v.setting_id) ?? new Map()).set(v.metal, v.price_cents));
+    }
+    for (const prices of bySetting.values()) {
+      if (prices.has(6) && prices.has(2)) expect(prices.get(6)).toBe(prices.get(2)); // 14K rose = white
+      if (prices.has(7) && prices.has(3)) expect(prices.get(7)).toBe(prices.get(3)); // 18K rose = white
+      if (prices.has(4) && prices.has(2)) expect(prices.get(4)).toBe(prices.get(2));
+      if (prices.has(3) && prices.has(2)) expect(prices.get(3)! / prices.get(2)!).toBeCloseTo(1.25, 1);
+      if (prices.has(1) && prices.has(2)) expect(prices.get(1)! / prices.get(2)!).toBeCloseTo(1.45, 1);
+    }
+  });
+});
+
+describe("sql", () => {
+  it("writes literals safely", () => {
+    expect(sqlLiteral("Maren O'Dell")).toBe("'Maren O''Dell'");
+    expect(sqlLiteral(null)).toBe("NULL");
+    expect(sqlLiteral(true)).toBe("1");
+    expect(sqlLiteral(false)).toBe("0");
+    expect(sqlLiteral(-1.5)).toBe("-1.5");
+    expect(() => sqlLiteral(Number.NaN)).toThrow();
+    expect(() => sqlLiteral(Number.POSITIVE_INFINITY)).toThrow();
+  });
+
+  it("builds multi-row inserts and validates identifiers", () => {
+    const rows = Array.from({ length: 5 }, (_, i) => ({ id: i, name: `a'${i}`, note: null }));
+    const statements = insertStatements("things", rows, 2);
+    expect(statements).toHaveLength(3);
+    expect(statements[0]).toBe("INSERT INTO things (id, name, note) VALUES (0,'a''0',NULL),(1,'a''1',NULL);");
+    expect(insertStatements("things", [])).toEqual([]);
+    expect(() => insertStatements("things; DROP TABLE x", rows)).toThrow();
+    expect(() => insertStatements("things", [{ "bad-col": 1 }])).toThrow();
+  });
+
+  it("plans the seed in foreign-key order", () => {
+    const groups = [...seedGroups({ diamonds: 1201, now: NOW, chunk: 500 })];
+    expect(groups.map((g) => g.label)).toEqual([
+      "retailers",
+      "settings",
+      "setting_variants",
+      "diamonds 0-499",
+      "diamonds 500-999",
+      "diamonds 1000-1200",
+    ]);
+    expect(groups.reduce((n, g) => n + g.diamonds, 0)).toBe(1201);
+    expect([...seedStatements({ diamonds: 1201, now: NOW, chunk: 500 })]).toEqual(groups.map((g) => g.statements));
+    for (const g of groups) for (const s of g.statements) expect(s.length).toBeLessThan(100_000); // D1 statement limit
+  });
+});
+
+describe("images", () => {
+  it("draws every shape, logo and setting as escaped SVG", () => {
+    for (const s of SHAPES) {
+      const svg = diamondSvg(s.code);
+      expect(svg).toMatch(/^<svg [^>]*width="200" height="200" viewBox="0 0 200 200"/);
+      expect(svg).not.toMatch(/NaN|Infinity/);
+    }
+    const logo = retailerLogoSvg(`Ember & Facet <"O'Dell">`, false);
+    expect(logo).toContain("Ember &amp; Facet &lt;&quot;O&apos;Dell&quot;&gt;");
+    expect(logo).not.toMatch(/& |<"/);
+    expect(retailerLogoSvg("Ember & Facet", true)).toContain(">EF<");
+    expect(settingSvg("halo", 4)).toMatch(/^<svg /);
+  });
+});

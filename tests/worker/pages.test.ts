@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:test";
+import { diamondSlug } from "#shared/slug";
+import { call } from "./helpers";
+
+async function anyDiamond(where = "is_sold = 0") {
+  const row = await env.DB.prepare(`SELECT id, carat, color, clarity, cut, shape, is_lab_grown, price_cents, paired_diamond_id FROM diamonds WHERE ${where} ORDER BY id LIMIT 1`).first<{
+    id: number; carat: number; color: number; clarity: number; cut: number; shape: number; is_lab_grown: number; price_cents: number; paired_diamond_id: number | null;
+  }>();
+  if (!row) throw new Error(`no diamond where ${where}`);
+  return { ...row, slug: diamondSlug({ ...row, isLabGrown: row.is_lab_grown === 1 }) };
+}
+
+describe("server-rendered pages", () => {
+  it("renders the home page with search by shape, the natural/lab switch and every search area", async () => {
+    const res = await call("/");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+    expect(res.headers.get("cache-control")).toMatch(/private/);
+    expect(res.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-/);
+    const html = await res.text();
+    expect(html).toMatch(/<h2 id="by-shape">Search by shape<\/h2>/);
+    for (const shape of ["Round", "Princess", "Marquise", "Emerald", "Pear", "Oval", "Heart", "Radiant", "Asscher", "Cushion"]) expect(html).toContain(`<span>${shape}</span>`);
+    expect(html).toContain('value="lab"');
+    for (const href of ["/diamond-search", "/setting-search", "/wedding-rings", "/mens-wedding-bands", "/earrings", "/jewelry-search"]) expect(html).toContain(`href="${href}"`);
+  });
+
+  it("renders /diamond-search results in the HTML with the §9 defaults", async () => {
+    const res = await call("/diamond-search");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const total = await env.DB.prepare("SELECT COUNT(*) AS n FROM diamonds WHERE is_sold = 0 AND is_lab_grown = 0 AND price_cents BETWEEN 65000 AND 2000000").first<{ n: number }>();
+    expect(html).toContain(`${total!.n.toLocaleString("en-US")} diamonds · showing 1–16`);
+    expect(html.match(/class="diamond-card"/g)).toHaveLength(16);
+    expect(html).toMatch(/name="priceMin"[^>]*value="650"/);
+    expect(html).toMatch(/name="priceMax"[^>]*value="20000"/);
+    expect(html).toContain('rel="next"');
+  });
+
+  it("applies URL filters on the server (works without JavaScript)", async () => {
+    const html = await (await call("/diamond-search?origin=lab&shape=oval&color=e&color=f&sort=price&order=asc&priceMin=100&priceMax=100000")).text();
+    const cards = [...html.matchAll(/<li class="diamond-card">.*?<\/li>/gs)].map((m) => m[0]);
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) {
+      expect(card).toMatch(/Oval Lab-Grown Diamond/);
+      expect(card).toMatch(/>(E|F) · /);
+    }
+    expect(html).toMatch(/<input type="checkbox" name="shape" checked="" value="oval"\/>/);
+    expect(html).not.toMatch(/<input type="checkbox" name="shape" checked="" value="round"\/>/);
+  });
+
+  it("shows a clear message for a search with no results and for unknown filter values", async () => {
+    const html = await (await call("/diamond-search?priceMin=1&priceMax=2&shape=blob")).text();
+    expect(html).toContain("No diamonds match these filters.");
+    expect(html).toContain("Ignored unknown filter values: shape=blob");
+  });
+
+  it("renders a diamond with every grading fact, price rounded up and availability", async () => {
+    const d = await anyDiamond();
+    const res = await call(`/diamond/${d.id}/${d.slug}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    for (const label of ["Available", "Shape", "Carat", "Colour", "Clarity", "Cut", "Polish", "Symmetry", "Fluorescence", "Depth", "Table", "Measurements", "Length/width ratio", "Eye clean", "Certificate", "Retailer"]) {
+      expect(html).toContain(`<dt>${label}</dt>`);
+    }
+    expect(html).toContain(`$${Math.ceil(d.price_cents / 100).toLocaleString("en-US")}`);
+    expect(html).toMatch(/<dt>Available<\/dt><dd>Yes<\/dd>/);
+    expect(html).toContain(`<link rel="canonical" href="/diamond/${d.id}/${d.slug}"/>`);
+  });
+
+  it("shows a sold diamond as not available", async () => {
+    const d = await anyDiamond("is_sold = 1");
+    const html = await (await call(`/diamond/${d.id}/${d.slug}`)).text();
+    expect(html).toMatch(/<dt>Available<\/dt><dd>No<\/dd>/);
+  });
+
+  it("redirects a missing or wrong slug to the canonical URL, keeping the query", async () => {
+    const d = await anyDiamond();
+    for (const path of [`/diamond/${d.id}`, `/diamond/${d.id}/wrong-slug`, `/product/${d.id}`]) {
+      const res = await call(`${path}?utm_source=mail`);
+      expect(res.status, path).toBe(301);
+      expect(res.headers.get("location")).toBe(`/diamond/${d.id}/${d.slug}?utm_source=mail`);
+    }
+  });
+
+  it("serves the /product alias as the same page", async () => {
+    const d = await anyDiamond();
+    const res = await call(`/product/${d.id}/${d.slug}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(`<link rel="canonical" href="/diamond/${d.id}/${d.slug}"/>`);
+  });
+
+  it("keeps a correct pair id and drops a wrong one", async () => {
+    const d = await anyDiamond("paired_diamond_id IS NOT NULL");
+    expect((await call(`/diamond/${d.id}/${d.slug}/${d.paired_diamond_id}`)).status).toBe(200);
+    const wrong = await call(`/diamond/${d.id}/${d.slug}/1`);
+    expect(wrong.status).toBe(301);
+    expect(wrong.headers.get("location")).toBe(`/diamond/${d.id}/${d.slug}`);
+  });
+
+  it("renders the not-found page with 404 for /404 and for unknown diamonds", async () => {
+    for (const path of ["/404", "/diamond/999999999", "/diamond/999999999/some-slug", "/diamond/abc"]) {
+      const res = await call(path);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      expect(html).toContain("Page not found");
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
+    }
+  });
+});
+
+describe("redirects at the edge", () => {
+  it.each([
+    ["/testimonials", "/reviews"],
+    ["/relationship-insurance", "/"],
+    ["/diamond", "/diamonds"],
+    ["/diamonds/abc", "/diamond-search/abc"],
+    ["/complete-order/1/2/3?x=1", "/cart/1/2/3?x=1"],
+    ["/diamond-search/?shape=oval", "/diamond-search?shape=oval"],
+  ])("%s → 301 %s", async (from, to) => {
+    const res = await call(from);
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe(to);
+  });
+
+  it("sends unknown page paths home with a 301, keeping the query", async () => {
+    const res = await call("/no-such-page/at-all?ref=ad");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/?ref=ad");
+  });
+
+  it("answers a missing asset with 404, not a redirect", async () => {
+    expect((await call("/assets/missing-file.js")).status).toBe(404);
+  });
+
+  it("follows the data-driven legacy content map", async () => {
+    await env.DB.prepare("INSERT OR REPLACE INTO legacy_redirects (from_path, to_path, status) VALUES (?, ?, 301)").bind("/blog/old-ring-guide", "/blog/rings/ring-guide").run();
+    const res = await call("/blog/Old-Ring-Guide?utm=1");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/blog/rings/ring-guide?utm=1");
+  });
+});
+
+describe("theme and request context", () => {
+  it("renders dark mode for a visitor who chose it, on a route that supports it", async () => {
+    const html = await (await call("/diamond-search", { headers: { cookie: "loupe_theme=dark" } })).text();
+    expect(html).toContain('<html lang="en" data-theme="dark">');
+  });
+
+  it("keeps the light theme for visitors from a search engine and on routes without dark theme support", async () => {
+    const fromGoogle = await (await call("/diamond-search", { headers: { cookie: "loupe_theme=dark", referer: "https://www.google.com/" } })).text();
+    expect(fromGoogle).toContain('data-theme="light"');
+    const notFound = await (await call("/404", { headers: { cookie: "loupe_theme=dark" } })).text();
+    expect(notFound).toContain('data-theme="light"');
+  });
+
+  it("reads geo from request.cf without failing when it is absent", async () => {
+    const res = await call("/", { cf: { country: "US", regionCode: "CA", city: "San Francisco" } });
+    expect(res.status).toBe(200);
+  });
+
+  it("serves generated SVG images for every shape", async () => {
+    for (const shape of ["round", "princess", "marquise", "emerald", "pear", "oval", "heart", "radiant", "asscher", "cushion"]) {
+      const res = await call(`/images/diamonds/${shape}.svg`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/image\/svg\+xml/);
+      expect(await res.text()).toMatch(/^<svg/);
+    }
+  });
+});

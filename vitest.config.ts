@@ -1,0 +1,45 @@
+import { defineConfig } from "vitest/config";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+
+/**
+ * Three test layers, all run by `npm test` (after `npm run build`):
+ * - unit: pure domain code in Node;
+ * - worker: the built worker inside workerd with real D1 and Durable Objects (Cloudflare's vitest integration);
+ * - e2e: `wrangler dev` on the built worker, driven by playwright-core in headless Chromium.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            // The worker as built by `vite build` (Hono entry + React Router server build), with the bindings of wrangler.toml.
+            wrangler: { configPath: "./build/server/wrangler.json" },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
+            },
+          })),
+        ],
+        test: {
+          name: "worker",
+          include: ["tests/worker/**/*.test.ts"],
+          setupFiles: ["./tests/worker/setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["./tests/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,52 @@
+import type { Context, ErrorHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorCode, ErrorEnvelope } from "#shared/schemas";
+import type { AppEnv } from "../env";
+
+export type ErrorDetail = { path: string; message: string };
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: "bad_request",
+  404: "not_found",
+  405: "method_not_allowed",
+  409: "conflict",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+};
+
+/** An API failure with a stable code; `app.onError` turns it into the JSON error envelope. */
+export class ApiError extends HTTPException {
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly code: ErrorCode = CODE_BY_STATUS[status] ?? "bad_request",
+  ) {
+    super(status, { message });
+  }
+}
+
+/** The JSON error envelope response. */
+export function errorResponse(c: Context, status: ContentfulStatusCode, code: ErrorCode, message: string, details?: ErrorDetail[]) {
+  const body: ErrorEnvelope = { error: { code, message, ...(details?.length ? { details } : {}) } };
+  c.header("Cache-Control", "no-store");
+  return c.json(body, status);
+}
+
+/**
+ * The one error handler of the API: known failures keep their status and message; anything else is
+ * logged with the request id and answered as a generic 500 without internals.
+ */
+export const onApiError: ErrorHandler<AppEnv> = (err, c) => {
+  if (err instanceof ApiError) return errorResponse(c, err.status as ContentfulStatusCode, err.code, err.message, err.details);
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    const code = CODE_BY_STATUS[status] ?? (status >= 500 ? "internal" : "bad_request");
+    const message = status === 413 ? "Request body too large" : err.message || "Bad request";
+    return errorResponse(c, status, code, message);
+  }
+  console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), message: String(err), stack: err instanceof Error ? err.stack : undefined }));
+  return errorResponse(c, 500, "internal", "Something went wrong. Please try again.");
+};

@@ -1,0 +1,81 @@
+import { Hono } from "hono";
+import { toJsonSchema } from "@valibot/to-json-schema";
+import type { GenericSchema } from "valibot";
+import { Diamond, DiamondSearchRequest, DiamondSearchResponse, ErrorEnvelope } from "#shared/schemas";
+import type { AppEnv } from "../env";
+
+function schema(s: GenericSchema) {
+  // Refinements (v.check) cannot be expressed in JSON Schema; they are described in the operation text.
+  const json = toJsonSchema(s, { errorMode: "ignore", target: "openapi-3.0" }) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } },
+});
+
+/** The OpenAPI 3.0 document, generated from the shared valibot schemas once per isolate. */
+function buildDocument() {
+  return {
+    openapi: "3.0.3",
+    info: {
+      title: "Loupe API",
+      version: "1.0.0",
+      description:
+        "Loupe marketplace API. Money in responses is integer US cents; price filters are whole US dollars. Every error uses the envelope {error:{code,message,details}}.",
+    },
+    servers: [{ url: "/api" }],
+    paths: {
+      "/diamonds2": {
+        post: {
+          operationId: "searchDiamonds",
+          summary: "Filtered diamond search",
+          description: "priceMin must not exceed priceMax, caratMin must not exceed caratMax. Sold diamonds are excluded.",
+          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/DiamondSearchRequest" } } } },
+          responses: {
+            200: { description: "A page of diamonds and the exact total", content: { "application/json": { schema: { $ref: "#/components/schemas/DiamondSearchResponse" } } } },
+            400: errorResponse("Invalid request body"),
+            413: errorResponse("Request body too large"),
+            415: errorResponse("Content-Type is not application/json"),
+          },
+        },
+      },
+      "/diamonds/{id}": {
+        get: {
+          operationId: "getDiamond",
+          summary: "One diamond with every field",
+          parameters: [
+            { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
+            { name: "embed", in: "query", required: false, schema: { type: "string" } },
+            { name: "promoCodeVariation", in: "query", required: false, schema: { type: "string", enum: ["0", "1"] } },
+            { name: "IsB2CDiamondSelected", in: "query", required: false, schema: { type: "string", enum: ["true", "false"] } },
+          ],
+          responses: {
+            200: { description: "The diamond", content: { "application/json": { schema: { $ref: "#/components/schemas/Diamond" } } } },
+            400: errorResponse("Invalid id or query"),
+            404: errorResponse("No such diamond"),
+          },
+        },
+      },
+      "/openapi.json": { get: { operationId: "openapi", summary: "This document", responses: { 200: { description: "OpenAPI document" } } } },
+    },
+    components: {
+      schemas: {
+        DiamondSearchRequest: schema(DiamondSearchRequest),
+        DiamondSearchResponse: schema(DiamondSearchResponse),
+        Diamond: schema(Diamond),
+        ErrorEnvelope: schema(ErrorEnvelope),
+      },
+    },
+  };
+}
+
+let cached: ReturnType<typeof buildDocument> | undefined;
+
+export const openapiApi = new Hono<AppEnv>().get("/openapi.json", (c) => {
+  cached ??= buildDocument();
+  c.header("Cache-Control", "public, max-age=300");
+  return c.json(cached);
+});

@@ -1,0 +1,164 @@
+/**
+ * Diamond reads from D1: the filtered search behind `POST /api/diamonds2` and the search page, and the
+ * full record behind `GET /api/diamonds/{id}` and the detail page. Rows map to the wire shapes of
+ * shared/schemas.ts here and nowhere else.
+ */
+import { diamondSlug } from "#shared/slug";
+import type { Diamond, DiamondSearchRequest, DiamondSearchResponse, DiamondSummary, SortField } from "#shared/schemas";
+
+interface DiamondRow {
+  id: number;
+  retailer_id: number;
+  certificate_lab: number;
+  certificate_id: string;
+  is_lab_grown: number;
+  shape: number;
+  carat: number;
+  cut: number;
+  color: number;
+  clarity: number;
+  polish: number;
+  symmetry: number;
+  fluorescence: number;
+  depth_pct: number;
+  table_pct: number;
+  length_mm: number;
+  width_mm: number;
+  depth_mm: number;
+  lw_ratio: number;
+  eye_clean: number;
+  shipping_days: number;
+  price_cents: number;
+  price_before_discount_cents: number | null;
+  discount_percentage: number | null;
+  is_sold: number;
+  is_rc_ideal: number;
+  has_video: number;
+  image_url: string;
+  video_preview_url: string | null;
+  paired_diamond_id: number | null;
+  updated_at: number;
+  r_name: string;
+  r_slugurl: string;
+  r_logo_url: string;
+  r_small_logo_url: string;
+}
+
+const SELECT = `SELECT d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url
+  FROM diamonds d JOIN retailers r ON r.id = d.retailer_id`;
+
+/** ORDER BY expressions per sort field; a unique id tie-break keeps paging stable. */
+const ORDER: Record<SortField, string> = {
+  sortingOrder: "d.sorting_order",
+  price: "d.price_cents",
+  carat: "d.carat",
+  // Codes run best-first (D=1, FL=1, Ideal=0), so "ascending colour" means best colour first.
+  color: "d.color",
+  clarity: "d.clarity",
+  cut: "d.cut",
+  pricePerCarat: "(d.price_cents / d.carat)",
+};
+
+function summary(r: DiamondRow): DiamondSummary {
+  const isLabGrown = r.is_lab_grown === 1;
+  return {
+    id: r.id,
+    slug: diamondSlug({ carat: r.carat, color: r.color, clarity: r.clarity, cut: r.cut, shape: r.shape, isLabGrown }),
+    incomplete: true,
+    certificateLab: r.certificate_lab,
+    certificateId: r.certificate_id,
+    isLabGrown,
+    shape: r.shape,
+    carat: r.carat,
+    cut: r.cut,
+    color: r.color,
+    clarity: r.clarity,
+    fluorescence: r.fluorescence,
+    polish: r.polish,
+    symmetry: r.symmetry,
+    price: r.price_cents,
+    priceBeforeDiscount: r.price_before_discount_cents,
+    discountPercentage: r.discount_percentage,
+    isSold: r.is_sold === 1,
+    isRCIdeal: r.is_rc_ideal === 1,
+    isB2CVideoDiamond: r.has_video === 1,
+    imagesUrl: r.image_url,
+    shippingDays: r.shipping_days,
+    lwRatio: r.lw_ratio,
+    pairedDiamondId: r.paired_diamond_id,
+    retailer: { id: r.retailer_id, name: r.r_name, slugurl: r.r_slugurl, logoUrl: r.r_logo_url, smallLogoUrl: r.r_small_logo_url },
+  };
+}
+
+/** The filtered, sorted page of diamonds and the exact total, in one D1 round trip. */
+export async function searchDiamonds(db: D1Database, req: DiamondSearchRequest): Promise<DiamondSearchResponse> {
+  const where: string[] = ["d.is_sold = 0", "d.price_cents >= ?", "d.price_cents <= ?"];
+  const args: (string | number)[] = [Math.round(req.priceMin * 100), Math.round(req.priceMax * 100)];
+  if (req.isLabGrown !== null && req.isLabGrown !== undefined) {
+    where.push("d.is_lab_grown = ?");
+    args.push(req.isLabGrown ? 1 : 0);
+  }
+  const inList = (column: string, list: number[]) => {
+    if (!list.length) return;
+    where.push(`${column} IN (${list.map(() => "?").join(",")})`);
+    args.push(...list);
+  };
+  inList("d.shape", req.diamondShapes);
+  inList("d.color", req.colors);
+  inList("d.clarity", req.clarities);
+  inList("d.cut", req.cuts);
+  if (req.caratMin !== undefined) {
+    where.push("d.carat >= ?");
+    args.push(req.caratMin);
+  }
+  if (req.caratMax !== undefined) {
+    where.push("d.carat <= ?");
+    args.push(req.caratMax);
+  }
+  if (req.shippingDays >= 0) {
+    where.push("d.shipping_days <= ?");
+    args.push(req.shippingDays);
+  }
+  const clause = where.join(" AND ");
+  const dir = req.sortOrder === "desc" ? "DESC" : "ASC";
+  const offset = (req.pageNumber - 1) * req.pageSize;
+  const [count, page] = await db.batch<{ total: number } | DiamondRow>([
+    db.prepare(`SELECT COUNT(*) AS total FROM diamonds d WHERE ${clause}`).bind(...args),
+    db
+      .prepare(`${SELECT} WHERE ${clause} ORDER BY ${ORDER[req.sortBy]} ${dir}, d.id ${dir} LIMIT ? OFFSET ?`)
+      .bind(...args, req.pageSize, offset),
+  ]);
+  const total = (count!.results[0] as { total: number }).total;
+  return {
+    diamonds: (page!.results as DiamondRow[]).map(summary),
+    total,
+    pageNumber: req.pageNumber,
+    pageSize: req.pageSize,
+    pageCount: Math.max(1, Math.ceil(total / req.pageSize)),
+  };
+}
+
+/** One diamond with every field, or null when there is no such id. */
+export async function getDiamond(db: D1Database, id: number): Promise<Diamond | null> {
+  const row = await db.prepare(`${SELECT} WHERE d.id = ?`).bind(id).first<DiamondRow>();
+  if (!row) return null;
+  const paired = row.paired_diamond_id
+    ? await db.prepare("SELECT id, price_cents FROM diamonds WHERE id = ?").bind(row.paired_diamond_id).first<{ id: number; price_cents: number }>()
+    : null;
+  const base = summary(row);
+  return {
+    ...base,
+    incomplete: false,
+    isFavorite: false,
+    depthPct: row.depth_pct,
+    tablePct: row.table_pct,
+    measurements: { length: row.length_mm, width: row.width_mm, depth: row.depth_mm },
+    eyeClean: row.eye_clean,
+    images: [row.image_url],
+    videos: row.has_video && row.video_preview_url ? [{ previewImageUrl: row.video_preview_url }] : [],
+    pairedDiamond: paired ? { id: paired.id, price: paired.price_cents } : null,
+    pairedDiamondPrice: paired ? paired.price_cents : null,
+    promoCode: row.price_before_discount_cents ? { amount: row.price_before_discount_cents - row.price_cents } : null,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * The Hono environment of the worker: bindings (generated `Env` from `wrangler types`) and the per-request
+ * variables the middleware chain sets. Each middleware exports the slice of variables it owns.
+ */
+import type { SecureHeadersVariables } from "hono/secure-headers";
+import type { ContextVariables } from "./middleware/context";
+import type { ExperimentVariables } from "./middleware/experiments";
+
+export type Bindings = Env & {
+  /** Secret for signing the visitor-id cookie (`wrangler secret put VISITOR_COOKIE_SECRET`). */
+  VISITOR_COOKIE_SECRET?: string;
+};
+
+export interface AppEnv {
+  Bindings: Bindings;
+  Variables: ContextVariables & ExperimentVariables & SecureHeadersVariables;
+}

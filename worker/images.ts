@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import { SHAPES } from "#shared/enums";
+import { diamondSvg, retailerLogoSvg, settingSvg } from "#shared/catalogue/images";
+import type { AppEnv } from "./env";
+
+const svg = (body: string) =>
+  new Response(body, { headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "public, max-age=86400" } });
+
+const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><circle cx="12" cy="12" r="8" fill="none" stroke="#1f4e79" stroke-width="2.5"/><path d="M18 18l7 7" stroke="#1f4e79" stroke-width="3" stroke-linecap="round"/></svg>`;
+
+/** Generated illustrations (no external image hosts): diamond shapes, retailer logos, settings. */
+export const images = new Hono<AppEnv>()
+  .get("/favicon.svg", () => svg(FAVICON))
+  .get("/images/diamonds/:file{[a-z]+\\.svg}", (c) => {
+    const slug = c.req.param("file").replace(/\.svg$/, "");
+    const shape = SHAPES.find((s) => s.slug === slug);
+    return shape ? svg(diamondSvg(shape.code)) : c.notFound();
+  })
+  .get("/images/retailers/:file{[a-z0-9-]+\\.svg}", (c) => {
+    const name = c.req.param("file").replace(/\.svg$/, "");
+    const small = name.endsWith("-small");
+    const base = name.replace(/-(small|about)$/, "");
+    const title = base.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+    return svg(retailerLogoSvg(title, small));
+  })
+  .get("/images/settings/:file{[a-z0-9-]+\\.svg}", (c) => {
+    const m = /^(.+)-(\d{1,3})\.svg$/.exec(c.req.param("file"));
+    return m ? svg(settingSvg(m[1]!, Number(m[2]))) : c.notFound();
+  });

@@ -1,0 +1,28 @@
+/**
+ * The worker entry only composes: request context → security headers → redirects → experiments →
+ * `/api` → generated images → React Router SSR (last). Durable Object classes are re-exported here.
+ */
+import { Hono } from "hono";
+import { api } from "./api";
+import type { AppEnv } from "./env";
+import { images } from "./images";
+import { requestContext } from "./middleware/context";
+import { experiments } from "./middleware/experiments";
+import { redirects } from "./middleware/redirects";
+import { securityHeaders } from "./middleware/security";
+import { onPageError } from "./page-errors";
+import { ssr } from "./ssr";
+
+export { CartObject } from "./cart/cart-object";
+
+const app = new Hono<AppEnv>()
+  .use(...requestContext())
+  .use(securityHeaders())
+  .use(redirects())
+  .use(experiments())
+  .route("/api", api)
+  .route("/", images)
+  .all("*", ssr())
+  .onError(onPageError);
+
+export default app;

@@ -1,0 +1,92 @@
+import { createMiddleware } from "hono/factory";
+import { getCookie, getSignedCookie, setCookie, setSignedCookie } from "hono/cookie";
+import { requestId } from "hono/request-id";
+import { isCrawler, isSearchEngineReferrer, devicePlatform, type DevicePlatform } from "#shared/bots";
+import type { Bindings } from "../env";
+
+/** Visitor geography from `request.cf` (§3 Location). */
+export interface Geo {
+  countryCode: string | null;
+  regionCode: string | null;
+  city: string | null;
+  postalCode: string | null;
+}
+
+export interface ContextVariables {
+  requestId: string;
+  visitorId: string;
+  /** True on the visitor's first request and while the new-user cookie lives. */
+  isNewUser: boolean;
+  /** True when this request issued the visitor id (no earlier cookie). */
+  visitorCreated: boolean;
+  geo: Geo;
+  platform: DevicePlatform;
+  /** The visitor arrived from a web search engine, or is a crawler. */
+  fromSearchEngine: boolean;
+  theme: "light" | "dark";
+}
+
+export const VISITOR_COOKIE = "loupe_vid";
+export const NEW_USER_COOKIE = "loupe_new";
+export const THEME_COOKIE = "loupe_theme";
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** §9 "flags 15 minutes and 12 hours": the new-user flag lasts 12 hours from the first visit. */
+const NEW_USER_SECONDS = 12 * 60 * 60;
+/** Used only when no secret is configured (local development and tests). */
+const DEV_COOKIE_SECRET = "loupe-local-development-only";
+
+export interface ContextOptions {
+  /** Source of new ids (injectable for tests). */
+  newId?: () => string;
+}
+
+function cookieSecret(env: Bindings): string {
+  return env.VISITOR_COOKIE_SECRET || DEV_COOKIE_SECRET;
+}
+
+function geoFrom(req: Request): Geo {
+  const cf = (req as Request & { cf?: IncomingRequestCfProperties }).cf;
+  const str = (v: unknown) => (typeof v === "string" && v.length > 0 ? v : null);
+  return {
+    countryCode: str(cf?.country),
+    regionCode: str(cf?.regionCode),
+    city: str(cf?.city),
+    postalCode: str(cf?.postalCode),
+  };
+}
+
+/**
+ * Request context: request id (`x-request-id`), the signed visitor-id cookie (365 days), the new-user
+ * cookie, geo from `request.cf`, device platform, search-engine referrer and the theme preference.
+ */
+export function requestContext(options: ContextOptions = {}) {
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  const withRequestId = requestId({ generator: newId, headerName: "x-request-id" });
+  const context = createMiddleware<{ Bindings: Bindings; Variables: ContextVariables }>(async (c, next) => {
+    const secret = cookieSecret(c.env);
+    const secure = new URL(c.req.url).protocol === "https:";
+    const existing = await getSignedCookie(c, secret, VISITOR_COOKIE);
+    const visitorId = typeof existing === "string" && existing.length > 0 ? existing : newId();
+    const visitorCreated = visitorId !== existing;
+    if (visitorCreated) {
+      await setSignedCookie(c, VISITOR_COOKIE, visitorId, secret, {
+        path: "/",
+        maxAge: YEAR_SECONDS,
+        httpOnly: true,
+        secure,
+        sameSite: "Lax",
+      });
+      setCookie(c, NEW_USER_COOKIE, "1", { path: "/", maxAge: NEW_USER_SECONDS, secure, sameSite: "Lax" });
+    }
+    const ua = c.req.header("user-agent");
+    c.set("visitorId", visitorId);
+    c.set("visitorCreated", visitorCreated);
+    c.set("isNewUser", visitorCreated || getCookie(c, NEW_USER_COOKIE) === "1");
+    c.set("geo", geoFrom(c.req.raw));
+    c.set("platform", devicePlatform(ua, c.req.header("sec-ch-ua-mobile")));
+    c.set("fromSearchEngine", isSearchEngineReferrer(c.req.header("referer")) || isCrawler(ua));
+    c.set("theme", getCookie(c, THEME_COOKIE) === "dark" ? "dark" : "light");
+    await next();
+  });
+  return [withRequestId, context] as const;
+}
