@@ -4,7 +4,7 @@
  * these services without importing worker code.
  */
 import { createContext } from "react-router";
-import type { Diamond, DiamondSearchInput, DiamondSearchResponse } from "#shared/schemas";
+import type { Diamond, DiamondSearchInput, DiamondSearchResponse } from "#shared/schemas.ts";
 
 export interface VisitorInfo {
   requestId: string;

@@ -13,7 +13,7 @@ import {
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { effectiveTheme, resolveFlags, type RouteFlags } from "#shared/flags";
+import { effectiveTheme, resolveFlags, type RouteFlags } from "#shared/flags.ts";
 import { visitorContext } from "./context";
 import { useNonce } from "./components/nonce";
 import { SiteFooter, SiteHeader } from "./components/chrome";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { SHAPES } from "#shared/enums";
-import { diamondSvg, retailerLogoSvg, settingSvg } from "#shared/catalogue/images";
+import { SHAPES } from "#shared/enums.ts";
+import { diamondSvg, retailerLogoSvg, settingSvg } from "#shared/catalogue/images.ts";
 import type { AppEnv } from "./env";
 
 const svg = (body: string) =>

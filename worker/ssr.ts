@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { type RouteObject, RouterContextProvider, createRequestHandler, matchRoutes } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { DiamondSearchRequest } from "#shared/schemas";
-import { catalogueContext, nonceContext, visitorContext } from "#client/context";
+import { DiamondSearchRequest } from "#shared/schemas.ts";
+import { catalogueContext, nonceContext, visitorContext } from "#client/context.ts";
 import * as v from "valibot";
 import { getDiamond, searchDiamonds } from "./catalogue/diamonds";
 import type { AppEnv } from "./env";

@@ -1,5 +1,5 @@
 import { Link, NavLink } from "react-router";
-import type { NavigationMode } from "#shared/flags";
+import type { NavigationMode } from "#shared/flags.ts";
 
 /** Every search area of the shop (§2 "Search pages"). */
 export const SEARCH_AREAS = [

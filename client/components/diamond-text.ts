@@ -1,4 +1,4 @@
-import { CLARITIES, COLORS, CUTS, SHAPES, labelOf } from "#shared/enums";
+import { CLARITIES, COLORS, CUTS, SHAPES, labelOf } from "#shared/enums.ts";
 
 type Graded = { carat: number; color: number; clarity: number; cut: number; shape: number; isLabGrown: boolean };
 

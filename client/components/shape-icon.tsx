@@ -1,4 +1,4 @@
-import { SHAPES, byCode } from "#shared/enums";
+import { SHAPES, byCode } from "#shared/enums.ts";
 
 /** The generated SVG illustration of a shape, with its size reserved (no layout shift). */
 export function ShapeImage({ shape, size, eager = false, alt }: { shape: number; size: number; eager?: boolean; alt?: string }) {

@@ -1,9 +1,9 @@
 import { Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/diamond-search";
-import { CLARITIES, COLORS, CUTS, SEARCH_CUT_CODES, SHAPES, byCode } from "#shared/enums";
-import { formatUsd } from "#shared/money";
-import { SORT_FIELDS, type DiamondSummary } from "#shared/schemas";
-import { parseSearchParams, toSearchParams, toSearchRequest, type SearchState } from "#shared/search-url";
+import { CLARITIES, COLORS, CUTS, SEARCH_CUT_CODES, SHAPES, byCode } from "#shared/enums.ts";
+import { formatUsd } from "#shared/money.ts";
+import { SORT_FIELDS, type DiamondSummary } from "#shared/schemas.ts";
+import { parseSearchParams, toSearchParams, toSearchRequest, type SearchState } from "#shared/search-url.ts";
 import { catalogueContext } from "../context";
 import { ShapeImage } from "../components/shape-icon";
 import { Pager } from "../components/pager";

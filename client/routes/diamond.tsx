@@ -1,8 +1,8 @@
 import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/diamond";
-import { CERTIFICATE_LABS, CLARITIES, COLORS, CUTS, EYE_CLEANLINESS, FINISH_GRADES, FLUORESCENCES, SHAPES, labelOf } from "#shared/enums";
-import { formatUsd } from "#shared/money";
-import { diamondPath, diamondSlug } from "#shared/slug";
+import { CERTIFICATE_LABS, CLARITIES, COLORS, CUTS, EYE_CLEANLINESS, FINISH_GRADES, FLUORESCENCES, SHAPES, labelOf } from "#shared/enums.ts";
+import { formatUsd } from "#shared/money.ts";
+import { diamondPath, diamondSlug } from "#shared/slug.ts";
 import { catalogueContext } from "../context";
 import { ShapeImage } from "../components/shape-icon";
 import { diamondTitle } from "../components/diamond-text";

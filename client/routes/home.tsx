@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { SHAPES } from "#shared/enums";
+import { SHAPES } from "#shared/enums.ts";
 import { SEARCH_AREAS } from "../components/chrome";
 import { ShapeImage } from "../components/shape-icon";
 

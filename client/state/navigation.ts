@@ -4,7 +4,7 @@
  * marked shown when the route name changes. Kept in signals and mirrored to sessionStorage.
  */
 import { batch, signal } from "@preact/signals-core";
-import { isRouteStored } from "#shared/flags";
+import { isRouteStored } from "#shared/flags.ts";
 
 export const currentRoute = signal<string | null>(null);
 export const previousRoute = signal<string | null>(null);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import * as v from "valibot";
-import { BASE_METALS, CERTIFICATE_LABS, CLARITIES, COLORS, CUTS, EYE_CLEANLINESS, FLUORESCENCES, METALS, SHAPES, STYLE_BITS, byCode, byName, styleLabels, twoToneCode, EARRING_STYLES, FILTER_STYLES, PENDANT_STYLES } from "#shared/enums";
-import { diamondPath, diamondSlug } from "#shared/slug";
-import { formatUsd, wholeUsd } from "#shared/money";
-import { DEFAULT_FLAGS, effectiveTheme, isRouteStored, resolveFlags } from "#shared/flags";
-import { isCrawler, isSearchEngineReferrer } from "#shared/bots";
-import { DiamondSearchRequest, SEARCH_DEFAULTS } from "#shared/schemas";
-import { DEFAULT_STATE, parseSearchParams, toSearchParams, toSearchRequest } from "#shared/search-url";
+import { BASE_METALS, CERTIFICATE_LABS, CLARITIES, COLORS, CUTS, EYE_CLEANLINESS, FLUORESCENCES, METALS, SHAPES, STYLE_BITS, byCode, byName, styleLabels, twoToneCode, EARRING_STYLES, FILTER_STYLES, PENDANT_STYLES } from "#shared/enums.ts";
+import { diamondPath, diamondSlug } from "#shared/slug.ts";
+import { formatUsd, wholeUsd } from "#shared/money.ts";
+import { DEFAULT_FLAGS, effectiveTheme, isRouteStored, resolveFlags } from "#shared/flags.ts";
+import { isCrawler, isSearchEngineReferrer } from "#shared/bots.ts";
+import { DiamondSearchRequest, SEARCH_DEFAULTS } from "#shared/schemas.ts";
+import { DEFAULT_STATE, parseSearchParams, toSearchParams, toSearchRequest } from "#shared/search-url.ts";
 
 describe("enumerations (§3)", () => {
   it("have the spec's codes and labels", () => {

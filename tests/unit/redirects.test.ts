@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalPath, isLegacyContentPath, matchLegacyRedirect, matchRedirect, normalizePath, safeTarget } from "#shared/redirects";
+import { canonicalPath, isLegacyContentPath, matchLegacyRedirect, matchRedirect, normalizePath, safeTarget } from "#shared/redirects.ts";
 
 describe("redirect table (§2)", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
-import type { Diamond, DiamondSearchResponse } from "#shared/schemas";
-import { diamondSlug } from "#shared/slug";
+import type { Diamond, DiamondSearchResponse } from "#shared/schemas.ts";
+import { diamondSlug } from "#shared/slug.ts";
 import { call, postJson, type ErrorBody } from "./helpers";
 
 describe("POST /api/diamonds2", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
-import { diamondSlug } from "#shared/slug";
+import { diamondSlug } from "#shared/slug.ts";
 import { call } from "./helpers";
 
 async function anyDiamond(where = "is_sold = 0") {

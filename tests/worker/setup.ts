@@ -1,12 +1,15 @@
 import { applyD1Migrations, env } from "cloudflare:test";
-import { DEFAULT_SEED_NOW, seedGroups, seedMetaStatement } from "#shared/catalogue/seed-plan";
+import { DEFAULT_SEED_NOW, seedGroups, seedMetaStatement } from "#shared/catalogue/seed-plan.ts";
 
 /** Diamonds in the test catalogue: enough for every shape, both origins and several pages. */
 export const TEST_DIAMONDS = 3000;
 
-declare module "cloudflare:test" {
-  interface ProvidedEnv {
-    TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      /** The D1 migrations, read by vitest.config.ts and applied below. */
+      TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    }
   }
 }
 

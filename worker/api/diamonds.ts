@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { DiamondIdParam, DiamondQuery, DiamondSearchRequest } from "#shared/schemas";
+import { DiamondIdParam, DiamondQuery, DiamondSearchRequest } from "#shared/schemas.ts";
 import { getDiamond, searchDiamonds } from "../catalogue/diamonds";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";

@@ -1,7 +1,7 @@
 import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ErrorCode, ErrorEnvelope } from "#shared/schemas";
+import type { ErrorCode, ErrorEnvelope } from "#shared/schemas.ts";
 import type { AppEnv } from "../env";
 
 export type ErrorDetail = { path: string; message: string };

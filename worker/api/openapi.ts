@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type { GenericSchema } from "valibot";
-import { Diamond, DiamondSearchRequest, DiamondSearchResponse, ErrorEnvelope } from "#shared/schemas";
+import { Diamond, DiamondSearchRequest, DiamondSearchResponse, ErrorEnvelope } from "#shared/schemas.ts";
 import type { AppEnv } from "../env";
 
 function schema(s: GenericSchema) {

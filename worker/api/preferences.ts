@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { setCookie } from "hono/cookie";
 import * as v from "valibot";
-import { safeTarget } from "#shared/redirects";
+import { safeTarget } from "#shared/redirects.ts";
 import { THEME_COOKIE } from "../middleware/context";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
@@ -13,7 +13,7 @@ export const preferencesApi = new Hono<AppEnv>().post("/preferences/theme", asyn
   const type = c.req.header("content-type") ?? "";
   let raw: unknown;
   if (type.startsWith("application/json")) raw = await c.req.json().catch(() => null);
-  else if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) raw = Object.fromEntries(await c.req.formData());
+  else if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) raw = await c.req.parseBody();
   else throw new ApiError(415, "Content-Type must be a form or application/json");
   const parsed = v.safeParse(ThemeForm, raw);
   if (!parsed.success) throw new ApiError(400, "theme must be light or dark", parsed.issues.map((i) => ({ path: v.getDotPath(i) ?? "", message: i.message })));

@@ -3,8 +3,8 @@
  * full record behind `GET /api/diamonds/{id}` and the detail page. Rows map to the wire shapes of
  * shared/schemas.ts here and nowhere else.
  */
-import { diamondSlug } from "#shared/slug";
-import type { Diamond, DiamondSearchRequest, DiamondSearchResponse, DiamondSummary, SortField } from "#shared/schemas";
+import { diamondSlug } from "#shared/slug.ts";
+import type { Diamond, DiamondSearchRequest, DiamondSearchResponse, DiamondSummary, SortField } from "#shared/schemas.ts";
 
 interface DiamondRow {
   id: number;

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { getCookie, getSignedCookie, setCookie, setSignedCookie } from "hono/cookie";
 import { requestId } from "hono/request-id";
-import { isCrawler, isSearchEngineReferrer, devicePlatform, type DevicePlatform } from "#shared/bots";
+import { isCrawler, isSearchEngineReferrer, devicePlatform, type DevicePlatform } from "#shared/bots.ts";
 import type { Bindings } from "../env";
 
 /** Visitor geography from `request.cf` (§3 Location). */

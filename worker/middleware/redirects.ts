@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { matchLegacyRedirect, matchRedirect } from "#shared/redirects";
+import { matchLegacyRedirect, matchRedirect } from "#shared/redirects.ts";
 import type { Bindings } from "../env";
 
 /** Reads one entry of the legacy content map (D1 `legacy_redirects`). */
