@@ -75,7 +75,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body data-nav={flags.navigation}>
+      {/* Flags without a widget of their own yet are published on <body> for the widgets that will read them. */}
+      <body
+        data-nav={flags.navigation}
+        data-coupon-popup={flags.preventCouponPopup ? "off" : "on"}
+        data-offer-launcher={flags.hideOfferLauncher ? "hidden" : "shown"}
+        data-google-sign-in={flags.preventGoogleSignIn ? "off" : "on"}
+      >
         {flags.announcement ? (
           <div className="announcement" role="note">
             Compare {`${"50,000+"}`} certified diamonds from 20+ retailers — prices checked daily.

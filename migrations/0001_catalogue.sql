@@ -57,11 +57,13 @@ CREATE TABLE diamonds (
   UNIQUE (certificate_lab, certificate_id, retailer_id)
 );
 
--- The default search: origin, price window, default order.
-CREATE INDEX diamonds_origin_sort ON diamonds (is_lab_grown, is_sold, sorting_order);
-CREATE INDEX diamonds_origin_shape_price ON diamonds (is_lab_grown, shape, price_cents);
-CREATE INDEX diamonds_origin_price ON diamonds (is_lab_grown, price_cents);
-CREATE INDEX diamonds_origin_carat ON diamonds (is_lab_grown, carat);
+-- One covering index serves the filtered count and the page of ids for every sort: origin and sold flag
+-- first (always constrained), then the price window, then every other filtered or sorted column, so both
+-- queries read the index only and touch table rows just for the 16 diamonds shown.
+CREATE INDEX diamonds_search ON diamonds (is_lab_grown, is_sold, price_cents, shape, carat, color, clarity, cut, shipping_days, sorting_order);
+-- The same columns in the default order (§9: sortingOrder ascending): the default page walks this index and
+-- stops after one page instead of sorting every match.
+CREATE INDEX diamonds_default_order ON diamonds (is_lab_grown, is_sold, sorting_order, price_cents, shape, carat, color, clarity, cut, shipping_days);
 CREATE INDEX diamonds_certificate ON diamonds (certificate_id);
 
 CREATE TABLE diamond_price_history (

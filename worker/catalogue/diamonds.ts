@@ -5,6 +5,7 @@
  */
 import { diamondSlug } from "#shared/slug.ts";
 import type { Diamond, DiamondSearchRequest, DiamondSearchResponse, DiamondSummary, SortField } from "#shared/schemas.ts";
+import { SearchCache } from "./search-cache";
 
 interface DiamondRow {
   id: number;
@@ -90,14 +91,24 @@ function summary(r: DiamondRow): DiamondSummary {
   };
 }
 
-/** The filtered, sorted page of diamonds and the exact total, in one D1 round trip. */
-export async function searchDiamonds(db: D1Database, req: DiamondSearchRequest): Promise<DiamondSearchResponse> {
-  const where: string[] = ["d.is_sold = 0", "d.price_cents >= ?", "d.price_cents <= ?"];
+/** Recent search results of this isolate (see search-cache.ts); catalogue writers call `searchCache.clear()`. */
+export const searchCache = new SearchCache<DiamondSearchResponse>();
+
+/** `queryDiamonds` through the per-isolate result cache. */
+export function searchDiamonds(db: D1Database, req: DiamondSearchRequest): Promise<DiamondSearchResponse> {
+  return searchCache.get(JSON.stringify(req), () => queryDiamonds(db, req));
+}
+
+/**
+ * The filtered, sorted page of diamonds and the exact total, in one D1 round trip. Both statements run
+ * on the covering index `diamonds_search` (migrations/0001): the count and the ordered page of ids read
+ * the index only; full rows are read for the page's ids alone.
+ */
+export async function queryDiamonds(db: D1Database, req: DiamondSearchRequest): Promise<DiamondSearchResponse> {
+  // Origin and sold flag lead the index, so they are always constrained ("both" origins as IN (0, 1)).
+  const origin = req.isLabGrown === null || req.isLabGrown === undefined ? "d.is_lab_grown IN (0, 1)" : `d.is_lab_grown = ${req.isLabGrown ? 1 : 0}`;
+  const where: string[] = [origin, "d.is_sold = 0", "d.price_cents >= ?", "d.price_cents <= ?"];
   const args: (string | number)[] = [Math.round(req.priceMin * 100), Math.round(req.priceMax * 100)];
-  if (req.isLabGrown !== null && req.isLabGrown !== undefined) {
-    where.push("d.is_lab_grown = ?");
-    args.push(req.isLabGrown ? 1 : 0);
-  }
   const inList = (column: string, list: number[]) => {
     if (!list.length) return;
     where.push(`${column} IN (${list.map(() => "?").join(",")})`);
@@ -120,12 +131,16 @@ export async function searchDiamonds(db: D1Database, req: DiamondSearchRequest):
     args.push(req.shippingDays);
   }
   const clause = where.join(" AND ");
+  // For the default order, the unary + keeps SQLite from using the price range for the page of ids, so it
+  // walks diamonds_default_order in order and stops after the page (a planner hint, not a filter change).
+  const pageClause = req.sortBy === "sortingOrder" ? clause.replace(/d\.price_cents (>=|<=) \?/g, "+d.price_cents $1 ?") : clause;
   const dir = req.sortOrder === "desc" ? "DESC" : "ASC";
+  const order = `${ORDER[req.sortBy]} ${dir}, d.id ${dir}`;
   const offset = (req.pageNumber - 1) * req.pageSize;
   const [count, page] = await db.batch<{ total: number } | DiamondRow>([
     db.prepare(`SELECT COUNT(*) AS total FROM diamonds d WHERE ${clause}`).bind(...args),
     db
-      .prepare(`${SELECT} WHERE ${clause} ORDER BY ${ORDER[req.sortBy]} ${dir}, d.id ${dir} LIMIT ? OFFSET ?`)
+      .prepare(`${SELECT} WHERE d.id IN (SELECT d.id FROM diamonds d WHERE ${pageClause} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`)
       .bind(...args, req.pageSize, offset),
   ]);
   const total = (count!.results[0] as { total: number }).total;
