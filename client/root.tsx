@@ -84,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       >
         {flags.announcement ? (
           <div className="announcement" role="note">
-            Compare {`${"50,000+"}`} certified diamonds from 20+ retailers — prices checked daily.
+            Compare certified diamonds from 20+ independent retailers — prices checked daily.
           </div>
         ) : null}
         {flags.navigation !== "none" ? (

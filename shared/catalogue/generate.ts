@@ -210,9 +210,9 @@ const SOCIAL_NETWORKS = ["instagram", "facebook", "pinterest", "youtube", "tikto
 
 const retailerRng = (id: number): Rng => rng(seedOf("retailer", id));
 
-/** Price markup of a retailer over the model price, fixed per retailer, in [0.93, 1.10]. */
+/** Price markup of a retailer over the model price, fixed per retailer, in [0.96, 1.06]. */
 export function retailerMarkup(id: number): number {
-  return Math.round(retailerRng(id).range(0.93, 1.1) * 1000) / 1000;
+  return Math.round(retailerRng(id).range(0.96, 1.06) * 1000) / 1000;
 }
 
 function originPhrase(type: number): string {
@@ -471,7 +471,17 @@ export function certificateNumber(id: number): string {
 
 /** A price within ±6 % of `cents` (normal, sd 2.5 %, clipped). */
 function noisy(r: Rng, cents: number): number {
-  return cents * (1 + clamp(0.025 * r.normal(), -0.06, 0.06));
+  return cents * (1 + clamp(0.07 * r.normal(), -0.18, 0.18));
+}
+
+/**
+ * The default order (§9 "sort by sortingOrder ascending"), lower first: how the stone is priced against the
+ * same grades at its own retailer (so every retailer's good buys surface, not one retailer's whole stock),
+ * nudged towards top cuts (Ideal, Loupe Ideal) and eye-clean stones.
+ */
+function sortingOrder(price: number, expected: number, cut: number, eyeClean: number): number {
+  const nudge = 1 - (cut === 0 || cut === 4 ? 0.04 : 0) - (eyeClean === 1 ? 0.03 : 0);
+  return Math.round((1e6 * price * nudge) / expected);
 }
 
 function buildDiamond(index: number, base: StoneBase, r: Rng, pairedId: number | null, now: number): DiamondRow {
@@ -497,6 +507,7 @@ function buildDiamond(index: number, base: StoneBase, r: Rng, pairedId: number |
   const hasVideo = r.chance(0.6);
   const image = diamondImageUrl(shape);
   const [shipMin, shipMax] = r.weighted(SHIPPING_DAYS[isLab ? "lab" : "natural"]);
+  const eyeClean = r.weighted(eyeCleanWeights(base.clarity));
 
   return {
     id,
@@ -518,7 +529,7 @@ function buildDiamond(index: number, base: StoneBase, r: Rng, pairedId: number |
     width_mm: widthMm,
     depth_mm: depthMm,
     lw_ratio: round2(lengthMm / widthMm),
-    eye_clean: r.weighted(eyeCleanWeights(base.clarity)),
+    eye_clean: eyeClean,
     shipping_days: r.int(shipMin, shipMax),
     price_cents: price,
     price_before_discount_cents: discount === null ? null : Math.round(price / (1 - discount / 100)),
@@ -529,7 +540,7 @@ function buildDiamond(index: number, base: StoneBase, r: Rng, pairedId: number |
     image_url: image,
     video_preview_url: hasVideo ? image : null,
     paired_diamond_id: pairedId,
-    sorting_order: Math.round((1e6 * price) / model),
+    sorting_order: sortingOrder(price, model * base.retailer.markup, cut, eyeClean),
     updated_at: now,
   };
 }
