@@ -151,6 +151,7 @@ export const ERROR_CODES = [
   "unsupported_media_type",
   "rate_limited",
   "method_not_allowed",
+  "bad_gateway",
   "internal",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -5,6 +5,7 @@ import { diamondsApi } from "./diamonds";
 import { ApiError, errorResponse, onApiError } from "./errors";
 import { openapiApi } from "./openapi";
 import { preferencesApi } from "./preferences";
+import { apiProxy } from "../middleware/api-proxy";
 
 /** Largest request body the API reads (filters, carts and forms are far smaller). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -14,15 +15,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * sub-app per resource. Every failure leaves as the JSON error envelope.
  */
 export const api = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    const upstream = c.env.API_UPSTREAM;
-    if (!upstream) return next();
-    const url = new URL(c.req.url);
-    const target = new URL(url.pathname.replace(/^\/api\/?/, "") + url.search, upstream.endsWith("/") ? upstream : `${upstream}/`);
-    const headers = new Headers(c.req.raw.headers);
-    headers.set("x-request-id", c.get("requestId"));
-    return fetch(new Request(target, { method: c.req.method, headers, body: c.req.raw.body, redirect: "manual" }));
-  })
+  .use(apiProxy({ upstream: (env) => env.API_UPSTREAM }))
   .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new ApiError(413, "Request body too large"); } }))
   .route("/", diamondsApi)
   .route("/", openapiApi)

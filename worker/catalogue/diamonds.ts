@@ -5,45 +5,16 @@
  */
 import { diamondSlug } from "#shared/slug.ts";
 import type { Diamond, DiamondSearchRequest, DiamondSearchResponse, DiamondSummary, SortField } from "#shared/schemas.ts";
+import type { DiamondRow as DiamondTableRow } from "#shared/catalogue/generate.ts";
 import { SearchCache } from "./search-cache";
 
-interface DiamondRow {
-  id: number;
-  retailer_id: number;
-  certificate_lab: number;
-  certificate_id: string;
-  is_lab_grown: number;
-  shape: number;
-  carat: number;
-  cut: number;
-  color: number;
-  clarity: number;
-  polish: number;
-  symmetry: number;
-  fluorescence: number;
-  depth_pct: number;
-  table_pct: number;
-  length_mm: number;
-  width_mm: number;
-  depth_mm: number;
-  lw_ratio: number;
-  eye_clean: number;
-  shipping_days: number;
-  price_cents: number;
-  price_before_discount_cents: number | null;
-  discount_percentage: number | null;
-  is_sold: number;
-  is_rc_ideal: number;
-  has_video: number;
-  image_url: string;
-  video_preview_url: string | null;
-  paired_diamond_id: number | null;
-  updated_at: number;
+/** A `diamonds` row joined with the retailer columns the API shows. */
+type DiamondRow = DiamondTableRow & {
   r_name: string;
   r_slugurl: string;
   r_logo_url: string;
   r_small_logo_url: string;
-}
+};
 
 const SELECT = `SELECT d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url
   FROM diamonds d JOIN retailers r ON r.id = d.retailer_id`;
