@@ -1,10 +1,40 @@
-import { cloudflare } from "@cloudflare/vite-plugin";
-import { reactRouter } from "@react-router/dev/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
-// The Hono worker (wrangler.toml `main`) is the SSR environment; React Router builds the client
-// bundle and the server build that the worker imports as `virtual:react-router/server-build`.
-export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
-  build: { assetsInlineLimit: 0 },
-});
+const rr = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+/**
+ * Builds the browser bundle: client/entry.client.tsx plus one chunk per route (lazy routes), hashed, with
+ * a manifest the worker reads to link the entry, the matched route's chunks and the CSS into each page.
+ * The worker itself is bundled by wrangler (wrangler.toml `main`).
+ */
+export default defineConfig(({ mode }) => ({
+  publicDir: false,
+  resolve: {
+    // react-router's package exports always name its development build (warnings, invariants with long
+    // messages); production builds use the production files, as React Router's own Vite plugin does.
+    alias:
+      mode === "production"
+        ? [
+            { find: /^react-router$/, replacement: rr("index.mjs") },
+            { find: /^react-router\/dom$/, replacement: rr("dom-export.mjs") },
+          ]
+        : [],
+  },
+  build: {
+    outDir: "build/client",
+    emptyOutDir: true,
+    // At the root of the assets (not in .vite/) so the worker can read it through the ASSETS binding.
+    manifest: "manifest.json",
+    assetsInlineLimit: 0,
+    target: "es2022",
+    rollupOptions: {
+      input: "client/entry.client.tsx",
+      onLog(level, log, handler) {
+        // react-router marks its modules "use client" for RSC bundlers; meaningless in this bundle.
+        if (log.code === "MODULE_LEVEL_DIRECTIVE") return;
+        handler(level, log);
+      },
+    },
+  },
+}));

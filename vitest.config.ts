@@ -4,7 +4,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 /**
  * Three test layers, all run by `npm test` (after `npm run build`):
  * - unit: pure domain code in Node;
- * - worker: the built worker inside workerd with real D1 and Durable Objects (Cloudflare's vitest integration);
+ * - worker: the worker inside workerd with real D1 and Durable Objects (Cloudflare's vitest integration);
  * - e2e: `wrangler dev` on the built worker, driven by playwright-core in headless Chromium.
  */
 export default defineConfig({
@@ -16,8 +16,8 @@ export default defineConfig({
       {
         plugins: [
           cloudflareTest(async () => ({
-            // The worker as built by `vite build` (Hono entry + React Router server build), with the bindings of wrangler.toml.
-            wrangler: { configPath: "./build/server/wrangler.json" },
+            // The worker of wrangler.toml (main, D1, Durable Objects, assets = the built browser bundle).
+            wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
             },

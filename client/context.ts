@@ -1,7 +1,7 @@
 /**
- * Typed router contexts: the worker fills them per request (worker/ssr.ts) and loaders read them
- * (`context.get(requestContext)`). Loaders run only on the server, so route modules reach D1 through
- * these services without importing worker code.
+ * Typed router contexts. Loaders read the catalogue through `catalogueContext`: on the server the worker
+ * provides a D1-backed service, in the browser `catalogue-client.ts` provides one that calls the public
+ * API — so route modules never import worker code, and the same loader runs on both sides.
  */
 import { createContext } from "react-router";
 import type { Diamond, DiamondSearchInput, DiamondSearchResponse } from "#shared/schemas.ts";
@@ -26,5 +26,10 @@ export interface CatalogueService {
 
 export const visitorContext = createContext<VisitorInfo>();
 export const catalogueContext = createContext<CatalogueService>();
-/** The CSP nonce of this response (script tags written by the server carry it). */
-export const nonceContext = createContext<string>("");
+
+// Loaders receive a RouterContextProvider (router contexts), as with React Router's middleware API.
+declare module "react-router" {
+  interface Future {
+    v8_middleware: true;
+  }
+}

@@ -1,12 +1,46 @@
-import { StrictMode, startTransition } from "react";
+import "./styles.css";
+import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { HydratedRouter } from "react-router/dom";
+import { RouterContextProvider, createBrowserRouter, matchRoutes, type HydrationState } from "react-router";
+import { RouterProvider } from "react-router/dom";
+import { catalogueContext } from "./context";
+import { clientCatalogue } from "./catalogue-client";
+import { createRoutes } from "./routes";
 
-startTransition(() => {
+declare global {
+  interface Window {
+    /** Written by the server's StaticRouterProvider. */
+    __staticRouterHydrationData?: HydrationState;
+  }
+}
+
+/**
+ * Hydrates the server-rendered page: the matched lazy route modules are loaded first (their code is
+ * already preloaded by the server's modulepreload links), so the first client render equals the server's.
+ */
+async function hydrate() {
+  const routes = createRoutes();
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? [];
+  await Promise.all(
+    lazyMatches.map(async (m) => {
+      const routeModule = await (m.route.lazy as () => Promise<object>)();
+      Object.assign(m.route, { ...routeModule, lazy: undefined });
+    }),
+  );
+  const router = createBrowserRouter(routes, {
+    hydrationData: window.__staticRouterHydrationData,
+    getContext: () => {
+      const context = new RouterContextProvider();
+      context.set(catalogueContext, clientCatalogue);
+      return context;
+    },
+  });
   hydrateRoot(
-    document,
+    document.getElementById("root")!,
     <StrictMode>
-      <HydratedRouter />
+      <RouterProvider router={router} />
     </StrictMode>,
   );
-});
+}
+
+void hydrate();

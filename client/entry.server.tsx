@@ -1,40 +1,79 @@
-import { renderToReadableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
-import { nonceContext } from "./context";
-import { NonceProvider } from "./components/nonce";
-
 /**
- * Server rendering. React Router transfers loader data to the client through a stream written inside a
- * Suspense boundary, so `renderToString` (which leaves Suspense boundaries to the client) cannot hydrate
- * a framework-mode app; the streaming renderer is required. Loaders await everything a page shows, so
- * the whole document is ready at once: we wait for `allReady` and answer with the complete HTML (the
- * status can still change while rendering, and crawlers get the same bytes as people).
- * docs/decisions/001-edge-architecture.md; `npm run bench` measures the SSR rate.
+ * Server rendering (imported by the worker as `#client/entry.server`; its interface is
+ * entry.server.types.d.ts). React Router's static handler runs the matched loaders; `renderToString`
+ * renders the page — the loaders await everything a page shows and the hydration data is an inline
+ * script, so nothing needs streaming (and on workerd the streaming renderer is several times slower).
  */
-export default async function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  loadContext: RouterContextProvider,
-) {
-  const nonce = loadContext.get(nonceContext);
-  let status = responseStatusCode;
-  const stream = await renderToReadableStream(
-    <NonceProvider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </NonceProvider>,
-    {
-      nonce,
-      signal: request.signal,
-      onError(error: unknown) {
-        status = 500;
-        // Errors while rendering are logged by the worker with the request id; never sent to the page.
-        if (!request.signal.aborted) console.error(JSON.stringify({ level: "error", where: "ssr", message: String(error) }));
-      },
-    },
-  );
-  await stream.allReady;
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(stream, { status, headers: responseHeaders });
+import { renderToString } from "react-dom/server";
+import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchRoutes } from "react-router";
+import { effectiveTheme } from "#shared/flags.ts";
+import { visitorContext } from "./context";
+import { pageMeta } from "./route-handle";
+import { bodyData, flagsFor } from "./root";
+import { CATCH_ALL_ID, ROUTE_FILES, createRoutes } from "./routes";
+import type { RenderOptions, ViteManifest } from "./entry.server.types";
+
+const routes = createRoutes();
+/** Built once per isolate. */
+const handler = createStaticHandler(routes);
+
+const ENTRY = "client/entry.client.tsx";
+
+export function isUnknownPage(pathname: string): boolean {
+  const matches = matchRoutes(routes, pathname);
+  return !matches || matches[matches.length - 1]!.route.id === CATCH_ALL_ID;
 }
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The entry and the matched routes' chunks, their static imports and their CSS. */
+function assetsFor(manifest: ViteManifest, routeIds: string[]) {
+  const scripts = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    chunk.css?.forEach((c) => css.add(c));
+    chunk.imports?.forEach(visit);
+  };
+  visit(ENTRY);
+  routeIds.forEach((id) => ROUTE_FILES[id] && visit(ROUTE_FILES[id]!));
+  return { entry: manifest[ENTRY]?.file, scripts: [...scripts], css: [...css] };
+}
+
+export async function renderPage(request: Request, { context, nonce, manifest }: RenderOptions): Promise<Response> {
+  const result = await handler.query(request, { requestContext: context });
+  if (result instanceof Response) return result;
+  const router = createStaticRouter(handler.dataRoutes, result);
+  const html = renderToString(<StaticRouterProvider router={router} context={result} nonce={nonce} />);
+
+  const visitor = context.get(visitorContext);
+  const hasError = result.errors !== null;
+  const flags = flagsFor(result.matches.map((m) => m.route.handle), hasError);
+  const theme = effectiveTheme(visitor.theme, flags, visitor.fromSearchEngine);
+  const meta = hasError ? { title: "Page not found — Loupe" } : pageMeta(result.matches, result.loaderData);
+  const assets = assetsFor(manifest, result.matches.map((m) => m.route.id));
+  const body = Object.entries(bodyData(flags))
+    .map(([k, v]) => ` data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${escapeHtml(v)}"`)
+    .join("");
+  const head = [
+    `<meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<title>${escapeHtml(meta.title)}</title>`,
+    meta.description ? `<meta name="description" content="${escapeHtml(meta.description)}">` : "",
+    meta.canonical ? `<link rel="canonical" href="${escapeHtml(meta.canonical)}">` : "",
+    flags.preventRobots ? `<meta name="robots" content="noindex">` : "",
+    `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
+    ...assets.css.map((f) => `<link rel="stylesheet" href="/${f}">`),
+    ...assets.scripts.map((f) => `<link rel="modulepreload" href="/${f}">`),
+  ].join("");
+  const entry = assets.entry ? `<script type="module" src="/${assets.entry}" nonce="${nonce}"></script>` : "";
+  const page = `<!DOCTYPE html><html lang="en" data-theme="${theme}"><head>${head}</head><body${body}><div id="root">${html}</div>${entry}</body></html>`;
+  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+  if (flags.preventRobots) headers.set("X-Robots-Tag", "noindex");
+  return new Response(page, { status: result.statusCode, headers });
+}
+
+// The worker type-checks against entry.server.types.d.ts: keep this module to that contract.
+void ({ renderPage, isUnknownPage } satisfies Pick<typeof import("./entry.server.types"), "renderPage" | "isUnknownPage">);

@@ -1,50 +1,46 @@
 import { useEffect } from "react";
 import {
-  Links,
-  Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLoaderData,
   useLocation,
   useMatches,
   useRouteError,
   useRouteLoaderData,
-  type LinksFunction,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import type { Route } from "./+types/root";
 import { effectiveTheme, resolveFlags, type RouteFlags } from "#shared/flags.ts";
 import { visitorContext } from "./context";
-import { useNonce } from "./components/nonce";
 import { SiteFooter, SiteHeader } from "./components/chrome";
 import { NotFound } from "./components/not-found";
+import { pageMeta } from "./route-handle";
 import { recordNavigation, restoreNavigation } from "./state/navigation";
-import stylesHref from "./styles.css?url";
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesHref },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
 
 /** What every page needs from the edge: the theme preference, search-engine origin and experiment variants. */
-export function loader({ context }: Route.LoaderArgs) {
+export function rootLoader({ context }: LoaderFunctionArgs) {
   const v = context.get(visitorContext);
   return { theme: v.theme, fromSearchEngine: v.fromSearchEngine, variants: v.variants };
 }
+export type RootData = ReturnType<typeof rootLoader>;
 
-/** Route loaders always re-run on navigation; the root's data only changes with the visitor's cookies. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: { formMethod?: string; defaultShouldRevalidate: boolean }) {
+/** The root's data only changes with the visitor's cookies: it is loaded with the first page only. */
+export function shouldRevalidateRoot({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
 }
 
-/** The merged flags of the matched routes; an error page is never indexed. */
-function useRouteFlags(): RouteFlags {
-  const flags = resolveFlags(useMatches().map((m) => m.handle));
-  return useRouteError() ? { ...flags, preventRobots: true } : flags;
+/** The merged flags of the matched routes (deepest wins); an error page is never indexed. */
+export function flagsFor(handles: readonly unknown[], hasError: boolean): RouteFlags {
+  const flags = resolveFlags(handles);
+  return hasError ? { ...flags, preventRobots: true } : flags;
 }
 
-/** Scroll reset for flagged routes, and the stored current/previous route (§2 "Navigation behaviour"). */
-function NavigationEffects({ flags }: { flags: RouteFlags }) {
+/**
+ * After client-side navigation: the stored current/previous route, scroll reset for flagged routes, the
+ * document title and the theme/flag attributes that live outside the React root (§2 "Navigation behaviour").
+ */
+function NavigationEffects({ flags, theme, hasError }: { flags: RouteFlags; theme: "light" | "dark"; hasError: boolean }) {
   const location = useLocation();
   const matches = useMatches();
   const routeName = matches[matches.length - 1]?.id ?? "";
@@ -57,70 +53,79 @@ function NavigationEffects({ flags }: { flags: RouteFlags }) {
     recordNavigation(location.pathname + location.search, routeName);
     if (flags.scrollToTop) window.scrollTo(0, 0);
   }, [location.pathname, location.search, routeName, flags.scrollToTop]);
+  useEffect(() => {
+    const loaderData = Object.fromEntries(matches.map((m) => [m.id, m.data]));
+    document.title = hasError ? "Page not found — Loupe" : pageMeta(matches.map((m) => ({ route: { id: m.id, handle: m.handle } })), loaderData).title;
+    document.documentElement.dataset.theme = theme;
+    Object.assign(document.body.dataset, bodyData(flags));
+  });
   return null;
 }
 
-export function Layout({ children }: { children: React.ReactNode }) {
-  const flags = useRouteFlags();
-  const root = useRouteLoaderData<typeof loader>("root");
+/** Flags published on <body> (navigation mode, and flags for widgets that will read them). */
+export function bodyData(flags: RouteFlags): Record<string, string> {
+  return {
+    nav: flags.navigation,
+    couponPopup: flags.preventCouponPopup ? "off" : "on",
+    offerLauncher: flags.hideOfferLauncher ? "hidden" : "shown",
+    googleSignIn: flags.preventGoogleSignIn ? "off" : "on",
+  };
+}
+
+function Layout({ children, root, hasError }: { children: React.ReactNode; root: RootData | undefined; hasError: boolean }) {
+  const flags = flagsFor(useMatches().map((m) => m.handle), hasError);
   const theme = effectiveTheme(root?.theme ?? "light", flags, root?.fromSearchEngine ?? false);
-  const nonce = useNonce();
   const location = useLocation();
   return (
-    <html lang="en" data-theme={theme}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {flags.preventRobots ? <meta name="robots" content="noindex" /> : null}
-        <Meta />
-        <Links />
-      </head>
-      {/* Flags without a widget of their own yet are published on <body> for the widgets that will read them. */}
-      <body
-        data-nav={flags.navigation}
-        data-coupon-popup={flags.preventCouponPopup ? "off" : "on"}
-        data-offer-launcher={flags.hideOfferLauncher ? "hidden" : "shown"}
-        data-google-sign-in={flags.preventGoogleSignIn ? "off" : "on"}
-      >
-        {flags.announcement ? (
-          <div className="announcement" role="note">
-            Compare certified diamonds from 20+ independent retailers — prices checked daily.
-          </div>
-        ) : null}
-        {flags.navigation !== "none" ? (
-          <SiteHeader mode={flags.navigation} darkTheme={flags.darkTheme} theme={root?.theme ?? "light"} returnTo={location.pathname + location.search} />
-        ) : null}
-        {flags.buyingFlow ? (
-          <ol className="buying-flow" aria-label="Buying steps">
-            <li>Choose a diamond</li>
-            <li>Choose a setting</li>
-            <li>Review your ring</li>
-          </ol>
-        ) : null}
-        <main id="main">{children}</main>
-        {flags.footer ? <SiteFooter /> : null}
-        <NavigationEffects flags={flags} />
-        <ScrollRestoration nonce={nonce} getKey={(loc) => (flags.preserveScroll ? loc.pathname : loc.key)} />
-        <Scripts nonce={nonce} />
-      </body>
-    </html>
+    <>
+      {flags.announcement ? (
+        <div className="announcement" role="note">
+          Compare certified diamonds from 20+ independent retailers — prices checked daily.
+        </div>
+      ) : null}
+      {flags.navigation !== "none" ? (
+        <SiteHeader mode={flags.navigation} darkTheme={flags.darkTheme} theme={root?.theme ?? "light"} returnTo={location.pathname + location.search} />
+      ) : null}
+      {flags.buyingFlow ? (
+        <ol className="buying-flow" aria-label="Buying steps">
+          <li>Choose a diamond</li>
+          <li>Choose a setting</li>
+          <li>Review your ring</li>
+        </ol>
+      ) : null}
+      <main id="main">{children}</main>
+      {flags.footer ? <SiteFooter /> : null}
+      <NavigationEffects flags={flags} theme={theme} hasError={hasError} />
+      <ScrollRestoration getKey={(loc) => (flags.preserveScroll ? loc.pathname : loc.key)} />
+    </>
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export function Root() {
+  return (
+    <Layout root={useLoaderData<RootData>()} hasError={false}>
+      <Outlet />
+    </Layout>
+  );
 }
 
 /** Not-found responses render the not-found page (status 404); other failures a short apology, never a stack. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+export function RootErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<RootData>("root");
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <section className="page narrow">
-      <h1>Something went wrong</h1>
-      <p>
-        We could not show this page (error {status}). Please try again, or <a href="/">return to the home page</a>.
-      </p>
-    </section>
+    <Layout root={root} hasError>
+      {status === 404 ? (
+        <NotFound />
+      ) : (
+        <section className="page narrow">
+          <h1>Something went wrong</h1>
+          <p>
+            We could not show this page (error {status}). Please try again, or <a href="/">return to the home page</a>.
+          </p>
+        </section>
+      )}
+    </Layout>
   );
 }

@@ -60,7 +60,7 @@ async function pageWeight(base: string, path: string) {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 async function main() {
-  if (!existsSync("build/server/wrangler.json")) throw new Error("build/ is missing: run `npm run build` first");
+  if (!existsSync("build/client/manifest.json")) throw new Error("build/ is missing: run `npm run build` first");
   const worker = await startWorker({ persistTo: ".wrangler/state", diamonds: Number(process.env.SEED_DIAMONDS ?? 50_000) });
   try {
     const first = (await (await fetch(worker.url + "/api/diamonds2", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).json()) as { diamonds: { id: number; slug: string }[] };

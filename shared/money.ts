@@ -6,12 +6,16 @@ export function wholeUsd(cents: number): number {
   return Math.ceil(cents / 100);
 }
 
-/** "$12,345" — whole USD rounded up, with thousands separators (no Intl: identical on server and client). */
+/** "12,345" — an integer with thousands separators (no Intl: identical on server and client). */
+export function formatCount(n: number): string {
+  const sign = n < 0 ? "-" : "";
+  return sign + String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/** "$12,345" — whole USD rounded up, with thousands separators. */
 export function formatUsd(cents: number): string {
   const dollars = wholeUsd(cents);
-  const sign = dollars < 0 ? "-" : "";
-  const digits = String(Math.abs(dollars));
-  return `${sign}$${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
+  return dollars < 0 ? `-$${formatCount(-dollars)}` : `$${formatCount(dollars)}`;
 }
 
 /** Dollars (as typed in a filter) to cents. */

@@ -12,3 +12,8 @@ export function NotFound() {
     </section>
   );
 }
+
+/** The catch-all route's page. */
+export function CatchAll() {
+  return <NotFound />;
+}

@@ -1,7 +1,8 @@
-import { Link, useNavigate, useNavigation } from "react-router";
-import type { Route } from "./+types/diamond-search";
+import { Link, useLoaderData, useNavigate, useNavigation, type LoaderFunctionArgs } from "react-router";
+import type { RouteHandle } from "../route-handle";
+import { prefetchDiamond } from "../catalogue-client";
 import { CLARITIES, COLORS, CUTS, SEARCH_CUT_CODES, SHAPES, byCode } from "#shared/enums.ts";
-import { formatUsd } from "#shared/money.ts";
+import { formatCount, formatUsd } from "#shared/money.ts";
 import { SORT_FIELDS, type DiamondSummary } from "#shared/schemas.ts";
 import { parseSearchParams, toSearchParams, toSearchRequest, type SearchState } from "#shared/search-url.ts";
 import { catalogueContext } from "../context";
@@ -9,21 +10,24 @@ import { ShapeImage } from "../components/shape-icon";
 import { Pager } from "../components/pager";
 import { diamondTitle, gradeLine } from "../components/diamond-text";
 
-export const handle = { flags: { darkTheme: true, preserveScroll: true, buyingFlow: true } };
-
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { state, ignored } = parseSearchParams(new URL(request.url).searchParams);
   const result = await context.get(catalogueContext).searchDiamonds(toSearchRequest(state));
   return { state, ignored, result };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  const origin = data?.state.origin === "lab" ? "Lab-grown" : data?.state.origin === "all" ? "Natural and lab-grown" : "Natural";
-  return [
-    { title: `${origin} diamonds — ${data ? data.result.total.toLocaleString("en-US") : 0} to compare — Loupe` },
-    { name: "description", content: "Filter certified diamonds by shape, carat, colour, clarity, cut and price." },
-  ];
-}
+type SearchData = Awaited<ReturnType<typeof loader>>;
+
+export const handle: RouteHandle<SearchData> = {
+  flags: { darkTheme: true, preserveScroll: true, buyingFlow: true },
+  meta: (data) => {
+    const origin = data?.state.origin === "lab" ? "Lab-grown" : data?.state.origin === "all" ? "Natural and lab-grown" : "Natural";
+    return {
+      title: `${origin} diamonds — ${formatCount(data?.result.total ?? 0)} to compare — Loupe`,
+      description: "Filter certified diamonds by shape, carat, colour, clarity, cut and price.",
+    };
+  },
+};
 
 const SORT_LABELS: Record<(typeof SORT_FIELDS)[number], string> = {
   sortingOrder: "Best value",
@@ -149,7 +153,7 @@ function Filters({ state }: { state: SearchState }) {
 function DiamondCard({ d, eager }: { d: DiamondSummary; eager: boolean }) {
   return (
     <li className="diamond-card">
-      <Link to={`/diamond/${d.id}/${d.slug}`} prefetch="intent">
+      <Link to={`/diamond/${d.id}/${d.slug}`} onPointerEnter={() => prefetchDiamond(d.id)} onFocus={() => prefetchDiamond(d.id)}>
         <ShapeImage shape={d.shape} size={120} eager={eager} alt={`${byCode(SHAPES, d.shape)?.label} diamond`} />
         <span className="title">{diamondTitle(d)}</span>
         <span className="grades">{gradeLine(d)}</span>
@@ -162,8 +166,8 @@ function DiamondCard({ d, eager }: { d: DiamondSummary; eager: boolean }) {
   );
 }
 
-export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
-  const { state, ignored, result } = loaderData;
+export function Component() {
+  const { state, ignored, result } = useLoaderData<SearchData>();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/diamond-search";
   const hrefFor = (n: number) => {
@@ -181,7 +185,7 @@ export default function DiamondSearch({ loaderData }: Route.ComponentProps) {
           <p className="result-count" role="status">
             {result.total === 0
               ? "No diamonds match these filters."
-              : `${result.total.toLocaleString("en-US")} diamonds · showing ${from}–${to}`}
+              : `${formatCount(result.total)} diamonds · showing ${from}–${to}`}
           </p>
           {ignored.length ? <p className="notice">{`Ignored unknown filter values: ${ignored.join(", ")}`}</p> : null}
           <ul className="diamond-grid">

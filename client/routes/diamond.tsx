@@ -1,5 +1,5 @@
-import { Link, data, redirect } from "react-router";
-import type { Route } from "./+types/diamond";
+import { Link, data, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import type { RouteHandle } from "../route-handle";
 import { CERTIFICATE_LABS, CLARITIES, COLORS, CUTS, EYE_CLEANLINESS, FINISH_GRADES, FLUORESCENCES, SHAPES, labelOf } from "#shared/enums.ts";
 import { formatUsd } from "#shared/money.ts";
 import { diamondPath, diamondSlug } from "#shared/slug.ts";
@@ -7,7 +7,6 @@ import { catalogueContext } from "../context";
 import { ShapeImage } from "../components/shape-icon";
 import { diamondTitle } from "../components/diamond-text";
 
-export const handle = { flags: { darkTheme: true, buyingFlow: true, scrollToTop: true } };
 
 const ID = /^[1-9]\d{0,15}$/;
 
@@ -15,8 +14,8 @@ const ID = /^[1-9]\d{0,15}$/;
  * `/diamond/{id}/{slug?}/{pairId?}` (alias `/product/...`): unknown ids are 404; a missing or wrong slug,
  * or a pair id that is not this diamond's pair, redirects (301) to the canonical URL.
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  if (!ID.test(params.id)) throw data("Not found", { status: 404 });
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  if (!params.id || !ID.test(params.id)) throw data("Not found", { status: 404 });
   const diamond = await context.get(catalogueContext).getDiamond(Number(params.id));
   if (!diamond) throw data("Not found", { status: 404 });
   const slug = diamondSlug(diamond);
@@ -29,15 +28,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { diamond };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Diamond not found — Loupe" }];
-  const d = data.diamond;
-  return [
-    { title: `${diamondTitle(d)} ${labelOf(COLORS, d.color)} ${labelOf(CLARITIES, d.clarity)} — ${formatUsd(d.price)} — Loupe` },
-    { name: "description", content: `${diamondTitle(d)}, ${labelOf(CERTIFICATE_LABS, d.certificateLab)} certificate ${d.certificateId}, sold by ${d.retailer.name}.` },
-    { tagName: "link", rel: "canonical", href: diamondPath(d) },
-  ];
-}
+type DetailData = Awaited<ReturnType<typeof loader>>;
+
+export const handle: RouteHandle<DetailData> = {
+  flags: { darkTheme: true, buyingFlow: true, scrollToTop: true },
+  meta: (data) => {
+    if (!data) return { title: "Diamond not found — Loupe" };
+    const d = data.diamond;
+    return {
+      title: `${diamondTitle(d)} ${labelOf(COLORS, d.color)} ${labelOf(CLARITIES, d.clarity)} — ${formatUsd(d.price)} — Loupe`,
+      description: `${diamondTitle(d)}, ${labelOf(CERTIFICATE_LABS, d.certificateLab)} certificate ${d.certificateId}, sold by ${d.retailer.name}.`,
+      canonical: diamondPath(d),
+    };
+  },
+};
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -48,8 +52,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-export default function DiamondDetail({ loaderData }: Route.ComponentProps) {
-  const d = loaderData.diamond;
+export function Component() {
+  const d = useLoaderData<DetailData>().diamond;
   return (
     <article className="page diamond-detail">
       <p className="breadcrumbs">

@@ -1,16 +1,19 @@
 import { Form, Link } from "react-router";
+import type { RouteHandle } from "../route-handle";
 import { SHAPES } from "#shared/enums.ts";
 import { SEARCH_AREAS } from "../components/chrome";
 import { ShapeImage } from "../components/shape-icon";
 
-export const handle = { flags: { darkTheme: true, scrollToTop: true } };
+export const handle: RouteHandle = {
+  flags: { darkTheme: true, scrollToTop: true },
+  meta: () => ({
+    title: "Loupe — compare certified diamonds and engagement rings",
+    description: "Search natural and lab-grown diamonds from independent retailers, compare prices and build a ring.",
+    canonical: "/",
+  }),
+};
 
-export const meta = () => [
-  { title: "Loupe — compare certified diamonds and engagement rings" },
-  { name: "description", content: "Search natural and lab-grown diamonds from independent retailers, compare prices and build a ring." },
-];
-
-export default function Home() {
+export function Component() {
   return (
     <div className="page home">
       <section className="hero">
@@ -44,7 +47,7 @@ export default function Home() {
         <ul className="area-list">
           {SEARCH_AREAS.map((a) => (
             <li key={a.to}>
-              <Link to={a.to} prefetch="intent">
+              <Link to={a.to}>
                 {a.label}
               </Link>
             </li>

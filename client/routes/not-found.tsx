@@ -1,15 +1,12 @@
 import { data } from "react-router";
+import type { RouteHandle } from "../route-handle";
 import { NotFound } from "../components/not-found";
 
-export const handle = { flags: { preventRobots: true } };
-
-export const meta = () => [{ title: "Page not found — Loupe" }];
+export const handle: RouteHandle = { flags: { preventRobots: true }, meta: () => ({ title: "Page not found — Loupe" }) };
 
 /** /404 answers with status 404. */
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export default function NotFoundRoute() {
-  return <NotFound />;
-}
+export const Component = NotFound;

@@ -65,7 +65,7 @@ describe("server-rendered pages", () => {
     }
     expect(html).toContain(`$${Math.ceil(d.price_cents / 100).toLocaleString("en-US")}`);
     expect(html).toMatch(/<dt>Available<\/dt><dd>Yes<\/dd>/);
-    expect(html).toContain(`<link rel="canonical" href="/diamond/${d.id}/${d.slug}"/>`);
+    expect(html).toContain(`<link rel="canonical" href="/diamond/${d.id}/${d.slug}">`);
   });
 
   it("shows a sold diamond as not available", async () => {
@@ -87,7 +87,7 @@ describe("server-rendered pages", () => {
     const d = await anyDiamond();
     const res = await call(`/product/${d.id}/${d.slug}`);
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain(`<link rel="canonical" href="/diamond/${d.id}/${d.slug}"/>`);
+    expect(await res.text()).toContain(`<link rel="canonical" href="/diamond/${d.id}/${d.slug}">`);
   });
 
   it("keeps a correct pair id and drops a wrong one", async () => {
@@ -104,7 +104,7 @@ describe("server-rendered pages", () => {
       expect(res.status, path).toBe(404);
       const html = await res.text();
       expect(html).toContain("Page not found");
-      expect(html).toContain('<meta name="robots" content="noindex"/>');
+      expect(html).toContain('<meta name="robots" content="noindex">');
     }
   });
 });

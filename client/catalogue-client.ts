@@ -1,0 +1,46 @@
+/**
+ * The catalogue as the browser sees it: the public API (`POST /api/diamonds2`, `GET /api/diamonds/{id}`).
+ * Diamond details fetched ahead of a click (hover or focus on a result) are kept briefly, so the detail
+ * page's loader finds them without a request (§2: "page data is pre-fetched before route resolution").
+ */
+import { data } from "react-router";
+import type { Diamond, DiamondSearchInput, DiamondSearchResponse } from "#shared/schemas.ts";
+import type { CatalogueService } from "./context";
+
+const PREFETCH_TTL_MS = 60_000;
+const details = new Map<number, { at: number; value: Promise<Diamond | null> }>();
+
+async function failure(res: Response): Promise<never> {
+  // The API's error envelope becomes a route error with the same status.
+  const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+  throw data(body?.error?.message ?? res.statusText, { status: res.status });
+}
+
+async function fetchDiamond(id: number): Promise<Diamond | null> {
+  const res = await fetch(`/api/diamonds/${id}`, { headers: { accept: "application/json" } });
+  if (res.status === 404) return null;
+  if (!res.ok) return failure(res);
+  return (await res.json()) as Diamond;
+}
+
+export const clientCatalogue: CatalogueService = {
+  async searchDiamonds(req: DiamondSearchInput): Promise<DiamondSearchResponse> {
+    const res = await fetch("/api/diamonds2", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(req) });
+    if (!res.ok) return failure(res);
+    return (await res.json()) as DiamondSearchResponse;
+  },
+  getDiamond(id: number): Promise<Diamond | null> {
+    const hit = details.get(id);
+    if (hit && Date.now() - hit.at < PREFETCH_TTL_MS) return hit.value;
+    const value = fetchDiamond(id);
+    details.set(id, { at: Date.now(), value });
+    value.catch(() => details.delete(id));
+    return value;
+  },
+};
+
+/** Starts loading a diamond's detail (data and page code) before the visitor clicks. */
+export function prefetchDiamond(id: number): void {
+  void clientCatalogue.getDiamond(id);
+  void import("./routes/diamond");
+}

@@ -1,0 +1,59 @@
+/**
+ * The route tree (React Router data routers), used by the server (static handler) and the browser
+ * (browser router). Pages are lazy route modules — one chunk each — exporting `Component`, `loader` and
+ * `handle`. Each alias of §2 (e.g. /product ≡ /diamond) is a second route to the same module.
+ */
+import type { RouteObject } from "react-router";
+import { ALIASES } from "#shared/redirects.ts";
+import { CatchAll } from "./components/not-found";
+import { Root, RootErrorBoundary, rootLoader, shouldRevalidateRoot } from "./root";
+
+interface Page {
+  id: string;
+  path?: string;
+  index?: true;
+  /** Source file (the key of the Vite manifest), so the server can preload the page's chunk. */
+  file: string;
+  lazy: NonNullable<RouteObject["lazy"]>;
+}
+
+const PAGES: Page[] = [
+  { id: "home", index: true, file: "client/routes/home.tsx", lazy: () => import("./routes/home") },
+  { id: "diamond-search", path: "diamond-search", file: "client/routes/diamond-search.tsx", lazy: () => import("./routes/diamond-search") },
+  { id: "diamond", path: "diamond/:id/:slug?/:pairId?", file: "client/routes/diamond.tsx", lazy: () => import("./routes/diamond") },
+  { id: "not-found", path: "404", file: "client/routes/not-found.tsx", lazy: () => import("./routes/not-found") },
+];
+
+const ALIAS_PAGES: Page[] = PAGES.flatMap((p) =>
+  ALIASES.filter((a) => p.path !== undefined && (`/${p.path}` === a.primary || `/${p.path}`.startsWith(`${a.primary}/`))).map((a) => ({
+    ...p,
+    id: `${p.id}-alias-${a.alias.slice(1)}`,
+    path: a.alias.slice(1) + `/${p.path}`.slice(a.primary.length),
+  })),
+);
+
+/** Id of the router's final catch-all route. */
+export const CATCH_ALL_ID = "catch-all";
+
+/** Route id → source file of its lazy module. */
+export const ROUTE_FILES: Readonly<Record<string, string>> = Object.fromEntries([...PAGES, ...ALIAS_PAGES].map((p) => [p.id, p.file]));
+
+/** A fresh route tree (the browser router mutates lazy routes as they load). */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      id: "root",
+      path: "/",
+      Component: Root,
+      ErrorBoundary: RootErrorBoundary,
+      loader: rootLoader,
+      shouldRevalidate: shouldRevalidateRoot,
+      children: [
+        ...[...PAGES, ...ALIAS_PAGES].map(({ id, path, index, lazy }): RouteObject => (index ? { id, index, lazy } : { id, path, lazy })),
+        // The router's final catch-all: the server answers unknown page paths with a 301 to / (§2) before the
+        // router runs, so this renders during client-side navigation only.
+        { id: CATCH_ALL_ID, path: "*", Component: CatchAll, handle: { flags: { preventRobots: true }, meta: () => ({ title: "Page not found — Loupe" }) } },
+      ],
+    },
+  ];
+}
