@@ -30,6 +30,10 @@ describe("diamond search → filter → diamond → back", () => {
     await page.waitForURL(/\/diamond\/\d+\/[\w.-]+-oval-diamond$/);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe(firstTitle);
     await expect.poll(() => page.locator("dl.facts").innerText()).toMatch(/Available\s+Yes/);
+    // §2: the current route's full path is stored on each navigation, and the previous one.
+    const stored = await page.evaluate(() => [sessionStorage.getItem("loupe:route:current"), sessionStorage.getItem("loupe:route:previous")]);
+    expect(stored[0]).toBe(new URL(page.url()).pathname);
+    expect(stored[1]).toMatch(/^\/diamond-search\?shape=oval$/);
 
     await page.goBack();
     await page.waitForURL(/\/diamond-search\?shape=oval/);
