@@ -120,6 +120,8 @@ export const Diamond = v.object({
   pairedDiamond: v.nullable(v.object({ id: v.number(), price: Cents })),
   pairedDiamondPrice: v.nullable(Cents),
   promoCode: v.nullable(v.object({ amount: Cents })),
+  /** Every recorded price of this stone, oldest first (seed, import or update); the last is the current price. */
+  priceHistory: v.pipe(v.array(v.object({ at: v.pipe(v.number(), v.description("epoch ms")), price: Cents })), v.description("Every recorded price, oldest first")),
   updatedAt: v.number(),
 });
 export type Diamond = v.InferOutput<typeof Diamond>;

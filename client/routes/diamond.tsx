@@ -6,6 +6,7 @@ import { diamondPath, diamondSlug } from "#shared/slug.ts";
 import { catalogueContext } from "../context";
 import { ShapeImage } from "../components/shape-icon";
 import { diamondTitle } from "../components/diamond-text";
+import { PriceHistory } from "../components/price-history";
 
 
 const ID = /^[1-9]\d{0,15}$/;
@@ -81,6 +82,7 @@ export function Component() {
           <p className="retailer-line">
             Sold by <strong>{d.retailer.name}</strong> · ships in {d.shippingDays} {d.shippingDays === 1 ? "day" : "days"}
           </p>
+          <PriceHistory points={d.priceHistory} />
           <dl className="facts">
             <Fact label="Available">{d.isSold ? "No" : "Yes"}</Fact>
             <Fact label="Origin">{d.isLabGrown ? "Lab-grown" : "Natural"}</Fact>

@@ -92,6 +92,10 @@ describe("GET /api/diamonds/{id}", () => {
       expect(d, key).toHaveProperty(key);
     }
     expect(d.retailer.name.length).toBeGreaterThan(0);
+    // Price history: oldest first, the last entry is today's price.
+    expect(d.priceHistory.length).toBeGreaterThan(0);
+    expect(d.priceHistory.map((h) => h.at)).toEqual([...d.priceHistory.map((h) => h.at)].sort((a, b) => a - b));
+    expect(d.priceHistory[d.priceHistory.length - 1]!.price).toBe(d.price);
   });
 
   it("is 404 for an unknown id and 400 for a malformed one", async () => {

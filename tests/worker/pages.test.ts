@@ -68,6 +68,25 @@ describe("server-rendered pages", () => {
     expect(html).toContain(`<link rel="canonical" href="/diamond/${d.id}/${d.slug}">`);
   });
 
+  it("shows the stone's own price history and its change since first listed", async () => {
+    const pick = await env.DB.prepare(
+      `SELECT h.diamond_id AS id FROM diamond_price_history h JOIN diamonds d ON d.id = h.diamond_id WHERE d.is_sold = 0
+       GROUP BY h.diamond_id HAVING COUNT(*) >= 3 ORDER BY h.diamond_id LIMIT 1`,
+    ).first<{ id: number }>();
+    const history = (await env.DB.prepare("SELECT at, price_cents FROM diamond_price_history WHERE diamond_id = ? ORDER BY at").bind(pick!.id).all<{ at: number; price_cents: number }>()).results;
+    const d = await anyDiamond(`id = ${pick!.id}`);
+    const html = await (await call(`/diamond/${d.id}/${d.slug}`)).text();
+    const first = history[0]!.price_cents;
+    const last = history[history.length - 1]!.price_cents;
+    expect(last).toBe(d.price_cents);
+    const dollars = (c: number) => `$${Math.ceil(c / 100).toLocaleString("en-US")}`;
+    const word = last < first ? "Down" : last > first ? "Up" : "Unchanged";
+    expect(html).toContain("<strong>Price history</strong>");
+    expect(html).toContain(word === "Unchanged" ? `Unchanged at ${dollars(last)}` : `${word} ${dollars(Math.abs(last - first))}`);
+    const chart = /<figure class="price-history">.*?<\/figure>/s.exec(html)![0];
+    expect(chart.match(/<circle /g)).toHaveLength(history.length);
+  });
+
   it("shows a sold diamond as not available", async () => {
     const d = await anyDiamond("is_sold = 1");
     const html = await (await call(`/diamond/${d.id}/${d.slug}`)).text();

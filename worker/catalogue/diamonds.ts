@@ -125,15 +125,25 @@ export async function queryDiamonds(db: D1Database, req: DiamondSearchRequest): 
 }
 
 /** One diamond with every field, or null when there is no such id. */
+/**
+ * One diamond with every field, its paired stone's price and its price history, in one D1 round trip;
+ * null when there is no such id.
+ */
 export async function getDiamond(db: D1Database, id: number): Promise<Diamond | null> {
-  const row = await db.prepare(`${SELECT} WHERE d.id = ?`).bind(id).first<DiamondRow>();
+  const [main, history] = await db.batch<(DiamondRow & { p_id: number | null; p_price: number | null }) | { at: number; price_cents: number }>([
+    db
+      .prepare(
+        `SELECT d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url, p.id AS p_id, p.price_cents AS p_price
+         FROM diamonds d JOIN retailers r ON r.id = d.retailer_id LEFT JOIN diamonds p ON p.id = d.paired_diamond_id WHERE d.id = ?`,
+      )
+      .bind(id),
+    db.prepare("SELECT at, price_cents FROM diamond_price_history WHERE diamond_id = ? ORDER BY at").bind(id),
+  ]);
+  const row = main!.results[0] as (DiamondRow & { p_id: number | null; p_price: number | null }) | undefined;
   if (!row) return null;
-  const paired = row.paired_diamond_id
-    ? await db.prepare("SELECT id, price_cents FROM diamonds WHERE id = ?").bind(row.paired_diamond_id).first<{ id: number; price_cents: number }>()
-    : null;
-  const base = summary(row);
+  const paired = row.p_id !== null && row.p_price !== null ? { id: row.p_id, price: row.p_price } : null;
   return {
-    ...base,
+    ...summary(row),
     incomplete: false,
     isFavorite: false,
     depthPct: row.depth_pct,
@@ -142,9 +152,10 @@ export async function getDiamond(db: D1Database, id: number): Promise<Diamond | 
     eyeClean: row.eye_clean,
     images: [row.image_url],
     videos: row.has_video && row.video_preview_url ? [{ previewImageUrl: row.video_preview_url }] : [],
-    pairedDiamond: paired ? { id: paired.id, price: paired.price_cents } : null,
-    pairedDiamondPrice: paired ? paired.price_cents : null,
+    pairedDiamond: paired,
+    pairedDiamondPrice: paired ? paired.price : null,
     promoCode: row.price_before_discount_cents ? { amount: row.price_before_discount_cents - row.price_cents } : null,
+    priceHistory: (history!.results as { at: number; price_cents: number }[]).map((h) => ({ at: h.at, price: h.price_cents })),
     updatedAt: row.updated_at,
   };
 }
