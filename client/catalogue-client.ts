@@ -4,7 +4,7 @@
  * page's loader finds them without a request (§2: "page data is pre-fetched before route resolution").
  */
 import { data } from "react-router";
-import type { Diamond, DiamondSearchInput, DiamondSearchResponse } from "#shared/schemas.ts";
+import type { Diamond, DiamondSearchInput, DiamondSearchResponse, DiamondSummary, SimilarDiamondsRequest } from "#shared/schemas.ts";
 import type { CatalogueService } from "./context";
 
 const PREFETCH_TTL_MS = 60_000;
@@ -16,6 +16,12 @@ async function failure(res: Response): Promise<never> {
   throw data(body?.error?.message ?? res.statusText, { status: res.status });
 }
 
+async function postJson<T>(path: string, body: unknown): Promise<T> {
+  const res = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (!res.ok) return failure(res);
+  return (await res.json()) as T;
+}
+
 async function fetchDiamond(id: number): Promise<Diamond | null> {
   const res = await fetch(`/api/diamonds/${id}`, { headers: { accept: "application/json" } });
   if (res.status === 404) return null;
@@ -24,10 +30,9 @@ async function fetchDiamond(id: number): Promise<Diamond | null> {
 }
 
 export const clientCatalogue: CatalogueService = {
-  async searchDiamonds(req: DiamondSearchInput): Promise<DiamondSearchResponse> {
-    const res = await fetch("/api/diamonds2", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(req) });
-    if (!res.ok) return failure(res);
-    return (await res.json()) as DiamondSearchResponse;
+  searchDiamonds: (req: DiamondSearchInput) => postJson<DiamondSearchResponse>("/api/diamonds2", req),
+  async similarDiamonds(d: SimilarDiamondsRequest): Promise<DiamondSummary[]> {
+    return (await postJson<{ diamonds: DiamondSummary[] }>("/api/diamonds/get-similar", d)).diamonds;
   },
   getDiamond(id: number): Promise<Diamond | null> {
     const hit = details.get(id);
@@ -43,4 +48,9 @@ export const clientCatalogue: CatalogueService = {
 export function prefetchDiamond(id: number): void {
   void clientCatalogue.getDiamond(id);
   void import("./routes/diamond");
+}
+
+/** Logs one view of a diamond (fire and forget: a failed log never disturbs the page). */
+export function logDiamondView(id: number): void {
+  fetch(`/api/logging/diamonds/views/${id}`, { keepalive: true }).catch(() => undefined);
 }

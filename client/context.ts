@@ -4,7 +4,7 @@
  * API — so route modules never import worker code, and the same loader runs on both sides.
  */
 import { createContext } from "react-router";
-import type { Diamond, DiamondSearchInput, DiamondSearchResponse } from "#shared/schemas.ts";
+import type { Diamond, DiamondSearchInput, DiamondSearchResponse, DiamondSummary, SimilarDiamondsRequest } from "#shared/schemas.ts";
 
 export interface VisitorInfo {
   requestId: string;
@@ -22,6 +22,7 @@ export interface VisitorInfo {
 export interface CatalogueService {
   searchDiamonds(req: DiamondSearchInput): Promise<DiamondSearchResponse>;
   getDiamond(id: number): Promise<Diamond | null>;
+  similarDiamonds(d: SimilarDiamondsRequest): Promise<DiamondSummary[]>;
 }
 
 export const visitorContext = createContext<VisitorInfo>();

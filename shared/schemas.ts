@@ -135,6 +135,22 @@ export const DiamondSearchResponse = v.object({
 });
 export type DiamondSearchResponse = v.InferOutput<typeof DiamondSearchResponse>;
 
+/** Body of `POST /api/diamonds/get-similar` (§7 field names). */
+export const SimilarDiamondsRequest = v.strictObject({
+  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  certificateLab: v.optional(CertificateLabCode),
+  isLabGrown: v.boolean(),
+  shape: ShapeCode,
+  carat: v.pipe(v.number(), v.minValue(0.01), v.maxValue(50)),
+  cut: CutCode,
+  color: ColorCode,
+  clarity: ClarityCode,
+});
+export type SimilarDiamondsRequest = v.InferOutput<typeof SimilarDiamondsRequest>;
+
+export const SimilarDiamondsResponse = v.object({ diamonds: v.pipe(v.array(DiamondSummary), v.maxLength(5)) });
+export type SimilarDiamondsResponse = v.InferOutput<typeof SimilarDiamondsResponse>;
+
 /** Path and query of `GET /api/diamonds/{id}`. */
 export const DiamondIdParam = v.object({
   id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, "id must be a positive integer"), v.transform(Number)),

@@ -3,8 +3,8 @@ import { RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import { isUnknownPage, renderPage, type ViteManifest } from "#client/entry.server";
 import { catalogueContext, visitorContext } from "#client/context.ts";
-import { DiamondSearchRequest } from "#shared/schemas.ts";
-import { getDiamond, searchDiamonds } from "./catalogue/diamonds";
+import { DiamondSearchRequest, SimilarDiamondsRequest } from "#shared/schemas.ts";
+import { getDiamond, searchDiamonds, similarDiamonds } from "./catalogue/diamonds";
 import type { AppEnv, Bindings } from "./env";
 
 let manifest: Promise<ViteManifest> | undefined;
@@ -52,6 +52,7 @@ export function ssr() {
     context.set(catalogueContext, {
       searchDiamonds: (req) => searchDiamonds(db, v.parse(DiamondSearchRequest, req)),
       getDiamond: (id) => getDiamond(db, id),
+      similarDiamonds: (d) => similarDiamonds(db, v.parse(SimilarDiamondsRequest, d)),
     });
     const response = await renderPage(c.req.raw, { context, nonce: c.get("secureHeadersNonce") ?? "", manifest: await clientManifest(c.env) });
     // Pages carry the visitor's theme and experiment variants: never share them from a cache.

@@ -1,6 +1,9 @@
 import { Link, useLoaderData, useNavigate, useNavigation, type LoaderFunctionArgs } from "react-router";
 import type { RouteHandle } from "../route-handle";
 import { prefetchDiamond } from "../catalogue-client";
+import { useState } from "react";
+import { hiddenDiamonds } from "../state/viewing";
+import { useClientSignal } from "../state/use-signal";
 import { CLARITIES, COLORS, CUTS, SEARCH_CUT_CODES, SHAPES, byCode } from "#shared/enums.ts";
 import { formatCount, formatUsd } from "#shared/money.ts";
 import { SORT_FIELDS, type DiamondSummary } from "#shared/schemas.ts";
@@ -168,6 +171,10 @@ function DiamondCard({ d, eager }: { d: DiamondSummary; eager: boolean }) {
 
 export function Component() {
   const { state, ignored, result } = useLoaderData<SearchData>();
+  const hidden = useClientSignal(hiddenDiamonds, []);
+  const [showHidden, setShowHidden] = useState(false);
+  const hiddenHere = result.diamonds.filter((d) => hidden.includes(d.id)).length;
+  const shown = showHidden ? result.diamonds : result.diamonds.filter((d) => !hidden.includes(d.id));
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/diamond-search";
   const hrefFor = (n: number) => {
@@ -188,8 +195,16 @@ export function Component() {
               : `${formatCount(result.total)} diamonds · showing ${from}–${to}`}
           </p>
           {ignored.length ? <p className="notice">{`Ignored unknown filter values: ${ignored.join(", ")}`}</p> : null}
+          {hiddenHere ? (
+            <p className="notice">
+              {showHidden ? "Showing diamonds you hid. " : `${hiddenHere} diamond${hiddenHere === 1 ? "" : "s"} you hid ${hiddenHere === 1 ? "is" : "are"} not shown. `}
+              <button type="button" className="link-button" onClick={() => setShowHidden(!showHidden)}>
+                {showHidden ? "Hide them again" : "Show them"}
+              </button>
+            </p>
+          ) : null}
           <ul className="diamond-grid">
-            {result.diamonds.map((d, i) => (
+            {shown.map((d, i) => (
               <DiamondCard key={d.id} d={d} eager={i < 4} />
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Link, data, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { RouteHandle } from "../route-handle";
 import { CERTIFICATE_LABS, CLARITIES, COLORS, CUTS, EYE_CLEANLINESS, FINISH_GRADES, FLUORESCENCES, SHAPES, labelOf } from "#shared/enums.ts";
@@ -5,9 +6,14 @@ import { formatUsd } from "#shared/money.ts";
 import { diamondPath, diamondSlug } from "#shared/slug.ts";
 import { catalogueContext } from "../context";
 import { ShapeImage } from "../components/shape-icon";
-import { diamondTitle } from "../components/diamond-text";
+import { diamondTitle, gradeLine } from "../components/diamond-text";
 import { PriceHistory } from "../components/price-history";
-
+import { CompareTable } from "../components/compare-table";
+import { RecentlyViewed } from "../components/recently-viewed";
+import { logDiamondView } from "../catalogue-client";
+import { hiddenDiamonds, recordDiamondView, toggleHiddenDiamond } from "../state/viewing";
+import { useClientSignal } from "../state/use-signal";
+import { showsConcierge } from "#shared/viewing.ts";
 
 const ID = /^[1-9]\d{0,15}$/;
 
@@ -26,7 +32,17 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     const pair = pairOk && params.pairId ? Number(params.pairId) : null;
     throw redirect(diamondPath(diamond, pair) + url.search, 301);
   }
-  return { diamond };
+  const similar = await context.get(catalogueContext).similarDiamonds({
+    id: diamond.id,
+    certificateLab: diamond.certificateLab,
+    isLabGrown: diamond.isLabGrown,
+    shape: diamond.shape,
+    carat: diamond.carat,
+    cut: diamond.cut,
+    color: diamond.color,
+    clarity: diamond.clarity,
+  });
+  return { diamond, similar };
 }
 
 type DetailData = Awaited<ReturnType<typeof loader>>;
@@ -53,8 +69,22 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** Hides the diamond from this shopper's result lists, or shows it again. */
+function HideToggle({ id }: { id: number }) {
+  const hidden = useClientSignal(hiddenDiamonds, []).includes(id);
+  return (
+    <button type="button" className="link-button" onClick={() => toggleHiddenDiamond(id)} aria-pressed={hidden}>
+      {hidden ? "Show in my search results again" : "Hide from my search results"}
+    </button>
+  );
+}
+
 export function Component() {
-  const d = useLoaderData<DetailData>().diamond;
+  const { diamond: d, similar } = useLoaderData<DetailData>();
+  useEffect(() => {
+    recordDiamondView({ id: d.id, path: diamondPath(d), title: diamondTitle(d), grades: gradeLine(d), price: d.price, shape: d.shape });
+    logDiamondView(d.id);
+  }, [d]);
   return (
     <article className="page diamond-detail">
       <p className="breadcrumbs">
@@ -82,6 +112,13 @@ export function Component() {
           <p className="retailer-line">
             Sold by <strong>{d.retailer.name}</strong> · ships in {d.shippingDays} {d.shippingDays === 1 ? "day" : "days"}
           </p>
+          {showsConcierge(d.price, d.isLabGrown) ? (
+            <p className="concierge" role="note">
+              <strong>Concierge service.</strong> A Loupe gemologist will check this diamond with the retailer, review its
+              certificate and video, and negotiate on your behalf — free for diamonds of this value.
+            </p>
+          ) : null}
+          <HideToggle id={d.id} />
           <PriceHistory points={d.priceHistory} />
           <dl className="facts">
             <Fact label="Available">{d.isSold ? "No" : "Yes"}</Fact>
@@ -113,6 +150,8 @@ export function Component() {
           </dl>
         </div>
       </div>
+      <CompareTable current={d} others={similar} />
+      <RecentlyViewed currentId={d.id} />
     </article>
   );
 }

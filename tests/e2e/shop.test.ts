@@ -87,6 +87,35 @@ describe("diamond search → filter → diamond → back", () => {
     await context.close();
   });
 
+  it("remembers recently viewed diamonds and hides a diamond from the results on request", async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    const search = new DiamondSearchPage(page);
+    await search.open("?shape=pear");
+    await search.waitForHydration();
+    const [firstTitle] = await search.cardTitles();
+    const secondHref = (await search.cardHrefs())[1];
+    await search.cards().nth(0).click();
+    await page.waitForURL(/\/diamond\//);
+    await page.goBack();
+    await page.waitForURL(/shape=pear/);
+    await search.cards().nth(1).click();
+    await page.waitForURL(/\/diamond\//);
+    const recent = page.getByRole("region", { name: "Recently viewed" });
+    await expect.poll(() => recent.getByRole("link").allInnerTexts()).toEqual([expect.stringContaining(firstTitle!)]);
+
+    await page.getByRole("button", { name: "Hide from my search results" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Show in my search results again" }).count()).toBe(1);
+    await page.goBack();
+    await page.waitForURL(/shape=pear/);
+    await expect.poll(() => search.cardHrefs()).not.toContain(secondHref);
+    await expect.poll(() => page.getByText("1 diamond you hid is not shown.").count()).toBe(1);
+    await page.getByRole("button", { name: "Show them" }).click();
+    await expect.poll(() => search.cardHrefs()).toContain(secondHref);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("redirects an unknown page home on a full load and shows the 404 page for /404", async () => {
     const context = await browser.newContext();
     const { page } = await openPage(context);

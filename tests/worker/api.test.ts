@@ -149,3 +149,44 @@ describe("API conventions", () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe("POST /api/diamonds/get-similar", () => {
+  it("returns at most 5 available diamonds of the same shape and origin, close in carat, colour and clarity", async () => {
+    const d = await env.DB.prepare("SELECT id, certificate_lab, is_lab_grown, shape, carat, cut, color, clarity FROM diamonds WHERE is_sold = 0 AND shape = 1 AND carat BETWEEN 0.9 AND 1.1 ORDER BY id LIMIT 1").first<{
+      id: number; certificate_lab: number; is_lab_grown: number; shape: number; carat: number; cut: number; color: number; clarity: number;
+    }>();
+    const body = { id: d!.id, certificateLab: d!.certificate_lab, isLabGrown: d!.is_lab_grown === 1, shape: d!.shape, carat: d!.carat, cut: d!.cut, color: d!.color, clarity: d!.clarity };
+    const res = await postJson("/api/diamonds/get-similar", body);
+    expect(res.status).toBe(200);
+    const { diamonds } = (await res.json()) as { diamonds: DiamondSearchResponse["diamonds"] };
+    expect(diamonds.length).toBeGreaterThan(0);
+    expect(diamonds.length).toBeLessThanOrEqual(5);
+    for (const s of diamonds) {
+      expect(s.id).not.toBe(d!.id);
+      expect(s.shape).toBe(d!.shape);
+      expect(s.isLabGrown).toBe(d!.is_lab_grown === 1);
+      expect(s.isSold).toBe(false);
+      expect(Math.abs(s.carat - d!.carat)).toBeLessThanOrEqual(d!.carat * 0.15 + 1e-9);
+      expect(Math.abs(s.color - d!.color)).toBeLessThanOrEqual(1);
+      expect(Math.abs(s.clarity - d!.clarity)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("rejects bad bodies with 400 and field details", async () => {
+    const res = await postJson("/api/diamonds/get-similar", { id: 1, isLabGrown: false, shape: 42, carat: 1, cut: 0, color: 3, clarity: 5 });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorBody).error.details?.[0]?.path).toBe("shape");
+  });
+});
+
+describe("GET /api/logging/diamonds/views/{id}", () => {
+  it("counts views of an existing diamond and refuses unknown or malformed ids", async () => {
+    const d = await env.DB.prepare("SELECT id FROM diamonds ORDER BY id DESC LIMIT 1").first<{ id: number }>();
+    expect((await call(`/api/logging/diamonds/views/${d!.id}`)).status).toBe(204);
+    expect((await call(`/api/logging/diamonds/views/${d!.id}`)).status).toBe(204);
+    const row = await env.DB.prepare("SELECT views FROM diamond_views WHERE diamond_id = ?").bind(d!.id).first<{ views: number }>();
+    expect(row!.views).toBe(2);
+    expect((await call("/api/logging/diamonds/views/999999999")).status).toBe(404);
+    expect((await call("/api/logging/diamonds/views/abc")).status).toBe(400);
+  });
+});

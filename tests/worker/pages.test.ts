@@ -87,6 +87,23 @@ describe("server-rendered pages", () => {
     expect(chart.match(/<circle /g)).toHaveLength(history.length);
   });
 
+  it("compares the diamond with up to five similar ones and offers the concierge for expensive stones", async () => {
+    const cheap = await anyDiamond("is_sold = 0 AND is_lab_grown = 0 AND price_cents < 1500000 AND shape = 1");
+    const cheapHtml = await (await call(`/diamond/${cheap.id}/${cheap.slug}`)).text();
+    expect(cheapHtml).toContain("Compare with similar diamonds");
+    const header = /<thead>.*?<\/thead>/s.exec(cheapHtml)![0];
+    const columns = header.match(/<th scope="col">/g)!.length - 2;
+    expect(columns).toBeGreaterThan(0);
+    expect(columns).toBeLessThanOrEqual(5);
+    expect(cheapHtml).not.toContain("Concierge service.");
+    const natural = await anyDiamond("is_sold = 0 AND is_lab_grown = 0 AND price_cents >= 1500000");
+    expect(await (await call(`/diamond/${natural.id}/${natural.slug}`)).text()).toContain("Concierge service.");
+    const lab = await anyDiamond("is_sold = 0 AND is_lab_grown = 1 AND price_cents >= 650000");
+    expect(await (await call(`/diamond/${lab.id}/${lab.slug}`)).text()).toContain("Concierge service.");
+    const labBelow = await anyDiamond("is_sold = 0 AND is_lab_grown = 1 AND price_cents < 650000");
+    expect(await (await call(`/diamond/${labBelow.id}/${labBelow.slug}`)).text()).not.toContain("Concierge service.");
+  });
+
   it("shows a sold diamond as not available", async () => {
     const d = await anyDiamond("is_sold = 1");
     const html = await (await call(`/diamond/${d.id}/${d.slug}`)).text();

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type { GenericSchema } from "valibot";
-import { Diamond, DiamondSearchRequest, DiamondSearchResponse, ErrorEnvelope } from "#shared/schemas.ts";
+import { Diamond, DiamondSearchRequest, DiamondSearchResponse, ErrorEnvelope, SimilarDiamondsRequest, SimilarDiamondsResponse } from "#shared/schemas.ts";
 import type { AppEnv } from "../env";
 
 function schema(s: GenericSchema) {
@@ -59,6 +59,26 @@ function buildDocument() {
           },
         },
       },
+      "/diamonds/get-similar": {
+        post: {
+          operationId: "similarDiamonds",
+          summary: "Up to 5 available diamonds like the given one (same shape and origin, carat ±15 %, colour and clarity ±1 grade)",
+          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/SimilarDiamondsRequest" } } } },
+          responses: {
+            200: { description: "Similar diamonds, closest first", content: { "application/json": { schema: { $ref: "#/components/schemas/SimilarDiamondsResponse" } } } },
+            400: errorResponse("Invalid request body"),
+            415: errorResponse("Content-Type is not application/json"),
+          },
+        },
+      },
+      "/logging/diamonds/views/{id}": {
+        get: {
+          operationId: "logDiamondView",
+          summary: "Counts one view of a diamond",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }],
+          responses: { 204: { description: "Counted" }, 400: errorResponse("Invalid id"), 404: errorResponse("No such diamond") },
+        },
+      },
       "/openapi.json": { get: { operationId: "openapi", summary: "This document", responses: { 200: { description: "OpenAPI document" } } } },
     },
     components: {
@@ -66,6 +86,8 @@ function buildDocument() {
         DiamondSearchRequest: schema(DiamondSearchRequest),
         DiamondSearchResponse: schema(DiamondSearchResponse),
         Diamond: schema(Diamond),
+        SimilarDiamondsRequest: schema(SimilarDiamondsRequest),
+        SimilarDiamondsResponse: schema(SimilarDiamondsResponse),
         ErrorEnvelope: schema(ErrorEnvelope),
       },
     },

@@ -4,7 +4,8 @@
  * shared/schemas.ts here and nowhere else.
  */
 import { diamondSlug } from "#shared/slug.ts";
-import type { Diamond, DiamondSearchRequest, DiamondSearchResponse, DiamondSummary, SortField } from "#shared/schemas.ts";
+import type { Diamond, DiamondSearchRequest, DiamondSearchResponse, DiamondSummary, SimilarDiamondsRequest, SortField } from "#shared/schemas.ts";
+import { MAX_SIMILAR_DIAMONDS } from "#shared/viewing.ts";
 import type { DiamondRow as DiamondTableRow } from "#shared/catalogue/generate.ts";
 import { SearchCache } from "./search-cache";
 
@@ -158,4 +159,38 @@ export async function getDiamond(db: D1Database, id: number): Promise<Diamond | 
     priceHistory: (history!.results as { at: number; price_cents: number }[]).map((h) => ({ at: h.at, price: h.price_cents })),
     updatedAt: row.updated_at,
   };
+}
+
+/**
+ * Up to five available diamonds like `d`: same shape and origin, carat within ±15 %, colour and clarity
+ * within one grade; the closest first (carat distance, then colour, clarity and cut steps).
+ */
+export async function similarDiamonds(db: D1Database, d: SimilarDiamondsRequest): Promise<DiamondSummary[]> {
+  const { results } = await db
+    .prepare(
+      `${SELECT} WHERE d.is_lab_grown = ? AND d.is_sold = 0 AND d.shape = ? AND d.id != ?
+         AND d.carat BETWEEN ? AND ? AND d.color BETWEEN ? AND ? AND d.clarity BETWEEN ? AND ?
+       ORDER BY ABS(d.carat - ?) / ? + 0.3 * ABS(d.color - ?) + 0.3 * ABS(d.clarity - ?) + 0.1 * ABS(d.cut - ?), d.id
+       LIMIT ?`,
+    )
+    .bind(
+      d.isLabGrown ? 1 : 0, d.shape, d.id,
+      d.carat * 0.85, d.carat * 1.15, d.color - 1, d.color + 1, d.clarity - 1, d.clarity + 1,
+      d.carat, d.carat * 0.15, d.color, d.clarity, d.cut,
+      MAX_SIMILAR_DIAMONDS,
+    )
+    .all<DiamondRow>();
+  return results.map(summary);
+}
+
+/** Counts one view of a diamond (`GET /api/logging/diamonds/views/{id}`); false when the diamond does not exist. */
+export async function logDiamondView(db: D1Database, id: number, now: number): Promise<boolean> {
+  const res = await db
+    .prepare(
+      `INSERT INTO diamond_views (diamond_id, views, last_viewed_at) SELECT id, 1, ? FROM diamonds WHERE id = ?
+       ON CONFLICT (diamond_id) DO UPDATE SET views = views + 1, last_viewed_at = excluded.last_viewed_at`,
+    )
+    .bind(now, id)
+    .run();
+  return res.meta.changes > 0;
 }

@@ -35,6 +35,11 @@ export class DiamondSearchPage {
     return this.page.locator(".diamond-card .title").allInnerTexts();
   }
 
+  /** Result links, which identify diamonds uniquely (titles can repeat). */
+  async cardHrefs(): Promise<string[]> {
+    return this.cards().evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  }
+
   async expectAllTitles(re: RegExp) {
     const titles = await this.cardTitles();
     expect(titles.length).toBeGreaterThan(0);

@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { CLARITIES, COLORS, CUTS, FINISH_GRADES, labelOf } from "#shared/enums.ts";
+import { formatUsd } from "#shared/money.ts";
+import type { DiamondSummary } from "#shared/schemas.ts";
+
+type Comparable = Pick<DiamondSummary, "id" | "slug" | "carat" | "color" | "clarity" | "cut" | "polish" | "symmetry" | "price" | "shippingDays" | "retailer" | "lwRatio">;
+
+const ROWS: [string, (d: Comparable) => string][] = [
+  ["Price", (d) => formatUsd(d.price)],
+  ["Carat", (d) => d.carat.toFixed(2)],
+  ["Price per carat", (d) => formatUsd(d.price / d.carat)],
+  ["Colour", (d) => labelOf(COLORS, d.color)],
+  ["Clarity", (d) => labelOf(CLARITIES, d.clarity)],
+  ["Cut", (d) => labelOf(CUTS, d.cut)],
+  ["Polish", (d) => labelOf(FINISH_GRADES, d.polish)],
+  ["Symmetry", (d) => labelOf(FINISH_GRADES, d.symmetry)],
+  ["L/W ratio", (d) => d.lwRatio.toFixed(2)],
+  ["Ships in", (d) => `${d.shippingDays} d`],
+  ["Retailer", (d) => d.retailer.name],
+];
+
+/** This diamond against similar ones, one column each (a plain table: readable without JavaScript). */
+export function CompareTable({ current, others }: { current: Comparable; others: Comparable[] }) {
+  if (others.length === 0) return null;
+  return (
+    <section className="compare" aria-labelledby="compare-heading">
+      <h2 id="compare-heading">Compare with similar diamonds</h2>
+      <div className="compare-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Feature</span>
+              </th>
+              <th scope="col">This diamond</th>
+              {others.map((d) => (
+                <th scope="col" key={d.id}>
+                  <Link to={`/diamond/${d.id}/${d.slug}`}>{`${d.carat.toFixed(2)} ct`}</Link>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {ROWS.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td>{value(current)}</td>
+                {others.map((d) => (
+                  <td key={d.id}>{value(d)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The shopper's viewing state (§4): recently viewed diamonds, seen ids and hidden diamonds, kept in
+ * signals and mirrored to localStorage so they survive visits. The list rules live in shared/viewing.ts.
+ */
+import { effect, signal, type Signal } from "@preact/signals-core";
+import { addSeen, pushRecentlyViewed, toggleHidden } from "#shared/viewing.ts";
+
+/** What a recently-viewed entry needs to be shown without another request. */
+export interface ViewedDiamond {
+  id: number;
+  path: string;
+  title: string;
+  grades: string;
+  price: number;
+  shape: number;
+}
+
+function persisted<T>(key: string, initial: T, valid: (v: unknown) => v is T): Signal<T> {
+  const s = signal(initial);
+  if (typeof window === "undefined") return s;
+  try {
+    const raw = localStorage.getItem(key);
+    if (raw) {
+      const parsed: unknown = JSON.parse(raw);
+      if (valid(parsed)) s.value = parsed;
+    }
+  } catch {
+    // Unreadable or blocked storage: start empty, keep working in memory.
+  }
+  effect(() => {
+    try {
+      localStorage.setItem(key, JSON.stringify(s.value));
+    } catch {
+      // Quota or privacy mode: the in-memory value still serves this visit.
+    }
+  });
+  return s;
+}
+
+const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => Number.isInteger(x));
+const isViewedList = (v: unknown): v is ViewedDiamond[] =>
+  Array.isArray(v) &&
+  v.every((x) => typeof x === "object" && x !== null && Number.isInteger((x as ViewedDiamond).id) && typeof (x as ViewedDiamond).path === "string" && typeof (x as ViewedDiamond).title === "string" && Number.isFinite((x as ViewedDiamond).price));
+
+export const recentlyViewed = persisted<ViewedDiamond[]>("loupe:recently-viewed", [], isViewedList);
+export const seenDiamonds = persisted<number[]>("loupe:seen-diamonds", [], isIdList);
+export const hiddenDiamonds = persisted<number[]>("loupe:hidden-diamonds", [], isIdList);
+
+/** Records a visit to a diamond's page. */
+export function recordDiamondView(d: ViewedDiamond): void {
+  recentlyViewed.value = pushRecentlyViewed(recentlyViewed.value, d);
+  seenDiamonds.value = addSeen(seenDiamonds.value, d.id);
+}
+
+export function toggleHiddenDiamond(id: number): void {
+  hiddenDiamonds.value = toggleHidden(hiddenDiamonds.value, id);
+}

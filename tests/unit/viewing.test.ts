@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { addSeen, pushRecentlyViewed, recentlyViewedToShow, showsConcierge, toggleHidden } from "#shared/viewing.ts";
+
+const d = (id: number) => ({ id, title: `d${id}` });
+
+describe("recently viewed (6 stored, 5 shown, newest first, deduplicated)", () => {
+  it("keeps the newest six, newest first, without duplicates", () => {
+    let list: { id: number; title: string }[] = [];
+    for (const id of [1, 2, 3, 4, 5, 6, 7]) list = pushRecentlyViewed(list, d(id));
+    expect(list.map((x) => x.id)).toEqual([7, 6, 5, 4, 3, 2]);
+    list = pushRecentlyViewed(list, d(4));
+    expect(list.map((x) => x.id)).toEqual([4, 7, 6, 5, 3, 2]);
+  });
+
+  it("shows five, leaving out the diamond being viewed", () => {
+    const list = [7, 6, 5, 4, 3, 2].map(d);
+    expect(recentlyViewedToShow(list).map((x) => x.id)).toEqual([7, 6, 5, 4, 3]);
+    expect(recentlyViewedToShow(list, 6).map((x) => x.id)).toEqual([7, 5, 4, 3, 2]);
+  });
+});
+
+describe("seen and hidden diamonds", () => {
+  it("stores a seen id once", () => {
+    expect(addSeen(addSeen([], 3), 3)).toEqual([3]);
+    expect(addSeen([3], 4)).toEqual([3, 4]);
+  });
+  it("toggles hidden diamonds in and out", () => {
+    expect(toggleHidden([], 9)).toEqual([9]);
+    expect(toggleHidden([9, 8], 9)).toEqual([8]);
+  });
+});
+
+describe("concierge notice (§9)", () => {
+  it("starts at 15,000 USD natural and 6,500 USD lab-grown", () => {
+    expect(showsConcierge(1_500_000, false)).toBe(true);
+    expect(showsConcierge(1_499_999, false)).toBe(false);
+    expect(showsConcierge(650_000, true)).toBe(true);
+    expect(showsConcierge(649_999, true)).toBe(false);
+  });
+});
