@@ -11,9 +11,19 @@ function schema(s: GenericSchema) {
   return json;
 }
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } },
+/** JSON content of a named component schema. */
+const json = (name: string) => ({ "application/json": { schema: { $ref: `#/components/schemas/${name}` } } });
+
+const errorResponse = (description: string) => ({ description, content: json("ErrorEnvelope") });
+
+/** A JSON-body operation: its request schema and the errors every JSON body can get (api/validate.ts, body limit). */
+const jsonRequest = (name: string) => ({
+  requestBody: { required: true, content: json(name) },
+  errors: {
+    400: errorResponse("Invalid request body"),
+    413: errorResponse("Request body too large"),
+    415: errorResponse("Content-Type is not application/json"),
+  },
 });
 
 /** The OpenAPI 3.0 document, generated from the shared valibot schemas once per isolate. */
@@ -33,12 +43,10 @@ function buildDocument() {
           operationId: "searchDiamonds",
           summary: "Filtered diamond search",
           description: "priceMin must not exceed priceMax, caratMin must not exceed caratMax. Sold diamonds are excluded.",
-          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/DiamondSearchRequest" } } } },
+          requestBody: jsonRequest("DiamondSearchRequest").requestBody,
           responses: {
-            200: { description: "A page of diamonds and the exact total", content: { "application/json": { schema: { $ref: "#/components/schemas/DiamondSearchResponse" } } } },
-            400: errorResponse("Invalid request body"),
-            413: errorResponse("Request body too large"),
-            415: errorResponse("Content-Type is not application/json"),
+            200: { description: "A page of diamonds and the exact total", content: json("DiamondSearchResponse") },
+            ...jsonRequest("DiamondSearchRequest").errors,
           },
         },
       },
@@ -53,7 +61,7 @@ function buildDocument() {
             { name: "IsB2CDiamondSelected", in: "query", required: false, schema: { type: "string", enum: ["true", "false"] } },
           ],
           responses: {
-            200: { description: "The diamond", content: { "application/json": { schema: { $ref: "#/components/schemas/Diamond" } } } },
+            200: { description: "The diamond", content: json("Diamond") },
             400: errorResponse("Invalid id or query"),
             404: errorResponse("No such diamond"),
           },
@@ -63,11 +71,10 @@ function buildDocument() {
         post: {
           operationId: "similarDiamonds",
           summary: "Up to 5 available diamonds like the given one (same shape and origin, carat ±15 %, colour and clarity ±1 grade)",
-          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/SimilarDiamondsRequest" } } } },
+          requestBody: jsonRequest("SimilarDiamondsRequest").requestBody,
           responses: {
-            200: { description: "Similar diamonds, closest first", content: { "application/json": { schema: { $ref: "#/components/schemas/SimilarDiamondsResponse" } } } },
-            400: errorResponse("Invalid request body"),
-            415: errorResponse("Content-Type is not application/json"),
+            200: { description: "Similar diamonds, closest first", content: json("SimilarDiamondsResponse") },
+            ...jsonRequest("SimilarDiamondsRequest").errors,
           },
         },
       },

@@ -17,8 +17,9 @@ type DiamondRow = DiamondTableRow & {
   r_small_logo_url: string;
 };
 
-const SELECT = `SELECT d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url
-  FROM diamonds d JOIN retailers r ON r.id = d.retailer_id`;
+const COLUMNS = "d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url";
+const FROM = "FROM diamonds d JOIN retailers r ON r.id = d.retailer_id";
+const SELECT = `SELECT ${COLUMNS} ${FROM}`;
 
 /** ORDER BY expressions per sort field; a unique id tie-break keeps paging stable. */
 const ORDER: Record<SortField, string> = {
@@ -134,8 +135,7 @@ export async function getDiamond(db: D1Database, id: number): Promise<Diamond | 
   const [main, history] = await db.batch<(DiamondRow & { p_id: number | null; p_price: number | null }) | { at: number; price_cents: number }>([
     db
       .prepare(
-        `SELECT d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url, p.id AS p_id, p.price_cents AS p_price
-         FROM diamonds d JOIN retailers r ON r.id = d.retailer_id LEFT JOIN diamonds p ON p.id = d.paired_diamond_id WHERE d.id = ?`,
+        `SELECT ${COLUMNS}, p.id AS p_id, p.price_cents AS p_price ${FROM} LEFT JOIN diamonds p ON p.id = d.paired_diamond_id WHERE d.id = ?`,
       )
       .bind(id),
     db.prepare("SELECT at, price_cents FROM diamond_price_history WHERE diamond_id = ? ORDER BY at").bind(id),
