@@ -4,8 +4,8 @@
  * page's loader finds them without a request (§2: "page data is pre-fetched before route resolution").
  */
 import { data } from "react-router";
-import type { Diamond, DiamondSearchInput, DiamondSearchResponse, DiamondSummary, SimilarDiamondsRequest } from "#shared/schemas.ts";
-import type { CatalogueService } from "./context";
+import type { Diamond, DiamondFilters, DiamondSearchInput, DiamondSearchResponse, DiamondSummary, SimilarDiamondsRequest } from "#shared/schemas.ts";
+import type { CatalogueService, RetailerOption } from "./context";
 
 const PREFETCH_TTL_MS = 60_000;
 const details = new Map<number, { at: number; value: Promise<Diamond | null> }>();
@@ -29,8 +29,25 @@ async function fetchDiamond(id: number): Promise<Diamond | null> {
   return (await res.json()) as Diamond;
 }
 
+let retailers: Promise<RetailerOption[]> | null = null;
+
 export const clientCatalogue: CatalogueService = {
   searchDiamonds: (req: DiamondSearchInput) => postJson<DiamondSearchResponse>("/api/diamonds2", req),
+  async restoreSearch(searchId: string, page: number) {
+    const res = await fetch(`/api/diamonds?searchId=${encodeURIComponent(searchId)}&pageNumber=${page}&includeFacets=true`, { headers: { accept: "application/json" } });
+    // An unknown or malformed searchId: the page shows the §8 search error.
+    if (res.status === 404 || res.status === 400) return null;
+    if (!res.ok) return failure(res);
+    const result = (await res.json()) as DiamondSearchResponse & { filters: DiamondFilters };
+    return { filters: result.filters, result };
+  },
+  listRetailers(): Promise<RetailerOption[]> {
+    retailers ??= fetch("/api/retailers", { headers: { accept: "application/json" } })
+      .then((res) => (res.ok ? (res.json() as Promise<{ retailers: RetailerOption[] }>) : failure(res)))
+      .then((body) => body.retailers);
+    retailers.catch(() => (retailers = null));
+    return retailers;
+  },
   async similarDiamonds(d: SimilarDiamondsRequest): Promise<DiamondSummary[]> {
     return (await postJson<{ diamonds: DiamondSummary[] }>("/api/diamonds/get-similar", d)).diamonds;
   },

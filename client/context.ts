@@ -4,7 +4,7 @@
  * API — so route modules never import worker code, and the same loader runs on both sides.
  */
 import { createContext } from "react-router";
-import type { Diamond, DiamondSearchInput, DiamondSearchResponse, DiamondSummary, SimilarDiamondsRequest } from "#shared/schemas.ts";
+import type { Diamond, DiamondFilters, DiamondSearchInput, DiamondSearchResponse, DiamondSummary, SimilarDiamondsRequest } from "#shared/schemas.ts";
 
 export interface VisitorInfo {
   requestId: string;
@@ -19,8 +19,18 @@ export interface VisitorInfo {
   variants: Record<string, 0 | 1>;
 }
 
+/** A retailer as the search filters list it. */
+export interface RetailerOption {
+  id: number;
+  name: string;
+  sells: ("natural" | "lab")[];
+}
+
 export interface CatalogueService {
   searchDiamonds(req: DiamondSearchInput): Promise<DiamondSearchResponse>;
+  /** A saved search's filters and the given page of its results; null when the searchId is unknown. */
+  restoreSearch(searchId: string, page: number): Promise<{ filters: DiamondFilters; result: DiamondSearchResponse } | null>;
+  listRetailers(): Promise<RetailerOption[]>;
   getDiamond(id: number): Promise<Diamond | null>;
   similarDiamonds(d: SimilarDiamondsRequest): Promise<DiamondSummary[]>;
 }

@@ -62,7 +62,8 @@ export async function renderPage(request: Request, { context, nonce, manifest }:
     `<meta name="viewport" content="width=device-width, initial-scale=1">`,
     `<title>${escapeHtml(meta.title)}</title>`,
     meta.description ? `<meta name="description" content="${escapeHtml(meta.description)}">` : "",
-    meta.canonical ? `<link rel="canonical" href="${escapeHtml(meta.canonical)}">` : "",
+    // Absolute, as search engines prefer.
+    meta.canonical ? `<link rel="canonical" href="${escapeHtml(new URL(meta.canonical, request.url).href)}">` : "",
     flags.preventRobots ? `<meta name="robots" content="noindex">` : "",
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
     ...assets.css.map((f) => `<link rel="stylesheet" href="/${f}">`),

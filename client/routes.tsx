@@ -20,6 +20,10 @@ interface Page {
 const PAGES: Page[] = [
   { id: "home", index: true, file: "client/routes/home.tsx", lazy: () => import("./routes/home") },
   { id: "diamond-search", path: "diamond-search", file: "client/routes/diamond-search.tsx", lazy: () => import("./routes/diamond-search") },
+  // §2: the semantic search URL, a saved search (searchId, with the optional slp and guid segments) and landing pages.
+  { id: "diamond-search-s", path: "diamond-search/s", file: "client/routes/diamond-search.tsx", lazy: () => import("./routes/diamond-search") },
+  { id: "diamond-search-saved", path: "diamond-search/:searchId/:slp?/:guid?", file: "client/routes/diamond-search.tsx", lazy: () => import("./routes/diamond-search") },
+  { id: "diamond-landing", path: "diamonds/slp/:slp", file: "client/routes/diamond-search.tsx", lazy: () => import("./routes/diamond-search") },
   { id: "diamond", path: "diamond/:id/:slug?/:pairId?", file: "client/routes/diamond.tsx", lazy: () => import("./routes/diamond") },
   { id: "not-found", path: "404", file: "client/routes/not-found.tsx", lazy: () => import("./routes/not-found") },
 ];

@@ -43,29 +43,117 @@ export type SortField = (typeof SORT_FIELDS)[number];
 const codeList = <T extends v.GenericSchema<unknown, number>>(item: T, what: string) =>
   v.optional(v.pipe(v.array(item), v.maxLength(16), v.description(`${what}; empty or absent means any`)), []);
 
-/** Body of `POST /api/diamonds2` (§3 "Search filter defaults" names; camelCase for the rest). */
+const range = (min: number, max: number, what: string) => v.optional(v.pipe(v.number(), v.minValue(min), v.maxValue(max), v.description(what)));
+const idList = (what: string) => v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535))), v.maxLength(200), v.description(`${what}; empty or absent means any`)), []);
+const flag = (what: string) => v.optional(v.pipe(v.boolean(), v.description(what)), false);
+
+/** Which min/max pairs a search may hold; each min must not exceed its max. */
+export const RANGE_PAIRS = [
+  ["priceMin", "priceMax"],
+  ["caratMin", "caratMax"],
+  ["depthMin", "depthMax"],
+  ["tableMin", "tableMax"],
+  ["ratioMin", "ratioMax"],
+] as const;
+
+/**
+ * The filter fields of a diamond search (§3 "Search filter defaults" names where the spec has them:
+ * priceMin, priceMax, diamondShapes, shippingDays, shipsByHolidayDate, naturalDiamondRetailers,
+ * labGrownDiamondRetailers, sortBy, sortOrder; camelCase in the same style for the rest). Saved searches
+ * store exactly these fields. Ranges are inclusive; carat, depth, table and ratio compare at 0.01.
+ */
+export const DiamondFilterEntries = {
+  priceMin: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100_000_000), v.description("Whole US dollars")), SEARCH_DEFAULTS.priceMin),
+  priceMax: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100_000_000), v.description("Whole US dollars")), SEARCH_DEFAULTS.priceMax),
+  diamondShapes: codeList(ShapeCode, "Shape codes"),
+  caratMin: range(0, 50, "Carat, inclusive"),
+  caratMax: range(0, 50, "Carat, inclusive"),
+  colors: codeList(ColorCode, "Colour codes"),
+  clarities: codeList(ClarityCode, "Clarity codes"),
+  cuts: codeList(CutCode, "Cut codes; Ideal (0) also matches the house grade (4)"),
+  polishes: codeList(FinishCode, "Polish grades"),
+  symmetries: codeList(FinishCode, "Symmetry grades"),
+  fluorescences: codeList(FluorescenceCode, "Fluorescence codes"),
+  certificateLabs: codeList(CertificateLabCode, "Certificate lab codes"),
+  isLabGrown: v.optional(v.nullable(v.pipe(v.boolean(), v.description("true lab-grown, false natural, null or absent both")))),
+  naturalDiamondRetailers: idList("Retailer ids for natural diamonds"),
+  labGrownDiamondRetailers: idList("Retailer ids for lab-grown diamonds"),
+  shippingDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(-1), v.maxValue(365), v.description("Ships within this many days; -1 any")), SEARCH_DEFAULTS.shippingDays),
+  shipsByHolidayDate: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.isoDate("shipsByHolidayDate must be a date (YYYY-MM-DD)"),
+        v.description("Only diamonds that ship (order today) by this date (UTC)"),
+      ),
+    ),
+  ),
+  depthMin: range(0, 100, "Depth %, inclusive"),
+  depthMax: range(0, 100, "Depth %, inclusive"),
+  tableMin: range(0, 100, "Table %, inclusive"),
+  tableMax: range(0, 100, "Table %, inclusive"),
+  ratioMin: range(0.5, 4, "Length/width ratio, inclusive"),
+  ratioMax: range(0.5, 4, "Length/width ratio, inclusive"),
+  eyeClean: flag("Only eye-clean diamonds"),
+  hasImage: flag("Only diamonds with a photograph"),
+  hasVideo: flag("Only diamonds with a 360° video"),
+  loupeIdeal: flag("Only diamonds inside their shape's Loupe Ideal depth/table/ratio ranges (shared/loupe-ideal.ts)"),
+  certificateNumber: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(40), v.regex(/^[A-Za-z0-9-]*$/, "certificateNumber may hold letters, digits and '-'"), v.description("Exact certificate number; empty means any")),
+    "",
+  ),
+  sortBy: v.optional(v.picklist(SORT_FIELDS), SEARCH_DEFAULTS.sortBy),
+  sortOrder: v.optional(v.picklist(["asc", "desc"]), SEARCH_DEFAULTS.sortOrder),
+};
+
+/** min ≤ max for every range pair, reported on the min field. */
+const rangeChecks = RANGE_PAIRS.map(([min, max]) =>
+  v.forward(
+    v.partialCheck(
+      [[min], [max]],
+      (r: Partial<Record<string, number | undefined>>) => r[min] === undefined || r[max] === undefined || r[min]! <= r[max]!,
+      `${min} must not exceed ${max}`,
+    ),
+    [min],
+  ),
+);
+
+/** A saved filter state (`POST /api/diamond-filter`, `GET /api/searches/{id}`). */
+export const DiamondFilters = v.pipe(v.strictObject(DiamondFilterEntries), ...(rangeChecks as unknown as []));
+export type DiamondFilters = v.InferOutput<typeof DiamondFilters>;
+export type DiamondFiltersInput = v.InferInput<typeof DiamondFilters>;
+
+/** Body of `POST /api/diamonds2`: the filters plus paging and whether to count facets. */
 export const DiamondSearchRequest = v.pipe(
   v.strictObject({
     pageNumber: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000)), SEARCH_DEFAULTS.pageNumber),
     pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_PAGE_SIZE)), SEARCH_DEFAULTS.pageSize),
-    priceMin: v.optional(v.pipe(v.number(), v.minValue(0), v.description("Whole US dollars")), SEARCH_DEFAULTS.priceMin),
-    priceMax: v.optional(v.pipe(v.number(), v.minValue(0), v.description("Whole US dollars")), SEARCH_DEFAULTS.priceMax),
-    diamondShapes: codeList(ShapeCode, "Shape codes"),
-    caratMin: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(50))),
-    caratMax: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(50))),
-    colors: codeList(ColorCode, "Colour codes"),
-    clarities: codeList(ClarityCode, "Clarity codes"),
-    cuts: codeList(CutCode, "Cut codes"),
-    isLabGrown: v.optional(v.nullable(v.pipe(v.boolean(), v.description("true lab-grown, false natural, null or absent both")))),
-    shippingDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(-1), v.maxValue(365), v.description("Ships within this many days; -1 any")), SEARCH_DEFAULTS.shippingDays),
-    sortBy: v.optional(v.picklist(SORT_FIELDS), SEARCH_DEFAULTS.sortBy),
-    sortOrder: v.optional(v.picklist(["asc", "desc"]), SEARCH_DEFAULTS.sortOrder),
+    ...DiamondFilterEntries,
+    includeFacets: flag("Also return facet counts and the price histogram"),
   }),
-  v.check((r) => r.priceMin <= r.priceMax, "priceMin must not exceed priceMax"),
-  v.check((r) => r.caratMin === undefined || r.caratMax === undefined || r.caratMin <= r.caratMax, "caratMin must not exceed caratMax"),
+  ...(rangeChecks as unknown as []),
 );
 export type DiamondSearchRequest = v.InferOutput<typeof DiamondSearchRequest>;
 export type DiamondSearchInput = v.InferInput<typeof DiamondSearchRequest>;
+
+/** Lower edges (whole USD) of the price histogram buckets; the last bucket is open-ended. */
+export const PRICE_HISTOGRAM_EDGES_USD = [
+  0, 500, 750, 1000, 1250, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 7500, 10_000, 12_500, 15_000, 20_000, 25_000, 30_000, 40_000, 50_000,
+  75_000, 100_000, 150_000, 250_000, 500_000,
+] as const;
+
+const CountMap = (what: string) => v.pipe(v.record(v.string(), v.number()), v.description(what));
+
+/** Facet counts: per value, how many diamonds the search would give with that value and every other filter. */
+export const SearchFacets = v.object({
+  origin: CountMap("natural / lab"),
+  shape: CountMap("By shape code"),
+  color: CountMap("By colour code"),
+  clarity: CountMap("By clarity code"),
+  cut: CountMap("By search cut grade 0-3"),
+  certificateLab: CountMap("By certificate lab code"),
+});
+export type SearchFacets = v.InferOutput<typeof SearchFacets>;
 
 const Retailer = v.object({
   id: v.number(),
@@ -132,6 +220,15 @@ export const DiamondSearchResponse = v.object({
   pageNumber: v.number(),
   pageSize: v.number(),
   pageCount: v.number(),
+  facets: v.optional(SearchFacets),
+  priceHistogram: v.optional(
+    v.pipe(
+      v.object({ edges: v.array(v.number()), counts: v.array(v.number()) }),
+      v.description("Diamonds per price bucket (lower edges in whole USD) with every filter but price applied"),
+    ),
+  ),
+  searchId: v.optional(v.pipe(v.string(), v.description("Set when the search was restored from a searchId"))),
+  filters: v.optional(v.pipe(DiamondFilters, v.description("The saved filters, when restored from a searchId"))),
 });
 export type DiamondSearchResponse = v.InferOutput<typeof DiamondSearchResponse>;
 
@@ -183,3 +280,49 @@ export const ErrorEnvelope = v.object({
   }),
 });
 export type ErrorEnvelope = v.InferOutput<typeof ErrorEnvelope>;
+
+/** A searchId: 12 characters of Crockford base 32 (derived from the filters, see worker/catalogue/searches.ts). */
+export const SearchId = v.pipe(v.string(), v.regex(/^[0-9a-hjkmnp-tv-z]{12}$/, "searchId must be 12 characters [0-9a-z]"));
+export const SearchIdParam = v.object({ id: SearchId });
+
+/** `POST /api/diamond-filter` answer. */
+export const SaveSearchResponse = v.object({ searchId: SearchId, filters: DiamondFilters });
+
+/** `GET /api/searches/{id}` answer. */
+export const SavedSearch = v.object({
+  searchId: SearchId,
+  kind: v.literal("diamond"),
+  filters: DiamondFilters,
+  createdAt: v.pipe(v.number(), v.description("epoch ms")),
+});
+export type SavedSearch = v.InferOutput<typeof SavedSearch>;
+
+/** Query of `GET /api/diamonds?searchId=`: the saved search, which page, and whether to count facets. */
+export const DiamondsBySearchQuery = v.object({
+  searchId: SearchId,
+  pageNumber: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, "pageNumber must be 1-99999"), v.transform(Number), v.maxValue(10_000)), "1"),
+  pageSize: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, "pageSize must be a number"), v.transform(Number), v.minValue(1), v.maxValue(MAX_PAGE_SIZE)), "16"),
+  includeFacets: v.optional(v.picklist(["true", "false", "1", "0"])),
+});
+
+/** `GET /api/retailers` answer (the fields the filters need). */
+export const RetailerList = v.object({
+  retailers: v.array(v.object({ id: v.number(), name: v.string(), slugurl: v.string(), sells: v.array(v.picklist(["natural", "lab"])) })),
+});
+
+/** `GET /api/promotion-group` answer: the promotion campaigns running now. */
+export const PromotionGroups = v.object({
+  groups: v.array(
+    v.object({
+      id: v.number(),
+      name: v.string(),
+      headline: v.string(),
+      promoCode: v.nullable(v.string()),
+      discountPercent: v.number(),
+      appliesTo: v.array(v.string()),
+      startsAt: v.number(),
+      endsAt: v.number(),
+    }),
+  ),
+});
+export type PromotionGroups = v.InferOutput<typeof PromotionGroups>;

@@ -14,6 +14,7 @@ import { onPageError } from "./page-errors";
 import { ssr } from "./ssr";
 
 export { CartObject } from "./cart/cart-object";
+export { SearchIndexObject } from "./search/search-object";
 
 const app = new Hono<AppEnv>()
   .use(...requestContext())

@@ -5,6 +5,8 @@ import { isUnknownPage, renderPage, type ViteManifest } from "#client/entry.serv
 import { catalogueContext, visitorContext } from "#client/context.ts";
 import { DiamondSearchRequest, SimilarDiamondsRequest } from "#shared/schemas.ts";
 import { getDiamond, searchDiamonds, similarDiamonds } from "./catalogue/diamonds";
+import { listRetailers } from "./catalogue/retailers";
+import { loadSearch, markUsed } from "./catalogue/searches";
 import type { AppEnv, Bindings } from "./env";
 
 let manifest: Promise<ViteManifest> | undefined;
@@ -50,7 +52,15 @@ export function ssr() {
       variants: c.get("variants"),
     });
     context.set(catalogueContext, {
-      searchDiamonds: (req) => searchDiamonds(db, v.parse(DiamondSearchRequest, req)),
+      searchDiamonds: (req) => searchDiamonds(c.env, v.parse(DiamondSearchRequest, req)),
+      restoreSearch: async (searchId, page) => {
+        const saved = /^[0-9a-hjkmnp-tv-z]{12}$/.test(searchId) ? await loadSearch(db, searchId) : null;
+        if (!saved) return null;
+        c.executionCtx.waitUntil(markUsed(db, searchId, Date.now()).catch(() => undefined));
+        const result = await searchDiamonds(c.env, v.parse(DiamondSearchRequest, { ...saved.filters, pageNumber: page, includeFacets: true }));
+        return { filters: saved.filters, result };
+      },
+      listRetailers: () => listRetailers(db),
       getDiamond: (id) => getDiamond(db, id),
       similarDiamonds: (d) => similarDiamonds(db, v.parse(SimilarDiamondsRequest, d)),
     });

@@ -4,7 +4,7 @@ import type { NavigationMode } from "#shared/flags.ts";
 /** Every search area of the shop (§2 "Search pages"). */
 export const SEARCH_AREAS = [
   { to: "/diamond-search", label: "Natural diamonds" },
-  { to: "/diamond-search?origin=lab", label: "Lab-grown diamonds" },
+  { to: "/diamond-search/s?origin=lab", label: "Lab-grown diamonds" },
   { to: "/setting-search", label: "Engagement ring settings" },
   { to: "/wedding-rings", label: "Wedding rings" },
   { to: "/mens-wedding-bands", label: "Men's wedding bands" },

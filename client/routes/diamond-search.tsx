@@ -1,33 +1,93 @@
-import { Link, useLoaderData, useNavigate, useNavigation, type LoaderFunctionArgs } from "react-router";
+import { data, Link, redirect, useLoaderData, useNavigate, useNavigation, type LoaderFunctionArgs } from "react-router";
+import { useState } from "react";
 import type { RouteHandle } from "../route-handle";
 import { prefetchDiamond } from "../catalogue-client";
-import { useState } from "react";
 import { hiddenDiamonds } from "../state/viewing";
 import { useClientSignal } from "../state/use-signal";
-import { CLARITIES, COLORS, CUTS, SEARCH_CUT_CODES, SHAPES, byCode } from "#shared/enums.ts";
+import { CERTIFICATE_LABS, CLARITIES, COLORS, FINISH_GRADES, FLUORESCENCES, SHAPES, byCode, type EnumEntry } from "#shared/enums.ts";
 import { formatCount, formatUsd } from "#shared/money.ts";
-import { SORT_FIELDS, type DiamondSummary } from "#shared/schemas.ts";
-import { parseSearchParams, toSearchParams, toSearchRequest, type SearchState } from "#shared/search-url.ts";
-import { catalogueContext } from "../context";
+import { LOUPE_IDEAL } from "#shared/loupe-ideal.ts";
+import { landingPage } from "#shared/landing-pages.ts";
+import { SORT_FIELDS, type DiamondSearchResponse, type DiamondSummary, type SearchFacets } from "#shared/schemas.ts";
+import {
+  DEFAULT_STATE,
+  SEARCH_CUTS,
+  SEMANTIC_PATH,
+  filtersOf,
+  originOf,
+  parseSearchParams,
+  searchHref,
+  stateOf,
+  toSearchRequest,
+  type SearchState,
+} from "#shared/search-url.ts";
+import { catalogueContext, type RetailerOption } from "../context";
 import { ShapeImage } from "../components/shape-icon";
 import { Pager } from "../components/pager";
 import { diamondTitle, gradeLine } from "../components/diamond-text";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { state, ignored } = parseSearchParams(new URL(request.url).searchParams);
-  const result = await context.get(catalogueContext).searchDiamonds(toSearchRequest(state));
-  return { state, ignored, result };
+/** The search-error message of §8 when a searchId cannot be restored. */
+export const NO_FILTERS_FOUND = "No filters found";
+
+interface SearchData {
+  state: SearchState;
+  result: DiamondSearchResponse;
+  retailers: RetailerOption[];
+  ignored: string[];
+  /** Set on /diamond-search/{searchId} when the saved search was restored. */
+  searchId: string | null;
+  /** §8: set when a searchId could not be restored. */
+  searchError: string | null;
+  landing: { title: string; intro: string } | null;
+  canonical: string;
 }
 
-type SearchData = Awaited<ReturnType<typeof loader>>;
+const pageOf = (url: URL) => Math.max(1, Math.min(10_000, Math.trunc(Number(url.searchParams.get("page")) || 1)));
+
+export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<SearchData | ReturnType<typeof data<SearchData>>> {
+  const url = new URL(request.url);
+  const catalogue = context.get(catalogueContext);
+  const retailersP = catalogue.listRetailers();
+  const run = (state: SearchState) => catalogue.searchDiamonds(toSearchRequest(state, { includeFacets: true }));
+  const base = { ignored: [], searchId: null, searchError: null, landing: null };
+
+  if (params.slp && url.pathname.startsWith("/diamonds/slp/")) {
+    const lp = landingPage(params.slp);
+    if (!lp) throw data("No such landing page", { status: 404 });
+    const state = stateOf(lp.filters, pageOf(url));
+    const [result, retailers] = await Promise.all([run(state), retailersP]);
+    return { ...base, state, result, retailers, landing: { title: lp.title, intro: lp.intro }, canonical: `/diamonds/slp/${lp.slug}` };
+  }
+  if (params.searchId) {
+    const page = pageOf(url);
+    const restored = await catalogue.restoreSearch(params.searchId, page);
+    if (restored) {
+      const state = stateOf(restored.filters, page);
+      return { ...base, state, result: restored.result, retailers: await retailersP, searchId: params.searchId, canonical: searchHref(state) };
+    }
+    // §8: a failed restore sets the search-error flag; the page offers the default search instead.
+    const state = { ...DEFAULT_STATE };
+    const [result, retailers] = await Promise.all([run(state), retailersP]);
+    return data({ ...base, state, result, retailers, searchError: NO_FILTERS_FOUND, canonical: "/diamond-search" }, { status: 404 });
+  }
+  const { state, ignored } = parseSearchParams(url.searchParams);
+  const canonical = searchHref(state);
+  // Old and form-built URLs move to the one canonical, readable URL (unless values were dropped: then the
+  // page says which).
+  if (!ignored.length && url.pathname + url.search !== canonical) throw redirect(canonical, 301);
+  const [result, retailers] = await Promise.all([run(state), retailersP]);
+  return { ...base, state, ignored, result, retailers, canonical };
+}
 
 export const handle: RouteHandle<SearchData> = {
   flags: { darkTheme: true, preserveScroll: true, buyingFlow: true },
-  meta: (data) => {
-    const origin = data?.state.origin === "lab" ? "Lab-grown" : data?.state.origin === "all" ? "Natural and lab-grown" : "Natural";
+  meta: (d) => {
+    const origin = originOf(d?.state ?? DEFAULT_STATE);
+    const kind = origin === "lab" ? "Lab-grown" : origin === "all" ? "Natural and lab-grown" : "Natural";
     return {
-      title: `${origin} diamonds — ${formatCount(data?.result.total ?? 0)} to compare — Loupe`,
-      description: "Filter certified diamonds by shape, carat, colour, clarity, cut and price.",
+      title: `${d?.landing?.title ?? `${kind} diamonds`} — ${formatCount(d?.result.total ?? 0)} to compare — Loupe`,
+      description: d?.landing?.intro ?? "Filter certified diamonds by shape, carat, colour, clarity, cut, price, proportions, lab and shipping.",
+      canonical: d?.canonical,
     };
   },
 };
@@ -42,36 +102,76 @@ const SORT_LABELS: Record<(typeof SORT_FIELDS)[number], string> = {
   pricePerCarat: "Price per carat",
 };
 
-const SEARCH_CUTS = CUTS.filter((c) => (SEARCH_CUT_CODES as readonly number[]).includes(c.code));
+type FacetName = keyof SearchFacets;
 
-function CheckGroup({ legend, name, options, picked }: { legend: string; name: string; options: readonly { code: number; label: string; slug: string }[]; picked: number[] }) {
+/** A check box per value with its live count; a value that would give no diamonds is disabled. */
+function CheckGroup(p: { legend: string; name: string; options: readonly EnumEntry[]; picked: number[]; counts?: Record<string, number>; className?: string; icon?: boolean }) {
   return (
-    <fieldset className="check-group">
-      <legend>{legend}</legend>
-      {options.map((o) => (
-        <label key={o.code}>
-          <input type="checkbox" name={name} value={o.slug} defaultChecked={picked.includes(o.code)} />
-          {o.label}
-        </label>
-      ))}
+    <fieldset className={`check-group ${p.className ?? ""}`}>
+      <legend>{p.legend}</legend>
+      {p.options.map((o) => {
+        const count = p.counts?.[String(o.code)];
+        const checked = p.picked.includes(o.code);
+        return (
+          <label key={o.code} className={p.icon ? "shape-check" : undefined}>
+            <input type="checkbox" name={p.name} value={o.slug} defaultChecked={checked} disabled={count === 0 && !checked} />
+            {p.icon ? <ShapeImage shape={o.code} size={32} alt="" eager /> : null}
+            {o.label}
+            {count !== undefined ? <span className="count">{` (${formatCount(count)})`}</span> : null}
+          </label>
+        );
+      })}
     </fieldset>
   );
 }
 
-/** The canonical search URL for what a filter form holds (defaults left out, page back to 1). */
+function RangeInputs(p: { legend: string; name: string; min?: number; max?: number; step: string; unit?: string }) {
+  return (
+    <fieldset className="range">
+      <legend>{p.legend}</legend>
+      <label>
+        Min <input type="number" name={`${p.name}Min`} min="0" step={p.step} defaultValue={p.min ?? ""} inputMode="decimal" />
+      </label>
+      <label>
+        Max <input type="number" name={`${p.name}Max`} min="0" step={p.step} defaultValue={p.max ?? ""} inputMode="decimal" />
+      </label>
+    </fieldset>
+  );
+}
+
+/** Bars of how many diamonds each price bucket holds with the other filters; the chosen range is highlighted. */
+function PriceHistogram({ histogram, min, max }: { histogram: NonNullable<DiamondSearchResponse["priceHistogram"]>; min: number; max: number }) {
+  const peak = Math.max(1, ...histogram.counts);
+  const w = 240 / histogram.counts.length;
+  return (
+    <svg className="histogram" viewBox="0 0 240 40" width="240" height="40" role="img" aria-label="Diamonds by price with the other filters">
+      {histogram.counts.map((c, i) => {
+        const lo = histogram.edges[i]!;
+        const hi = histogram.edges[i + 1] ?? Infinity;
+        const h = c === 0 ? 0 : Math.max(2, (Math.sqrt(c) / Math.sqrt(peak)) * 38);
+        return (
+          <rect key={i} x={i * w + 0.5} y={40 - h} width={w - 1} height={h} className={hi > min && lo <= max ? "in" : "out"}>
+            <title>{`${formatUsd(lo * 100)}${hi === Infinity ? "+" : `–${formatUsd(hi * 100)}`}: ${formatCount(c)}`}</title>
+          </rect>
+        );
+      })}
+    </svg>
+  );
+}
+
+/** The URL for what a filter form holds (page back to 1). */
 function searchUrlFor(form: HTMLFormElement): string {
   const params = new URLSearchParams();
-  for (const [k, v] of new FormData(form)) if (typeof v === "string") params.append(k, v);
-  const q = toSearchParams({ ...parseSearchParams(params).state, page: 1 }).toString();
-  return q ? `/diamond-search?${q}` : "/diamond-search";
+  for (const [k, v] of new FormData(form)) if (typeof v === "string" && v !== "") params.append(k, v);
+  return searchHref({ ...parseSearchParams(params).state, page: 1 });
 }
 
 /**
  * The filter form is a plain GET form: without JavaScript it submits like any form. With JavaScript a
- * change to a checkbox, radio or select applies at once, the URL is the short canonical one, and the
- * scroll position stays.
+ * change to a checkbox, radio or select applies at once, the URL is the canonical one, and the scroll
+ * position stays.
  */
-function Filters({ state }: { state: SearchState }) {
+function Filters({ state, facets, histogram, retailers }: { state: SearchState; facets?: SearchFacets; histogram?: DiamondSearchResponse["priceHistogram"]; retailers: RetailerOption[] }) {
   const navigate = useNavigate();
   const apply = (form: HTMLFormElement) => navigate(searchUrlFor(form), { preventScrollReset: true });
   const onChange = (e: React.FormEvent<HTMLFormElement>) => {
@@ -82,42 +182,40 @@ function Filters({ state }: { state: SearchState }) {
     e.preventDefault();
     apply(e.currentTarget);
   };
+  const count = (name: FacetName) => facets?.[name];
+  const oneShape = state.diamondShapes.length === 1 ? state.diamondShapes[0]! : null;
+  const idealFor = (shape: number) => {
+    const r = LOUPE_IDEAL[shape]!;
+    navigate(searchHref({ ...state, page: 1, depthMin: r.depth[0], depthMax: r.depth[1], tableMin: r.table[0], tableMax: r.table[1], ratioMin: r.ratio[0], ratioMax: r.ratio[1] }), { preventScrollReset: true });
+  };
+  const retailerGroup = (legend: string, name: string, type: "natural" | "lab", picked: number[]) => {
+    const options = retailers.filter((r) => r.sells.includes(type));
+    return options.length ? (
+      <CheckGroup legend={legend} name={name} options={options.map((r) => ({ code: r.id, label: r.name, slug: String(r.id) }))} picked={picked} />
+    ) : null;
+  };
+  const originCounts = facets?.origin;
   return (
     // The key remounts the form when the URL state changes (back/forward), so defaults follow the URL.
-    <form method="get" action="/diamond-search" className="filters" onChange={onChange} onSubmit={onSubmit} key={toSearchParams({ ...state, page: 1 }).toString()} aria-label="Diamond filters">
+    <form method="get" action={SEMANTIC_PATH} className="filters" onChange={onChange} onSubmit={onSubmit} key={searchHref({ ...state, page: 1 })} aria-label="Diamond filters">
       <fieldset className="origin-switch">
         <legend>Diamond type</legend>
         {(["natural", "lab", "all"] as const).map((o) => (
           <label key={o}>
-            <input type="radio" name="origin" value={o} defaultChecked={state.origin === o} />
+            <input type="radio" name="origin" value={o} defaultChecked={originOf(state) === o} />
             {o === "natural" ? "Natural" : o === "lab" ? "Lab-grown" : "Both"}
+            {originCounts && o !== "all" ? <span className="count">{` (${formatCount(originCounts[o] ?? 0)})`}</span> : null}
           </label>
         ))}
       </fieldset>
-      <fieldset className="check-group shapes">
-        <legend>Shape</legend>
-        {SHAPES.map((s) => (
-          <label key={s.code} className="shape-check">
-            <input type="checkbox" name="shape" value={s.slug} defaultChecked={state.shapes.includes(s.code)} />
-            <ShapeImage shape={s.code} size={32} alt="" eager />
-            {s.label}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="range">
-        <legend>Carat</legend>
-        <label>
-          Min <input type="number" name="caratMin" min="0" max="50" step="0.01" defaultValue={state.caratMin ?? ""} inputMode="decimal" />
-        </label>
-        <label>
-          Max <input type="number" name="caratMax" min="0" max="50" step="0.01" defaultValue={state.caratMax ?? ""} inputMode="decimal" />
-        </label>
-      </fieldset>
-      <CheckGroup legend="Colour" name="color" options={COLORS} picked={state.colors} />
-      <CheckGroup legend="Clarity" name="clarity" options={CLARITIES} picked={state.clarities} />
-      <CheckGroup legend="Cut" name="cut" options={SEARCH_CUTS} picked={state.cuts} />
-      <fieldset className="range">
+      <CheckGroup legend="Shape" name="shape" options={SHAPES} picked={state.diamondShapes} counts={count("shape")} className="shapes" icon />
+      <RangeInputs legend="Carat" name="carat" min={state.caratMin} max={state.caratMax} step="0.01" />
+      <CheckGroup legend="Colour" name="color" options={COLORS} picked={state.colors} counts={count("color")} />
+      <CheckGroup legend="Clarity" name="clarity" options={CLARITIES} picked={state.clarities} counts={count("clarity")} />
+      <CheckGroup legend="Cut" name="cut" options={SEARCH_CUTS} picked={state.cuts} counts={count("cut")} />
+      <fieldset className="range price">
         <legend>Price (USD)</legend>
+        {histogram ? <PriceHistogram histogram={histogram} min={state.priceMin} max={state.priceMax} /> : null}
         <label>
           Min <input type="number" name="priceMin" min="0" step="1" defaultValue={state.priceMin} inputMode="numeric" />
         </label>
@@ -125,6 +223,65 @@ function Filters({ state }: { state: SearchState }) {
           Max <input type="number" name="priceMax" min="0" step="1" defaultValue={state.priceMax} inputMode="numeric" />
         </label>
       </fieldset>
+      <details className="more-filters" open={hasMoreFilters(state)}>
+        <summary>More filters</summary>
+        <fieldset className="ideal">
+          <legend>Loupe Ideal proportions</legend>
+          <label>
+            <input type="checkbox" name="ideal" value="1" defaultChecked={state.loupeIdeal} /> Only Loupe Ideal proportions (each shape&apos;s ranges)
+          </label>
+          {oneShape !== null ? (
+            <button type="button" className="link-button" onClick={() => idealFor(oneShape)}>
+              {`Fill the Loupe Ideal ranges for ${byCode(SHAPES, oneShape)!.label}`}
+            </button>
+          ) : (
+            <p className="notice">Pick one shape to fill its ideal depth, table and ratio ranges.</p>
+          )}
+        </fieldset>
+        <RangeInputs legend="Depth %" name="depth" min={state.depthMin} max={state.depthMax} step="0.1" />
+        <RangeInputs legend="Table %" name="table" min={state.tableMin} max={state.tableMax} step="0.1" />
+        <RangeInputs legend="Length/width ratio" name="ratio" min={state.ratioMin} max={state.ratioMax} step="0.01" />
+        <CheckGroup legend="Polish" name="polish" options={FINISH_GRADES} picked={state.polishes} />
+        <CheckGroup legend="Symmetry" name="symmetry" options={FINISH_GRADES} picked={state.symmetries} />
+        <CheckGroup legend="Fluorescence" name="fluorescence" options={FLUORESCENCES} picked={state.fluorescences} />
+        <CheckGroup legend="Certificate lab" name="lab" options={CERTIFICATE_LABS} picked={state.certificateLabs} counts={count("certificateLab")} />
+        <fieldset className="check-group">
+          <legend>Features</legend>
+          <label>
+            <input type="checkbox" name="eyeClean" value="1" defaultChecked={state.eyeClean} /> Eye-clean
+          </label>
+          <label>
+            <input type="checkbox" name="image" value="1" defaultChecked={state.hasImage} /> Has photo
+          </label>
+          <label>
+            <input type="checkbox" name="video" value="1" defaultChecked={state.hasVideo} /> Has 360° video
+          </label>
+        </fieldset>
+        <fieldset className="shipping">
+          <legend>Shipping</legend>
+          <label>
+            Ships within{" "}
+            <select name="ship" defaultValue={String(state.shippingDays)}>
+              <option value="-1">any time</option>
+              {[1, 2, 3, 5, 7, 10, 14].map((d) => (
+                <option key={d} value={d}>{`${d} day${d === 1 ? "" : "s"}`}</option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Arrives by <input type="date" name="shipBy" defaultValue={state.shipsByHolidayDate ?? ""} />
+          </label>
+        </fieldset>
+        {retailerGroup("Natural diamond retailers", "retailer", "natural", state.naturalDiamondRetailers)}
+        {retailerGroup("Lab-grown diamond retailers", "labRetailer", "lab", state.labGrownDiamondRetailers)}
+        <fieldset>
+          <legend>Certificate number</legend>
+          <label>
+            <span className="visually-hidden">Certificate number</span>
+            <input type="search" name="cert" defaultValue={state.certificateNumber} maxLength={40} pattern="[A-Za-z0-9\-]*" placeholder="e.g. 2141438171" />
+          </label>
+        </fieldset>
+      </details>
       <fieldset className="sort">
         <legend>Sort</legend>
         <label>
@@ -153,6 +310,14 @@ function Filters({ state }: { state: SearchState }) {
   );
 }
 
+function hasMoreFilters(s: SearchState): boolean {
+  return (
+    s.loupeIdeal || s.eyeClean || s.hasImage || s.hasVideo || s.shippingDays >= 0 || !!s.shipsByHolidayDate || !!s.certificateNumber ||
+    [s.depthMin, s.depthMax, s.tableMin, s.tableMax, s.ratioMin, s.ratioMax].some((x) => x !== undefined) ||
+    [s.polishes, s.symmetries, s.fluorescences, s.certificateLabs, s.naturalDiamondRetailers, s.labGrownDiamondRetailers].some((l) => l.length > 0)
+  );
+}
+
 function DiamondCard({ d, eager }: { d: DiamondSummary; eager: boolean }) {
   return (
     <li className="diamond-card">
@@ -169,32 +334,68 @@ function DiamondCard({ d, eager }: { d: DiamondSummary; eager: boolean }) {
   );
 }
 
+/** Saves the current filters (`POST /api/diamond-filter`) and moves to their /diamond-search/{searchId} URL. */
+function SaveSearch({ state, searchId }: { state: SearchState; searchId: string | null }) {
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<"idle" | "saving" | "failed">("idle");
+  const save = async () => {
+    setStatus("saving");
+    try {
+      const res = await fetch("/api/diamond-filter", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(filtersOf(state)) });
+      if (!res.ok) throw new Error(String(res.status));
+      const { searchId: id } = (await res.json()) as { searchId: string };
+      setStatus("idle");
+      navigate(`/diamond-search/${id}${state.page > 1 ? `?page=${state.page}` : ""}`, { replace: true, preventScrollReset: true });
+    } catch {
+      setStatus("failed");
+    }
+  };
+  if (searchId) {
+    return (
+      <p className="saved-search" role="note">
+        Saved search: <a href={`/diamond-search/${searchId}`}>{`/diamond-search/${searchId}`}</a>
+      </p>
+    );
+  }
+  return (
+    <p className="saved-search">
+      <button type="button" className="link-button" onClick={save} disabled={status === "saving"}>
+        {status === "saving" ? "Saving…" : "Save this search"}
+      </button>
+      {status === "failed" ? <span className="notice"> Could not save the search — try again.</span> : null}
+    </p>
+  );
+}
+
 export function Component() {
-  const { state, ignored, result } = useLoaderData<SearchData>();
+  const { state, ignored, result, retailers, searchId, searchError, landing } = useLoaderData<SearchData>();
   const hidden = useClientSignal(hiddenDiamonds, []);
   const [showHidden, setShowHidden] = useState(false);
   const hiddenHere = result.diamonds.filter((d) => hidden.includes(d.id)).length;
   const shown = showHidden ? result.diamonds : result.diamonds.filter((d) => !hidden.includes(d.id));
   const navigation = useNavigation();
-  const busy = navigation.state === "loading" && navigation.location.pathname === "/diamond-search";
-  const hrefFor = (n: number) => {
-    const q = toSearchParams({ ...state, page: n }).toString();
-    return q ? `/diamond-search?${q}` : "/diamond-search";
-  };
+  const busy = navigation.state === "loading" && navigation.location.pathname.startsWith("/diamond-search");
+  const hrefFor = (n: number) => (searchId ? `/diamond-search/${searchId}${n > 1 ? `?page=${n}` : ""}` : searchHref({ ...state, page: n }));
   const from = (result.pageNumber - 1) * result.pageSize + 1;
   const to = Math.min(result.total, result.pageNumber * result.pageSize);
+  const origin = originOf(state);
   return (
     <div className="page search">
-      <h1>{state.origin === "lab" ? "Lab-grown diamonds" : state.origin === "all" ? "Natural and lab-grown diamonds" : "Natural diamonds"}</h1>
+      <h1>{landing?.title ?? (origin === "lab" ? "Lab-grown diamonds" : origin === "all" ? "Natural and lab-grown diamonds" : "Natural diamonds")}</h1>
+      {landing ? <p className="intro">{landing.intro}</p> : null}
+      {searchError ? (
+        <p className="notice search-error" role="alert" data-search-error="true">
+          {`${searchError}: that saved search does not exist (or has expired). Showing every diamond instead.`}
+        </p>
+      ) : null}
       <div className="search-layout">
-        <Filters state={state} />
+        <Filters state={state} facets={result.facets} histogram={result.priceHistogram} retailers={retailers} />
         <section className="results" aria-live="polite" aria-busy={busy}>
           <p className="result-count" role="status">
-            {result.total === 0
-              ? "No diamonds match these filters."
-              : `${formatCount(result.total)} diamonds · showing ${from}–${to}`}
+            {result.total === 0 ? "No diamonds match these filters." : `${formatCount(result.total)} diamonds · showing ${from}–${to}`}
           </p>
           {ignored.length ? <p className="notice">{`Ignored unknown filter values: ${ignored.join(", ")}`}</p> : null}
+          <SaveSearch state={state} searchId={searchId} />
           {hiddenHere ? (
             <p className="notice">
               {showHidden ? "Showing diamonds you hid. " : `${hiddenHere} diamond${hiddenHere === 1 ? "" : "s"} you hid ${hiddenHere === 1 ? "is" : "are"} not shown. `}

@@ -22,7 +22,7 @@ export function Component() {
       </section>
       <section aria-labelledby="by-shape">
         <h2 id="by-shape">Search by shape</h2>
-        <Form method="get" action="/diamond-search" className="shape-search">
+        <Form method="get" action="/diamond-search/s" className="shape-search">
           <fieldset className="origin-switch">
             <legend>Diamond type</legend>
             <label>

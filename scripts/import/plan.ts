@@ -16,6 +16,7 @@ import { z } from "zod";
 import { diamondImageUrl, type DiamondRow, type PriceHistoryRow } from "#shared/catalogue/generate.ts";
 import { modelPriceCents } from "#shared/catalogue/price-model.ts";
 import { insertStatements, sqlLiteral } from "#shared/catalogue/sql.ts";
+import { catalogueVersionStatement } from "#shared/catalogue/seed-plan.ts";
 import type { FeedStone } from "./map.ts";
 
 /** Source of the price history rows the importer writes. */
@@ -50,6 +51,7 @@ export const DIAMOND_COLUMNS = [
   "is_sold",
   "is_rc_ideal",
   "has_video",
+  "has_image",
   "image_url",
   "video_preview_url",
   "paired_diamond_id",
@@ -61,7 +63,7 @@ export const DIAMOND_COLUMNS = [
  * Columns an import leaves alone on an existing stone: the id and the key, and what feeds do not carry (video, the
  * pairing, which the catalogue maintains itself).
  */
-const KEPT_ON_UPDATE = new Set<string>(["id", "retailer_id", "certificate_lab", "certificate_id", "has_video", "video_preview_url", "paired_diamond_id"]);
+const KEPT_ON_UPDATE = new Set<string>(["id", "retailer_id", "certificate_lab", "certificate_id", "has_video", "has_image", "video_preview_url", "paired_diamond_id"]);
 
 /** Columns an import overwrites on an existing stone. */
 export const UPDATED_COLUMNS = DIAMOND_COLUMNS.filter((c) => !KEPT_ON_UPDATE.has(c));
@@ -174,6 +176,8 @@ export function diamondRow(stone: FeedStone, id: number, retailerId: number, mar
     is_sold: 0,
     is_rc_ideal: rcIdeal ? 1 : 0,
     has_video: 0,
+    // Feeds do not carry photographs yet: the listing shows the shape drawing.
+    has_image: 0,
     image_url: diamondImageUrl(stone.shape),
     video_preview_url: null,
     paired_diamond_id: null,
@@ -353,5 +357,7 @@ export function planStatements(plan: ImportPlan, now: number): StatementGroup[] 
     });
   }
   if (plan.sold.length > 0) groups.push({ statements: soldStatements(plan.sold, now), rows: 0 });
+  // Last: a new catalogue version, so the search index reloads (only when something changed).
+  if (groups.length > 0) groups.push({ statements: [catalogueVersionStatement()], rows: 0 });
   return groups;
 }

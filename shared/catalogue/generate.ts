@@ -71,6 +71,8 @@ export type DiamondRow = {
   is_sold: number;
   is_rc_ideal: number;
   has_video: number;
+  /** 1 when the retailer sent a photograph (see retailerSendsPhotos); the listing image is the shape drawing otherwise. */
+  has_image: number;
   image_url: string;
   video_preview_url: string | null;
   paired_diamond_id: number | null;
@@ -211,6 +213,11 @@ const SOCIAL_NETWORKS = ["instagram", "facebook", "pinterest", "youtube", "tikto
 const retailerRng = (id: number): Rng => rng(seedOf("retailer", id));
 
 /** Price markup of a retailer over the model price, fixed per retailer, in [0.96, 1.06]. */
+/** Whether a demo retailer's feed carries photographs (every fourth one does not); a stone with a video always has stills. */
+export function retailerSendsPhotos(id: number): boolean {
+  return id % 4 !== 0;
+}
+
 export function retailerMarkup(id: number): number {
   return Math.round(retailerRng(id).range(0.96, 1.06) * 1000) / 1000;
 }
@@ -537,6 +544,7 @@ function buildDiamond(index: number, base: StoneBase, r: Rng, pairedId: number |
     is_sold: r.chance(0.03) ? 1 : 0,
     is_rc_ideal: base.rcIdeal ? 1 : 0,
     has_video: hasVideo ? 1 : 0,
+    has_image: hasVideo || retailerSendsPhotos(base.retailer.id) ? 1 : 0,
     image_url: image,
     video_preview_url: hasVideo ? image : null,
     paired_diamond_id: pairedId,

@@ -7,7 +7,7 @@ import { DIAMOND_ID_BASE, generateDiamonds, generateRetailers, generateSettings 
 import { insertStatements, sqlLiteral } from "./sql";
 
 /** Bump when the generator or the price model changes, so existing local databases are reseeded. */
-export const SEED_VERSION = 3;
+export const SEED_VERSION = 4;
 
 /** The fixed "now" of the demo data (1 Nov 2026, 00:00 UTC), so seeded rows are deterministic. */
 export const DEFAULT_SEED_NOW = Date.UTC(2026, 10, 1);
@@ -20,6 +20,7 @@ export const SEED_META_KEY = "catalogue";
 
 /** Catalogue tables in a safe deletion order (children before parents). */
 export const CATALOGUE_TABLES = [
+  "diamond_views",
   "diamond_price_history",
   "diamonds",
   "setting_variants",
@@ -50,9 +51,21 @@ export function clearStatements(): string[] {
   ];
 }
 
-/** The statement recording a finished seed in `seed_meta`. */
+/** The statement recording a finished seed in `seed_meta` (and a new catalogue version, see below). */
 export function seedMetaStatement(opts: SeedOptions): string {
-  return `INSERT OR REPLACE INTO seed_meta (key, value) VALUES (${sqlLiteral(SEED_META_KEY)}, ${sqlLiteral(seedMetaValue(opts))});`;
+  return `INSERT OR REPLACE INTO seed_meta (key, value) VALUES (${sqlLiteral(SEED_META_KEY)}, ${sqlLiteral(seedMetaValue(opts))}), ${catalogueVersionValues()};`;
+}
+
+/** Key of the `seed_meta` row that changes whenever the diamond catalogue does (the search index reloads on a change). */
+export const CATALOGUE_VERSION_KEY = "catalogue_version";
+
+function catalogueVersionValues(): string {
+  return `(${sqlLiteral(CATALOGUE_VERSION_KEY)}, ${sqlLiteral(`${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`)})`;
+}
+
+/** The statement every catalogue writer (seed, feed import, admin update) runs last: a new catalogue version. */
+export function catalogueVersionStatement(): string {
+  return `INSERT OR REPLACE INTO seed_meta (key, value) VALUES ${catalogueVersionValues()};`;
 }
 
 /** One group of statements (one D1 batch) with what it inserts. */

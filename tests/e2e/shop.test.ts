@@ -33,10 +33,10 @@ describe("diamond search → filter → diamond → back", () => {
     // §2: the current route's full path is stored on each navigation, and the previous one.
     const stored = await page.evaluate(() => [sessionStorage.getItem("loupe:route:current"), sessionStorage.getItem("loupe:route:previous")]);
     expect(stored[0]).toBe(new URL(page.url()).pathname);
-    expect(stored[1]).toMatch(/^\/diamond-search\?shape=oval$/);
+    expect(stored[1]).toMatch(/^\/diamond-search\/s\?shape=oval$/);
 
     await page.goBack();
-    await page.waitForURL(/\/diamond-search\?shape=oval/);
+    await page.waitForURL(/\/diamond-search\/s\?shape=oval/);
     await expect.poll(() => search.shape("Oval").isChecked()).toBe(true);
     await search.expectAllTitles(/Oval Diamond$/);
     expect(errors).toEqual([]);

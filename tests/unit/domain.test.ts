@@ -6,7 +6,7 @@ import { formatUsd, wholeUsd } from "#shared/money.ts";
 import { DEFAULT_FLAGS, effectiveTheme, isRouteStored, resolveFlags } from "#shared/flags.ts";
 import { isCrawler, isSearchEngineReferrer } from "#shared/bots.ts";
 import { DiamondSearchRequest, SEARCH_DEFAULTS } from "#shared/schemas.ts";
-import { DEFAULT_STATE, parseSearchParams, toSearchParams, toSearchRequest } from "#shared/search-url.ts";
+import { DEFAULT_STATE, parseSearchParams, searchHref, toSearchRequest } from "#shared/search-url.ts";
 
 describe("enumerations (§3)", () => {
   it("have the spec's codes and labels", () => {
@@ -123,27 +123,63 @@ describe("search URL state", () => {
     const req = v.parse(DiamondSearchRequest, toSearchRequest(state));
     expect(req).toMatchObject({ pageNumber: 1, pageSize: 16, priceMin: 650, priceMax: 20000, sortBy: "sortingOrder", sortOrder: "asc", isLabGrown: false, shippingDays: -1 });
     expect(SEARCH_DEFAULTS.pageSize).toBe(16);
+    expect(searchHref(state)).toBe("/diamond-search");
   });
 
-  it("round-trips filters through the URL", () => {
-    const q = "origin=lab&shape=round,oval&caratMin=1&caratMax=2&color=d,e&clarity=vs1&cut=ideal&priceMin=1000&priceMax=9000&sort=price&order=desc&page=3";
+  it("writes a readable semantic URL and reads it back", () => {
+    const q = "origin=lab&shape=round,oval&caratMin=1&caratMax=2&color=d,e,f,g&clarity=vs1&cut=ideal&priceMin=1000&priceMax=9000&sort=price&order=desc&page=3";
     const { state } = parseSearchParams(new URLSearchParams(q));
-    expect(state).toMatchObject({ origin: "lab", shapes: [1, 6], colors: [1, 2], clarities: [5], cuts: [0], caratMin: 1, caratMax: 2, priceMin: 1000, priceMax: 9000, sortBy: "price", sortOrder: "desc", page: 3 });
-    expect(parseSearchParams(toSearchParams(state)).state).toEqual(state);
+    expect(state).toMatchObject({ isLabGrown: true, diamondShapes: [1, 6], colors: [1, 2, 3, 4], clarities: [5], cuts: [0], caratMin: 1, caratMax: 2, priceMin: 1000, priceMax: 9000, sortBy: "price", sortOrder: "desc", page: 3 });
+    const href = searchHref(state);
+    expect(href).toBe("/diamond-search/s?origin=lab&shape=round,oval&color=d-g&clarity=vs1&cut=ideal&price=1000-9000&carat=1-2&sort=price&order=desc&page=3");
+    expect(parseSearchParams(new URL(href, "https://x.test").searchParams).state).toEqual(state);
+  });
+
+  it("round-trips every filter through the URL", () => {
+    const state = {
+      ...DEFAULT_STATE,
+      isLabGrown: null,
+      diamondShapes: [4],
+      polishes: [1, 2],
+      symmetries: [1],
+      fluorescences: [0, 1],
+      certificateLabs: [0, 2],
+      depthMin: 61,
+      depthMax: 68.5,
+      tableMin: 60,
+      ratioMax: 1.5,
+      shippingDays: 5,
+      shipsByHolidayDate: "2026-12-20",
+      eyeClean: true,
+      hasImage: true,
+      hasVideo: true,
+      loupeIdeal: true,
+      naturalDiamondRetailers: [3, 7],
+      labGrownDiamondRetailers: [9],
+      certificateNumber: "LG123-45",
+      page: 2,
+    };
+    const href = searchHref(state);
+    expect(href).toContain("depth=61-68.5");
+    expect(href).toContain("ratio=-1.5");
+    expect(parseSearchParams(new URL(href, "https://x.test").searchParams).state).toEqual(state);
+    expect(v.safeParse(DiamondSearchRequest, toSearchRequest(state)).success).toBe(true);
   });
 
   it("accepts repeated parameters (plain HTML forms) and drops unknown values", () => {
-    const { state, ignored } = parseSearchParams(new URLSearchParams("shape=round&shape=pear&shape=blob&color=Z&caratMin=abc&sort=nope"));
-    expect(state.shapes).toEqual([1, 5]);
+    const { state, ignored } = parseSearchParams(new URLSearchParams("shape=round&shape=pear&shape=blob&color=Z&caratMin=abc&sort=nope&ship=-1"));
+    expect(state.diamondShapes).toEqual([1, 5]);
     expect(state.colors).toEqual([]);
     expect(state.caratMin).toBeUndefined();
     expect(state.sortBy).toBe("sortingOrder");
+    expect(state.shippingDays).toBe(-1);
     expect(ignored).toEqual(expect.arrayContaining(["shape=blob", "color=Z", "caratMin=abc", "sort=nope"]));
+    expect(ignored).toHaveLength(4);
   });
 
   it("swaps reversed ranges instead of failing", () => {
-    const { state } = parseSearchParams(new URLSearchParams("priceMin=5000&priceMax=1000&caratMin=2&caratMax=1"));
-    expect([state.priceMin, state.priceMax, state.caratMin, state.caratMax]).toEqual([1000, 5000, 1, 2]);
+    const { state } = parseSearchParams(new URLSearchParams("priceMin=5000&priceMax=1000&caratMin=2&caratMax=1&depth=70-60"));
+    expect([state.priceMin, state.priceMax, state.caratMin, state.caratMax, state.depthMin, state.depthMax]).toEqual([1000, 5000, 1, 2, 60, 70]);
   });
 });
 

@@ -304,7 +304,9 @@ describe("plan", () => {
     expect(sql[0]).toMatch(/^INSERT INTO diamonds \(id, retailer_id, certificate_lab, certificate_id, .*\) VALUES \(50,1,0,'A',/);
     expect(sql[0]).toContain(" ON CONFLICT (certificate_lab, certificate_id, retailer_id) DO UPDATE SET is_lab_grown = excluded.is_lab_grown, ");
     expect(sql[0]).not.toMatch(/SET .*\b(id|has_video|paired_diamond_id) = excluded/);
-    expect(sql.at(-1)).toBe("UPDATE diamonds SET is_sold = 1, updated_at = 2000 WHERE id IN (52,60);");
+    expect(sql.at(-2)).toBe("UPDATE diamonds SET is_sold = 1, updated_at = 2000 WHERE id IN (52,60);");
+    // Last, a new catalogue version: the search index reloads.
+    expect(sql.at(-1)).toMatch(/^INSERT OR REPLACE INTO seed_meta \(key, value\) VALUES \('catalogue_version', '[\w-]+'\);$/);
 
     // The same feed again: nothing to write.
     const p3 = planImport({ stones: first.stones, existing: p1.inserts, seenKeys: first.seenKeys, retailerId: 1, full: false, now: 3000, firstNewId: 61 });

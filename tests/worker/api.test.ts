@@ -38,7 +38,8 @@ describe("POST /api/diamonds2", () => {
       expect([1, 6]).toContain(d.shape);
       expect([3, 4, 5]).toContain(d.color);
       expect([4, 5, 6]).toContain(d.clarity);
-      expect([0, 1]).toContain(d.cut);
+      // Ideal (0) includes the house grade, Loupe Ideal (4).
+      expect([0, 1, 4]).toContain(d.cut);
       expect(d.carat).toBeGreaterThanOrEqual(0.5);
       expect(d.carat).toBeLessThanOrEqual(2.5);
       expect(d.isLabGrown).toBe(true);

@@ -38,7 +38,11 @@ describe("server-rendered pages", () => {
   });
 
   it("applies URL filters on the server (works without JavaScript)", async () => {
-    const html = await (await call("/diamond-search?origin=lab&shape=oval&color=e&color=f&sort=price&order=asc&priceMin=100&priceMax=100000")).text();
+    // A plain form submits field by field; the server answers with the canonical semantic URL.
+    const form = await call("/diamond-search/s?origin=lab&shape=oval&color=e&color=f&sort=price&order=asc&priceMin=100&priceMax=100000");
+    expect(form.status).toBe(301);
+    expect(form.headers.get("location")).toBe("/diamond-search/s?origin=lab&shape=oval&color=e,f&price=100-100000&sort=price");
+    const html = await (await call(form.headers.get("location")!)).text();
     const cards = [...html.matchAll(/<li class="diamond-card">.*?<\/li>/gs)].map((m) => m[0]);
     expect(cards.length).toBeGreaterThan(0);
     for (const card of cards) {
@@ -65,7 +69,7 @@ describe("server-rendered pages", () => {
     }
     expect(html).toContain(`$${Math.ceil(d.price_cents / 100).toLocaleString("en-US")}`);
     expect(html).toMatch(/<dt>Available<\/dt><dd>Yes<\/dd>/);
-    expect(html).toContain(`<link rel="canonical" href="/diamond/${d.id}/${d.slug}">`);
+    expect(html).toContain(`<link rel="canonical" href="https://loupe.test/diamond/${d.id}/${d.slug}">`);
   });
 
   it("shows the stone's own price history and its change since first listed", async () => {
@@ -123,7 +127,7 @@ describe("server-rendered pages", () => {
     const d = await anyDiamond();
     const res = await call(`/product/${d.id}/${d.slug}`);
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain(`<link rel="canonical" href="/diamond/${d.id}/${d.slug}">`);
+    expect(await res.text()).toContain(`<link rel="canonical" href="https://loupe.test/diamond/${d.id}/${d.slug}">`);
   });
 
   it("keeps a correct pair id and drops a wrong one", async () => {

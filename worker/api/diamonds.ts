@@ -8,7 +8,7 @@ import { jsonBody, pathParams, queryParams } from "./validate";
 /** §7 "Search and catalogue": diamond search, detail, similar diamonds and view logging. */
 export const diamondsApi = new Hono<AppEnv>()
   .post("/diamonds2", ...jsonBody(DiamondSearchRequest), async (c) => {
-    const result = await searchDiamonds(c.env.DB, c.req.valid("json"));
+    const result = await searchDiamonds(c.env, c.req.valid("json"));
     c.header("Cache-Control", "no-store");
     return c.json(result);
   })

@@ -1,13 +1,15 @@
 /**
- * Diamond reads from D1: the filtered search behind `POST /api/diamonds2` and the search page, and the
- * full record behind `GET /api/diamonds/{id}` and the detail page. Rows map to the wire shapes of
+ * Diamond reads: the search behind `POST /api/diamonds2` and the search page (matched by the index object,
+ * rows from D1), and the full record behind `GET /api/diamonds/{id}` and the detail page (D1). Rows map to the wire shapes of
  * shared/schemas.ts here and nowhere else.
  */
 import { diamondSlug } from "#shared/slug.ts";
-import type { Diamond, DiamondSearchRequest, DiamondSearchResponse, DiamondSummary, SimilarDiamondsRequest, SortField } from "#shared/schemas.ts";
+import { PRICE_HISTOGRAM_EDGES_USD, type Diamond, type DiamondSearchRequest, type DiamondSearchResponse, type DiamondSummary, type SimilarDiamondsRequest } from "#shared/schemas.ts";
 import { MAX_SIMILAR_DIAMONDS } from "#shared/viewing.ts";
 import type { DiamondRow as DiamondTableRow } from "#shared/catalogue/generate.ts";
 import { SearchCache } from "./search-cache";
+import { toEngineQuery } from "../search/plan";
+import type { SearchIndexObject } from "../search/search-object";
 
 /** A `diamonds` row joined with the retailer columns the API shows. */
 type DiamondRow = DiamondTableRow & {
@@ -20,18 +22,6 @@ type DiamondRow = DiamondTableRow & {
 const COLUMNS = "d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url";
 const FROM = "FROM diamonds d JOIN retailers r ON r.id = d.retailer_id";
 const SELECT = `SELECT ${COLUMNS} ${FROM}`;
-
-/** ORDER BY expressions per sort field; a unique id tie-break keeps paging stable. */
-const ORDER: Record<SortField, string> = {
-  sortingOrder: "d.sorting_order",
-  price: "d.price_cents",
-  carat: "d.carat",
-  // Codes run best-first (D=1, FL=1, Ideal=0), so "ascending colour" means best colour first.
-  color: "d.color",
-  clarity: "d.clarity",
-  cut: "d.cut",
-  pricePerCarat: "(d.price_cents / d.carat)",
-};
 
 function summary(r: DiamondRow): DiamondSummary {
   const isLabGrown = r.is_lab_grown === 1;
@@ -64,69 +54,65 @@ function summary(r: DiamondRow): DiamondSummary {
   };
 }
 
-/** Recent search results of this isolate (see search-cache.ts); catalogue writers call `searchCache.clear()`. */
+/** Recent search results of this isolate (see search-cache.ts). */
 export const searchCache = new SearchCache<DiamondSearchResponse>();
 
+/** What a search needs: D1 for the rows, the index object for the matching. */
+export interface SearchBindings {
+  DB: D1Database;
+  SEARCH: DurableObjectNamespace<SearchIndexObject>;
+}
+
+/** The one index object (docs/decisions/007-search-index.md). */
+export function searchIndex(env: SearchBindings): DurableObjectStub<SearchIndexObject> {
+  return env.SEARCH.get(env.SEARCH.idFromName("catalogue"));
+}
+
 /** `queryDiamonds` through the per-isolate result cache. */
-export function searchDiamonds(db: D1Database, req: DiamondSearchRequest): Promise<DiamondSearchResponse> {
-  return searchCache.get(JSON.stringify(req), () => queryDiamonds(db, req));
+export function searchDiamonds(env: SearchBindings, req: DiamondSearchRequest, now = Date.now()): Promise<DiamondSearchResponse> {
+  // A holiday date depends on today, so the day is part of the key.
+  const key = JSON.stringify(req) + (req.shipsByHolidayDate ? Math.floor(now / 86_400_000) : "");
+  return searchCache.get(key, () => queryDiamonds(env, req, now));
 }
 
 /**
- * The filtered, sorted page of diamonds and the exact total, in one D1 round trip. Both statements run
- * on the covering index `diamonds_search` (migrations/0001): the count and the ordered page of ids read
- * the index only; full rows are read for the page's ids alone.
+ * The filtered, sorted page of diamonds, the exact total and (when asked) facet counts and the price
+ * histogram: the index object matches and orders, then one D1 query reads the page's rows by id.
  */
-export async function queryDiamonds(db: D1Database, req: DiamondSearchRequest): Promise<DiamondSearchResponse> {
-  // Origin and sold flag lead the index, so they are always constrained ("both" origins as IN (0, 1)).
-  const origin = req.isLabGrown === null || req.isLabGrown === undefined ? "d.is_lab_grown IN (0, 1)" : `d.is_lab_grown = ${req.isLabGrown ? 1 : 0}`;
-  const where: string[] = [origin, "d.is_sold = 0", "d.price_cents >= ?", "d.price_cents <= ?"];
-  const args: (string | number)[] = [Math.round(req.priceMin * 100), Math.round(req.priceMax * 100)];
-  const inList = (column: string, list: number[]) => {
-    if (!list.length) return;
-    where.push(`${column} IN (${list.map(() => "?").join(",")})`);
-    args.push(...list);
-  };
-  inList("d.shape", req.diamondShapes);
-  inList("d.color", req.colors);
-  inList("d.clarity", req.clarities);
-  inList("d.cut", req.cuts);
-  if (req.caratMin !== undefined) {
-    where.push("d.carat >= ?");
-    args.push(req.caratMin);
+export async function queryDiamonds(env: SearchBindings, req: DiamondSearchRequest, now: number): Promise<DiamondSearchResponse> {
+  let onlyIds: number[] | null = null;
+  if (req.certificateNumber) {
+    const cert = req.certificateNumber;
+    const { results } = await env.DB.prepare("SELECT id FROM diamonds WHERE certificate_id IN (?, ?)").bind(cert, cert.toUpperCase()).all<{ id: number }>();
+    onlyIds = results.map((r) => r.id);
   }
-  if (req.caratMax !== undefined) {
-    where.push("d.carat <= ?");
-    args.push(req.caratMax);
+  const found = await searchIndex(env).search(toEngineQuery(req, { now, onlyIds }));
+  let diamonds: DiamondSummary[] = [];
+  if (found.ids.length) {
+    const { results } = await env.DB.prepare(`${SELECT} WHERE d.id IN (${found.ids.map(() => "?").join(",")})`)
+      .bind(...found.ids)
+      .all<DiamondRow>();
+    const byId = new Map(results.map((r) => [r.id, r]));
+    // A row deleted since the index loaded is left out (the index catches up within a second).
+    diamonds = found.ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [summary(row)] : [];
+    });
   }
-  if (req.shippingDays >= 0) {
-    where.push("d.shipping_days <= ?");
-    args.push(req.shippingDays);
-  }
-  const clause = where.join(" AND ");
-  // For the default order, the unary + keeps SQLite from using the price range for the page of ids, so it
-  // walks diamonds_default_order in order and stops after the page (a planner hint, not a filter change).
-  const pageClause = req.sortBy === "sortingOrder" ? clause.replace(/d\.price_cents (>=|<=) \?/g, "+d.price_cents $1 ?") : clause;
-  const dir = req.sortOrder === "desc" ? "DESC" : "ASC";
-  const order = `${ORDER[req.sortBy]} ${dir}, d.id ${dir}`;
-  const offset = (req.pageNumber - 1) * req.pageSize;
-  const [count, page] = await db.batch<{ total: number } | DiamondRow>([
-    db.prepare(`SELECT COUNT(*) AS total FROM diamonds d WHERE ${clause}`).bind(...args),
-    db
-      .prepare(`${SELECT} WHERE d.id IN (SELECT d.id FROM diamonds d WHERE ${pageClause} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`)
-      .bind(...args, req.pageSize, offset),
-  ]);
-  const total = (count!.results[0] as { total: number }).total;
-  return {
-    diamonds: (page!.results as DiamondRow[]).map(summary),
-    total,
+  const response: DiamondSearchResponse = {
+    diamonds,
+    total: found.total,
     pageNumber: req.pageNumber,
     pageSize: req.pageSize,
-    pageCount: Math.max(1, Math.ceil(total / req.pageSize)),
+    pageCount: Math.max(1, Math.ceil(found.total / req.pageSize)),
   };
+  if (found.facets && found.priceHistogram) {
+    response.facets = found.facets;
+    response.priceHistogram = { edges: [...PRICE_HISTOGRAM_EDGES_USD], counts: found.priceHistogram };
+  }
+  return response;
 }
 
-/** One diamond with every field, or null when there is no such id. */
 /**
  * One diamond with every field, its paired stone's price and its price history, in one D1 round trip;
  * null when there is no such id.

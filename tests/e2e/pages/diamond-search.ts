@@ -27,6 +27,30 @@ export class DiamondSearchPage {
     return this.page.getByRole("status");
   }
 
+  /** The exact number of matching diamonds the page states. */
+  async total(): Promise<number> {
+    const text = await this.resultCount().innerText();
+    const m = /^([\d,]+) diamonds/.exec(text);
+    return m ? Number(m[1]!.replace(/,/g, "")) : 0;
+  }
+
+  /** Every value's live count in a filter group ("Oval (1,234)"), by label. */
+  async facetCounts(group: string): Promise<Record<string, number>> {
+    const labels = await this.filters().getByRole("group", { name: group, exact: true }).locator("label").allInnerTexts();
+    const out: Record<string, number> = {};
+    for (const l of labels) {
+      const m = /^\s*(.*?)\s*\(([\d,]+)\)\s*$/.exec(l);
+      if (m) out[m[1]!] = Number(m[2]!.replace(/,/g, ""));
+    }
+    return out;
+  }
+
+  async facetCount(group: string, label: string): Promise<number> {
+    const count = (await this.facetCounts(group))[label];
+    if (count === undefined) throw new Error(`no count for ${label} in ${group}`);
+    return count;
+  }
+
   cards() {
     return this.page.locator(".diamond-grid").getByRole("link");
   }

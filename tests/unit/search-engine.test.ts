@@ -1,0 +1,117 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { generateDiamonds, generateRetailers, type DiamondRow } from "#shared/catalogue/generate.ts";
+import { PRICE_HISTOGRAM_EDGES_USD } from "#shared/schemas.ts";
+import { buildIndex, type IndexRow } from "#worker/search/engine.ts";
+import { toEngineQuery } from "#worker/search/plan.ts";
+import { oracleFacet, oracleMatches, oracleSearch } from "../oracle";
+import { parsed, searchInput } from "../search-arbitraries";
+
+const SEED_NOW = Date.UTC(2026, 10, 1);
+const NOW = Date.UTC(2026, 10, 21, 15, 30);
+
+function indexRow(d: DiamondRow): IndexRow {
+  return {
+    id: d.id,
+    isLabGrown: d.is_lab_grown === 1,
+    shape: d.shape,
+    color: d.color,
+    clarity: d.clarity,
+    cut: d.cut,
+    certificateLab: d.certificate_lab,
+    polish: d.polish,
+    symmetry: d.symmetry,
+    fluorescence: d.fluorescence,
+    eyeClean: d.eye_clean,
+    hasImage: d.has_image === 1,
+    hasVideo: d.has_video === 1,
+    retailerId: d.retailer_id,
+    shippingDays: d.shipping_days,
+    priceCents: d.price_cents,
+    carat: d.carat,
+    depthPct: d.depth_pct,
+    tablePct: d.table_pct,
+    lwRatio: d.lw_ratio,
+    sortingOrder: d.sorting_order,
+  };
+}
+
+// 6,000 generated diamonds (sold ones included in the oracle's input, never in the index, as in D1).
+const { diamonds } = generateDiamonds(0, 6_000, SEED_NOW);
+const index = buildIndex(diamonds.filter((d) => !d.is_sold).map(indexRow));
+const retailerIds = generateRetailers().map((r) => r.id);
+
+function engine(input: Parameters<typeof parsed>[0], onlyIds: number[] | null = null) {
+  const req = parsed(input);
+  return { req, result: index.search(toEngineQuery(req, { now: NOW, onlyIds })) };
+}
+
+describe("search index engine against the plain-TypeScript oracle", () => {
+  it("gives the oracle's total, order and page for random filter states", () => {
+    fc.assert(
+      fc.property(searchInput(retailerIds), (input) => {
+        const { req, result } = engine(input);
+        const expected = oracleSearch(diamonds, req, NOW);
+        expect(result.total).toBe(expected.total);
+        expect(result.ids).toEqual(expected.page);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("counts facets and the price histogram like the oracle", () => {
+    fc.assert(
+      fc.property(searchInput(retailerIds), (input) => {
+        const { req, result } = engine({ ...input, includeFacets: true });
+        for (const [dim, values] of [
+          ["shape", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
+          ["color", [1, 2, 3, 4, 5, 6, 7, 8]],
+          ["clarity", [1, 2, 3, 4, 5, 6, 7, 8]],
+          ["cut", [0, 1, 2, 3]],
+          ["certificateLab", [0, 1, 2, 3, 4, 5]],
+        ] as const) {
+          for (const value of values) expect(result.facets![dim][String(value)], `${dim} ${value}`).toBe(oracleFacet(diamonds, req, NOW, dim, value));
+        }
+        expect(result.facets!.origin.natural).toBe(oracleFacet(diamonds, req, NOW, "origin", 0));
+        expect(result.facets!.origin.lab).toBe(oracleFacet(diamonds, req, NOW, "origin", 1));
+        const anyPrice = { ...req, priceMin: 0, priceMax: 100_000_000 };
+        const hist = new Array<number>(PRICE_HISTOGRAM_EDGES_USD.length).fill(0);
+        for (const d of diamonds) {
+          if (!oracleMatches(d, anyPrice, NOW)) continue;
+          let b = 0;
+          while (b + 1 < PRICE_HISTOGRAM_EDGES_USD.length && d.price_cents >= PRICE_HISTOGRAM_EDGES_USD[b + 1]! * 100) b++;
+          hist[b]!++;
+        }
+        expect(result.priceHistogram).toEqual(hist);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("pages through a result with no duplicates or gaps, in every sort", () => {
+    fc.assert(
+      fc.property(searchInput(retailerIds), fc.constantFrom(7, 16, 50), (input, pageSize) => {
+        const first = engine({ ...input, pageNumber: 1, pageSize });
+        const seen: number[] = [];
+        for (let page = 1; page <= Math.min(30, Math.ceil(first.result.total / pageSize)); page++) seen.push(...engine({ ...input, pageNumber: page, pageSize }).result.ids);
+        expect(new Set(seen).size).toBe(seen.length);
+        expect(seen).toEqual(oracleSearch(diamonds, first.req, NOW).ordered.slice(0, seen.length));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("finds a diamond by certificate number, with the other filters still applied", () => {
+    const d = diamonds.find((x) => !x.is_sold && x.price_cents > 100_000 && x.price_cents < 1_500_000)!;
+    const hit = engine({ certificateNumber: d.certificate_id, isLabGrown: d.is_lab_grown === 1 }, [d.id]);
+    expect(hit.result).toMatchObject({ total: 1, ids: [d.id] });
+    const miss = engine({ certificateNumber: d.certificate_id, isLabGrown: d.is_lab_grown !== 1 }, [d.id]);
+    expect(miss.result).toMatchObject({ total: 0, ids: [] });
+  });
+
+  it("answers a page past the end with no diamonds and the exact total", () => {
+    const { result } = engine({ pageNumber: 10_000, priceMin: 0, priceMax: 1_000_000 });
+    expect(result.ids).toEqual([]);
+    expect(result.total).toBe(diamonds.filter((d) => !d.is_sold).length);
+  });
+});

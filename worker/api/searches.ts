@@ -1,0 +1,61 @@
+import { Hono } from "hono";
+import { DiamondFilters, DiamondsBySearchQuery, DiamondSearchRequest } from "#shared/schemas.ts";
+import * as v from "valibot";
+import { searchDiamonds } from "../catalogue/diamonds";
+import { activePromotionGroups, listRetailers } from "../catalogue/retailers";
+import { loadSearch, markUsed, saveSearch } from "../catalogue/searches";
+import type { AppEnv } from "../env";
+import { ApiError } from "./errors";
+import { jsonBody, queryParams } from "./validate";
+
+/** §8: what a failed search restore answers. */
+export const NO_FILTERS_FOUND = "No filters found";
+
+const SEARCH_ID = /^[0-9a-hjkmnp-tv-z]{12}$/;
+
+/**
+ * §7 saved searches and catalogue lists: `POST /diamond-filter` saves a filter state and returns its
+ * searchId, `GET /searches/{id}` returns the filters, `GET /diamonds?searchId=` runs them;
+ * `GET /retailers` and `GET /promotion-group` feed the filters and banners.
+ */
+export const searchesApi = new Hono<AppEnv>()
+  .post("/diamond-filter", ...jsonBody(DiamondFilters), async (c) => {
+    const filters = c.req.valid("json");
+    const searchId = await saveSearch(c.env.DB, filters, Date.now());
+    c.header("Cache-Control", "no-store");
+    return c.json({ searchId, filters });
+  })
+  .get("/searches/:id", async (c) => {
+    const id = c.req.param("id");
+    const saved = SEARCH_ID.test(id) ? await loadSearch(c.env.DB, id) : null;
+    if (!saved) throw new ApiError(404, NO_FILTERS_FOUND);
+    c.header("Cache-Control", "private, max-age=60");
+    return c.json(saved);
+  })
+  .get("/diamonds", async (c, next) => {
+    // Without searchId this is not a saved-search call: a clear 400 says what is missing.
+    if (!c.req.query("searchId")) throw new ApiError(400, "Invalid query", [{ path: "searchId", message: "searchId is required" }]);
+    await next();
+  }, queryParams(DiamondsBySearchQuery), async (c) => {
+    const q = c.req.valid("query");
+    const saved = await loadSearch(c.env.DB, q.searchId);
+    if (!saved) throw new ApiError(404, NO_FILTERS_FOUND);
+    const req = v.parse(DiamondSearchRequest, {
+      ...saved.filters,
+      pageNumber: q.pageNumber,
+      pageSize: q.pageSize,
+      includeFacets: q.includeFacets === "true" || q.includeFacets === "1",
+    });
+    const result = await searchDiamonds(c.env, req);
+    c.executionCtx.waitUntil(markUsed(c.env.DB, q.searchId, Date.now()).catch(() => undefined));
+    c.header("Cache-Control", "no-store");
+    return c.json({ ...result, searchId: saved.searchId, filters: saved.filters });
+  })
+  .get("/retailers", async (c) => {
+    c.header("Cache-Control", "public, max-age=300");
+    return c.json({ retailers: await listRetailers(c.env.DB) });
+  })
+  .get("/promotion-group", async (c) => {
+    c.header("Cache-Control", "public, max-age=60");
+    return c.json(await activePromotionGroups(c.env.DB, Date.now()));
+  });

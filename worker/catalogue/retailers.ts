@@ -1,0 +1,51 @@
+/** Retailers and promotion groups: small, slowly changing lists, cached per isolate for five minutes. */
+import type { PromotionGroups } from "#shared/schemas.ts";
+
+export interface RetailerOption {
+  id: number;
+  name: string;
+  slugurl: string;
+  sells: ("natural" | "lab")[];
+}
+
+const TTL_MS = 300_000;
+let retailers: { at: number; value: Promise<RetailerOption[]> } | null = null;
+
+/** Visible retailers (status 2) by name, with which diamonds they sell (type 1 natural, 2 lab, 3 both). */
+export function listRetailers(db: D1Database, now = Date.now()): Promise<RetailerOption[]> {
+  if (retailers && now - retailers.at < TTL_MS) return retailers.value;
+  const value = db
+    .prepare("SELECT id, name, slugurl, type FROM retailers WHERE status = 2 ORDER BY name")
+    .all<{ id: number; name: string; slugurl: string; type: number }>()
+    .then(({ results }) =>
+      results.map((r) => ({
+        id: r.id,
+        name: r.name,
+        slugurl: r.slugurl,
+        sells: [...(r.type & 1 ? (["natural"] as const) : []), ...(r.type & 2 ? (["lab"] as const) : [])],
+      })),
+    );
+  retailers = { at: now, value };
+  value.catch(() => (retailers = null));
+  return value;
+}
+
+/** The promotion groups running at `now` (§7 GET promotion-group). */
+export async function activePromotionGroups(db: D1Database, now: number): Promise<PromotionGroups> {
+  const { results } = await db
+    .prepare("SELECT * FROM promotion_groups WHERE starts_at <= ? AND ends_at > ? ORDER BY starts_at, id")
+    .bind(now, now)
+    .all<{ id: number; name: string; headline: string; promo_code: string | null; discount_percent: number; applies_to: string; starts_at: number; ends_at: number }>();
+  return {
+    groups: results.map((g) => ({
+      id: g.id,
+      name: g.name,
+      headline: g.headline,
+      promoCode: g.promo_code,
+      discountPercent: g.discount_percent,
+      appliesTo: JSON.parse(g.applies_to) as string[],
+      startsAt: g.starts_at,
+      endsAt: g.ends_at,
+    })),
+  };
+}

@@ -1,0 +1,127 @@
+import { DurableObject } from "cloudflare:workers";
+import { CATALOGUE_VERSION_KEY } from "#shared/catalogue/seed-plan.ts";
+import { IndexBuilder, type EngineQuery, type EngineResult, type SearchIndex } from "./engine";
+
+/** Rows read from D1 per query while loading. */
+const LOAD_PAGE = 25_000;
+/** How often (at most) a search checks D1 for a new catalogue version. */
+export const VERSION_CHECK_MS = 1_000;
+
+const LOAD_SQL = `SELECT id, is_lab_grown, shape, color, clarity, cut, certificate_lab, polish, symmetry, fluorescence, eye_clean,
+  has_image, has_video, retailer_id, shipping_days, price_cents, carat, depth_pct, table_pct, lw_ratio, sorting_order
+  FROM diamonds WHERE is_sold = 0 AND id > ? ORDER BY id LIMIT ?`;
+
+type LoadRow = [number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number];
+
+export interface IndexStatus {
+  version: string;
+  diamonds: number;
+  skipped: number;
+  bytes: number;
+  loadMs: number;
+  loadedAt: number;
+}
+
+/**
+ * The diamond search index (docs/decisions/007-search-index.md): one Durable Object ("catalogue") holds the
+ * available diamonds as typed columns in memory and answers every search. D1 stays the source of truth:
+ * the object loads from it on first use and again whenever `seed_meta.catalogue_version` changes (every
+ * catalogue writer — seed, feed import — writes a new one), checking at most once a second. While a new
+ * version loads, the old index keeps answering.
+ */
+export class SearchIndexObject extends DurableObject<Env> {
+  private index: SearchIndex | null = null;
+  private loading: Promise<SearchIndex> | null = null;
+  private status: IndexStatus | null = null;
+  private checkedAt = 0;
+
+  /** Runs one search (RPC). */
+  async search(q: EngineQuery): Promise<EngineResult & { version: string }> {
+    const index = this.index ?? (await this.load());
+    this.checkVersionSoon();
+    return { ...index.search(q), version: index.version };
+  }
+
+  /** What the index holds (RPC), loading it first if needed. */
+  async describe(): Promise<IndexStatus> {
+    if (!this.index) await this.load();
+    return this.status!;
+  }
+
+  /** Checks the catalogue version now and reloads when it changed (RPC; tests and tools). */
+  async refresh(): Promise<IndexStatus> {
+    const version = await this.readVersion();
+    if (!this.index || this.index.version !== version) await this.load();
+    return this.status!;
+  }
+
+  private checkVersionSoon(): void {
+    const now = Date.now();
+    if (this.loading || now - this.checkedAt < VERSION_CHECK_MS) return;
+    this.checkedAt = now;
+    this.ctx.waitUntil(
+      this.readVersion()
+        .then((version) => (this.index && this.index.version !== version && !this.loading ? this.load().then(() => undefined) : undefined))
+        .catch((e: unknown) => console.error("search index: version check failed", e)),
+    );
+  }
+
+  private async readVersion(): Promise<string> {
+    const row = await this.env.DB.prepare("SELECT value FROM seed_meta WHERE key = ?").bind(CATALOGUE_VERSION_KEY).first<{ value: string }>();
+    return row?.value ?? "none";
+  }
+
+  private load(): Promise<SearchIndex> {
+    this.loading ??= this.build().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  private async build(): Promise<SearchIndex> {
+    const started = Date.now();
+    const db = this.env.DB;
+    const version = await this.readVersion();
+    const count = await db.prepare("SELECT COUNT(*) AS n FROM diamonds WHERE is_sold = 0").first<{ n: number }>();
+    const builder = new IndexBuilder(Math.max(1024, count?.n ?? 0));
+    let after = 0;
+    for (;;) {
+      const rows = await db.prepare(LOAD_SQL).bind(after, LOAD_PAGE).raw<LoadRow>();
+      for (const r of rows) {
+        builder.push({
+          id: r[0],
+          isLabGrown: r[1] === 1,
+          shape: r[2],
+          color: r[3],
+          clarity: r[4],
+          cut: r[5],
+          certificateLab: r[6],
+          polish: r[7],
+          symmetry: r[8],
+          fluorescence: r[9],
+          eyeClean: r[10],
+          hasImage: r[11] === 1,
+          hasVideo: r[12] === 1,
+          retailerId: r[13],
+          shippingDays: r[14],
+          priceCents: r[15],
+          carat: r[16],
+          depthPct: r[17],
+          tablePct: r[18],
+          lwRatio: r[19],
+          sortingOrder: r[20],
+        });
+      }
+      if (rows.length < LOAD_PAGE) break;
+      after = rows[rows.length - 1]![0];
+    }
+    const index = builder.build(version);
+    index.prepareSorts();
+    if (builder.skipped) console.warn(`search index: ${builder.skipped} diamonds outside the enumerations were not indexed`);
+    this.index = index;
+    this.checkedAt = Date.now();
+    this.status = { version, diamonds: index.size, skipped: builder.skipped, bytes: index.bytes, loadMs: Date.now() - started, loadedAt: Date.now() };
+    console.log(`search index: ${index.size} diamonds, ${(index.bytes / 1e6).toFixed(1)} MB, loaded in ${this.status.loadMs} ms (version ${version})`);
+    return index;
+  }
+}
