@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { DiamondIdParam, DiamondQuery, DiamondSearchRequest, SimilarDiamondsRequest } from "#shared/schemas.ts";
-import { getDiamond, logDiamondView, searchDiamonds, similarDiamonds } from "../catalogue/diamonds";
+import { getDiamond, logDiamondView, searchDiamonds, similarDiamonds, type Timings } from "../catalogue/diamonds";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
 import { jsonBody, pathParams, queryParams } from "./validate";
@@ -8,7 +8,9 @@ import { jsonBody, pathParams, queryParams } from "./validate";
 /** §7 "Search and catalogue": diamond search, detail, similar diamonds and view logging. */
 export const diamondsApi = new Hono<AppEnv>()
   .post("/diamonds2", ...jsonBody(DiamondSearchRequest), async (c) => {
-    const result = await searchDiamonds(c.env, c.req.valid("json"));
+    const timings: Timings = {};
+    const result = await searchDiamonds(c.env, c.req.valid("json"), Date.now(), timings);
+    c.header("Server-Timing", Object.entries(timings).map(([k, ms]) => `${k};dur=${ms.toFixed(2)}`).join(", "));
     c.header("Cache-Control", "no-store");
     return c.json(result);
   })

@@ -22,7 +22,7 @@ function serverTiming() {
     const started = performance.now();
     await next();
     try {
-      c.res.headers.set("Server-Timing", `app;dur=${(performance.now() - started).toFixed(2)}`);
+      c.res.headers.append("Server-Timing", `app;dur=${(performance.now() - started).toFixed(2)}`);
     } catch {
       // Immutable headers (a response passed through as is): no timing.
     }

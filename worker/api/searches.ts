@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { DiamondFilters, DiamondsBySearchQuery, DiamondSearchRequest } from "#shared/schemas.ts";
 import * as v from "valibot";
-import { searchDiamonds } from "../catalogue/diamonds";
+import { searchDiamonds, searchIndex } from "../catalogue/diamonds";
 import { activePromotionGroups, listRetailers } from "../catalogue/retailers";
 import { loadSearch, markUsed, saveSearch } from "../catalogue/searches";
 import type { AppEnv } from "../env";
@@ -50,6 +50,11 @@ export const searchesApi = new Hono<AppEnv>()
     c.executionCtx.waitUntil(markUsed(c.env.DB, q.searchId, Date.now()).catch(() => undefined));
     c.header("Cache-Control", "no-store");
     return c.json({ ...result, searchId: saved.searchId, filters: saved.filters });
+  })
+  .get("/search/status", async (c) => {
+    // For operators and the benchmark: which catalogue version the index holds, its size and load time.
+    c.header("Cache-Control", "no-store");
+    return c.json(await searchIndex(c.env).describe());
   })
   .get("/retailers", async (c) => {
     c.header("Cache-Control", "public, max-age=300");

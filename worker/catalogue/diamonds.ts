@@ -69,17 +69,21 @@ export function searchIndex(env: SearchBindings): DurableObjectStub<SearchIndexO
 }
 
 /** `queryDiamonds` through the per-isolate result cache. */
-export function searchDiamonds(env: SearchBindings, req: DiamondSearchRequest, now = Date.now()): Promise<DiamondSearchResponse> {
+export function searchDiamonds(env: SearchBindings, req: DiamondSearchRequest, now = Date.now(), timings?: Timings): Promise<DiamondSearchResponse> {
   // A holiday date depends on today, so the day is part of the key.
   const key = JSON.stringify(req) + (req.shipsByHolidayDate ? Math.floor(now / 86_400_000) : "");
-  return searchCache.get(key, () => queryDiamonds(env, req, now));
+  return searchCache.get(key, () => queryDiamonds(env, req, now, timings));
 }
+
+/** Named durations (ms) of one search's steps, for the Server-Timing header. */
+export type Timings = Record<string, number>;
 
 /**
  * The filtered, sorted page of diamonds, the exact total and (when asked) facet counts and the price
  * histogram: the index object matches and orders, then one D1 query reads the page's rows by id.
  */
-export async function queryDiamonds(env: SearchBindings, req: DiamondSearchRequest, now: number): Promise<DiamondSearchResponse> {
+export async function queryDiamonds(env: SearchBindings, req: DiamondSearchRequest, now: number, timings?: Timings): Promise<DiamondSearchResponse> {
+  let t = performance.now();
   let onlyIds: number[] | null = null;
   if (req.certificateNumber) {
     const cert = req.certificateNumber;
@@ -87,6 +91,11 @@ export async function queryDiamonds(env: SearchBindings, req: DiamondSearchReque
     onlyIds = results.map((r) => r.id);
   }
   const found = await searchIndex(env).search(toEngineQuery(req, { now, onlyIds }));
+  if (timings) {
+    timings.index = performance.now() - t;
+    timings.engine = found.engineMs;
+    t = performance.now();
+  }
   let diamonds: DiamondSummary[] = [];
   if (found.ids.length) {
     const { results } = await env.DB.prepare(`${SELECT} WHERE d.id IN (${found.ids.map(() => "?").join(",")})`)
@@ -99,6 +108,7 @@ export async function queryDiamonds(env: SearchBindings, req: DiamondSearchReque
       return row ? [summary(row)] : [];
     });
   }
+  if (timings) timings.rows = performance.now() - t;
   const response: DiamondSearchResponse = {
     diamonds,
     total: found.total,

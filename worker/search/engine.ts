@@ -109,6 +109,12 @@ function leafOf(isLab: number, shape: number, color: number, clarity: number, cu
   return ((((isLab * DIMS.shape + (shape - 1)) * DIMS.color + (color - 1)) * DIMS.clarity + (clarity - 1)) * DIMS.cut + cut) * DIMS.lab + lab;
 }
 
+/** Rows a page walk may visit before it gives way to selecting from the matches. */
+const WALK_BUDGET = 20_000;
+
+/** Rows per carat zone-map block: 2^4 = 16. */
+const BLOCK_SHIFT = 4;
+
 /** Rows up to which integer sort keys are packed with their tie rank (keys stay below 2^32, so exact). */
 const TIE_LIMIT = 2 ** 21;
 
@@ -296,6 +302,11 @@ export class SearchIndex {
   readonly fluorescence: Uint8Array;
   readonly flags: Uint8Array;
   readonly leaf: Uint16Array;
+  /** Price-histogram bucket of each row. */
+  readonly bucket: Uint8Array;
+  /** Smallest and largest carat (×100) of each block of 2^BLOCK_SHIFT rows. */
+  readonly caratBlockMin: Uint16Array;
+  readonly caratBlockMax: Uint16Array;
   // Leaves: rows [leafStart[k], leafStart[k + 1]).
   readonly leafStart: Uint32Array;
   readonly leafHist: Uint32Array;
@@ -329,10 +340,12 @@ export class SearchIndex {
     this.leafStart = new Uint32Array(LEAF_COUNT + 1);
     this.leafHist = new Uint32Array(LEAF_COUNT * HIST_BUCKETS);
     this.leaf = new Uint16Array(n);
+    this.bucket = new Uint8Array(n);
     for (let p = 0; p < n; p++) {
       const src = order[p]!;
       const k = leafOfRow[src]!;
       this.leaf[p] = k;
+      this.bucket[p] = bucketOf(srcPrice[src]!);
       this.leafStart[k + 1]!++;
       this.leafHist[k * HIST_BUCKETS + bucketOf(srcPrice[src]!)]!++;
     }
@@ -349,6 +362,15 @@ export class SearchIndex {
     this.symmetry = reorder(cols.symmetry);
     this.fluorescence = reorder(cols.fluorescence);
     this.flags = reorder(cols.flags);
+    const blocks = (n >>> BLOCK_SHIFT) + 1;
+    this.caratBlockMin = new Uint16Array(blocks).fill(0xffff);
+    this.caratBlockMax = new Uint16Array(blocks);
+    for (let p = 0; p < n; p++) {
+      const b = p >>> BLOCK_SHIFT;
+      const c = this.carat[p]!;
+      if (c < this.caratBlockMin[b]!) this.caratBlockMin[b] = c;
+      if (c > this.caratBlockMax[b]!) this.caratBlockMax[b] = c;
+    }
     const live: number[] = [];
     for (let k = 0; k < LEAF_COUNT; k++) {
       if (this.leafStart[k + 1]! > 0) live.push(k);
@@ -360,7 +382,7 @@ export class SearchIndex {
   /** Bytes held by the index's arrays (sort permutations included once built). */
   get bytes(): number {
     let b = 0;
-    for (const a of [this.id, this.price, this.sorting, this.carat, this.depth, this.table, this.ratio, this.ship, this.retailer, this.polish, this.symmetry, this.fluorescence, this.flags, this.leaf, this.leafStart, this.leafHist, this.liveLeaves]) b += a.byteLength;
+    for (const a of [this.id, this.bucket, this.caratBlockMin, this.caratBlockMax, this.price, this.sorting, this.carat, this.depth, this.table, this.ratio, this.ship, this.retailer, this.polish, this.symmetry, this.fluorescence, this.flags, this.leaf, this.leafStart, this.leafHist, this.liveLeaves]) b += a.byteLength;
     for (const p of this.perms.values()) b += p.byteLength;
     return b;
   }
@@ -447,6 +469,10 @@ class Query {
   private readonly naturalRetailers: Uint8Array | null;
   private readonly labRetailers: Uint8Array | null;
   private readonly onlyRows: Uint32Array | null;
+  private readonly useCarat: boolean;
+  private readonly useDepth: boolean;
+  private readonly useTable: boolean;
+  private readonly useRatio: boolean;
 
   constructor(
     private readonly ix: SearchIndex,
@@ -473,26 +499,83 @@ class Query {
       q.maxShippingDays !== null || this.polishMask !== 0 || this.symmetryMask !== 0 || this.fluorescenceMask !== 0 ||
       this.flagMask !== 0 || this.naturalRetailers !== null || this.labRetailers !== null;
     this.onlyRows = q.onlyIds ? rowsOfIds(ix, q.onlyIds) : null;
+    this.useCarat = q.caratMin !== undefined || q.caratMax !== undefined;
+    this.useDepth = q.depthMin !== undefined || q.depthMax !== undefined;
+    this.useTable = q.tableMin !== undefined || q.tableMax !== undefined;
+    this.useRatio = q.ratioMin !== undefined || q.ratioMax !== undefined;
   }
 
   /** Whether row r passes the per-row filters (not the facet filters or price). */
   private rowOk(r: number, retailers: Uint8Array | null): boolean {
+    // Only the filters that are on read their column (less memory traffic on long scans).
     const ix = this.ix;
-    const c = ix.carat[r]!;
-    if (c < this.caratLo || c > this.caratHi) return false;
-    const d = ix.depth[r]!;
-    if (d < this.depthLo || d > this.depthHi) return false;
-    const t = ix.table[r]!;
-    if (t < this.tableLo || t > this.tableHi) return false;
-    const w = ix.ratio[r]!;
-    if (w < this.ratioLo || w > this.ratioHi) return false;
-    if (ix.ship[r]! > this.maxShip) return false;
-    if ((ix.flags[r]! & this.flagMask) !== this.flagMask) return false;
+    if (this.useCarat) {
+      const c = ix.carat[r]!;
+      if (c < this.caratLo || c > this.caratHi) return false;
+    }
+    if (this.flagMask !== 0 && (ix.flags[r]! & this.flagMask) !== this.flagMask) return false;
+    if (this.useDepth) {
+      const d = ix.depth[r]!;
+      if (d < this.depthLo || d > this.depthHi) return false;
+    }
+    if (this.useTable) {
+      const t = ix.table[r]!;
+      if (t < this.tableLo || t > this.tableHi) return false;
+    }
+    if (this.useRatio) {
+      const w = ix.ratio[r]!;
+      if (w < this.ratioLo || w > this.ratioHi) return false;
+    }
+    if (this.maxShip !== 0xffff && ix.ship[r]! > this.maxShip) return false;
     if (this.polishMask !== 0 && ((this.polishMask >> ix.polish[r]!) & 1) === 0) return false;
     if (this.symmetryMask !== 0 && ((this.symmetryMask >> ix.symmetry[r]!) & 1) === 0) return false;
     if (this.fluorescenceMask !== 0 && ((this.fluorescenceMask >> ix.fluorescence[r]!) & 1) === 0) return false;
     if (retailers !== null && retailers[ix.retailer[r]!] !== 1) return false;
     return true;
+  }
+
+  /**
+   * Counts the rows of [lo, hi) that pass the per-row filters. With a carat range, blocks of rows whose
+   * carat span misses the range are skipped whole: inside a leaf rows run by price, and carat follows
+   * price closely, so a carat range touches few blocks.
+   */
+  private countRange(lo: number, hi: number, retailers: Uint8Array | null): number {
+    let count = 0;
+    if (!this.useCarat) {
+      for (let r = lo; r < hi; r++) if (this.rowOk(r, retailers)) count++;
+      return count;
+    }
+    const { caratBlockMin, caratBlockMax } = this.ix;
+    let r = lo;
+    while (r < hi) {
+      const b = r >>> BLOCK_SHIFT;
+      const blockEnd = Math.min(hi, (b + 1) << BLOCK_SHIFT);
+      if (caratBlockMax[b]! >= this.caratLo && caratBlockMin[b]! <= this.caratHi) {
+        for (; r < blockEnd; r++) if (this.rowOk(r, retailers)) count++;
+      }
+      r = blockEnd;
+    }
+    return count;
+  }
+
+  /** Adds the rows of [start, end) passing the per-row filters to the histogram; counts those in [lo, hi). */
+  private histRange(start: number, end: number, lo: number, hi: number, retailers: Uint8Array | null, hist: number[]): number {
+    const { bucket, caratBlockMin, caratBlockMax } = this.ix;
+    let count = 0;
+    let r = start;
+    while (r < end) {
+      const b = r >>> BLOCK_SHIFT;
+      const blockEnd = Math.min(end, (b + 1) << BLOCK_SHIFT);
+      if (!this.useCarat || (caratBlockMax[b]! >= this.caratLo && caratBlockMin[b]! <= this.caratHi)) {
+        for (; r < blockEnd; r++) {
+          if (!this.rowOk(r, retailers)) continue;
+          hist[bucket[r]!]!++;
+          if (r >= lo && r < hi) count++;
+        }
+      }
+      r = blockEnd;
+    }
+    return count;
   }
 
   private retailersFor(leaf: number): Uint8Array | null {
@@ -527,9 +610,11 @@ class Query {
     const fails = this.failMasks();
     const pMin = q.priceMinCents;
     const pMax = q.priceMaxCents;
-    const facetTotals = q.facets ? FACET_DIMS.map((d) => new Float64Array(d.size)) : null;
-    const hist = q.facets ? new Array<number>(HIST_BUCKETS).fill(0) : null;
+    const facets = q.facets;
+    const facetTotals = facets ? FACET_DIMS.map((d) => new Float64Array(d.size)) : null;
+    const hist = facets ? new Array<number>(HIST_BUCKETS).fill(0) : null;
     let total = 0;
+    const relevant = (fail: number) => fail === 0 || (facets && (fail & (fail - 1)) === 0);
 
     const addFacets = (k: number, fail: number, count: number) => {
       if (!facetTotals || count === 0) return;
@@ -537,27 +622,48 @@ class Query {
       for (let d = 0; d < 6; d++) if ((fail & ~(1 << d)) === 0) facetTotals[d]![FACET_DIMS[d]!.bucket(v[d]!)]! += count;
     };
 
-    if (this.onlyRows) {
+    // Pass 1: the leaves that matter and their price ranges; what a leaf scan would cost.
+    const leaves: number[] = [];
+    const los = new Uint32Array(LEAF_COUNT);
+    const his = new Uint32Array(LEAF_COUNT);
+    let leafCost = 0;
+    for (const k of ix.liveLeaves) {
+      const fail = fails[k]!;
+      if (!relevant(fail)) continue;
+      const start = ix.leafStart[k]!;
+      const end = ix.leafStart[k + 1]!;
+      const lo = lowerBound(ix.price, pMin, start, end);
+      const hi = upperBound(ix.price, pMax, lo, end);
+      leaves.push(k);
+      los[k] = lo;
+      his[k] = hi;
+      if (this.rowFilters) leafCost += hist && fail === 0 ? end - start : hi - lo;
+    }
+    const rows = this.onlyRows;
+    if (rows) {
       // Certificate search: a handful of rows, checked one by one.
-      for (const r of this.onlyRows) {
+      const counts = new Uint32Array(LEAF_COUNT);
+      for (let i = 0; i < rows.length; i++) {
+        const r = rows[i]!;
         const k = ix.leaf[r]!;
         const fail = fails[k]!;
-        if (!this.rowOk(r, this.retailersFor(k))) continue;
+        if (!relevant(fail) || !this.rowOk(r, this.retailersFor(k))) continue;
         const p = ix.price[r]!;
-        if (hist && fail === 0) hist[bucketOf(p)]!++;
-        if (p < pMin || p > pMax) continue;
-        if (fail === 0) total++;
-        addFacets(k, fail, 1);
+        if (hist && fail === 0) hist[ix.bucket[r]!]!++;
+        if (p >= pMin && p <= pMax) counts[k]!++;
+      }
+      for (const k of leaves) {
+        const fail = fails[k]!;
+        if (fail === 0) total += counts[k]!;
+        addFacets(k, fail, counts[k]!);
       }
     } else {
-      for (const k of ix.liveLeaves) {
+      for (const k of leaves) {
         const fail = fails[k]!;
-        // A leaf failing two or more facet filters contributes to nothing.
-        if (fail !== 0 && (!facetTotals || (fail & (fail - 1)) !== 0)) continue;
         const start = ix.leafStart[k]!;
         const end = ix.leafStart[k + 1]!;
-        const lo = lowerBound(ix.price, pMin, start, end);
-        const hi = upperBound(ix.price, pMax, lo, end);
+        const lo = los[k]!;
+        const hi = his[k]!;
         const retailers = this.retailersFor(k);
         let count: number;
         if (!this.rowFilters) {
@@ -566,17 +672,9 @@ class Query {
         } else {
           count = 0;
           if (hist && fail === 0) {
-            // Rows run by price inside a leaf, so the bucket only moves forward.
-            let b = 0;
-            for (let r = start; r < end; r++) {
-              if (!this.rowOk(r, retailers)) continue;
-              const p = ix.price[r]!;
-              while (b + 1 < HIST_BUCKETS && p >= HIST_EDGES_CENTS[b + 1]!) b++;
-              hist[b]!++;
-              if (r >= lo && r < hi) count++;
-            }
+            count = this.histRange(start, end, lo, hi, retailers, hist);
           } else {
-            for (let r = lo; r < hi; r++) if (this.rowOk(r, retailers)) count++;
+            count = this.countRange(lo, hi, retailers);
           }
         }
         if (fail === 0) total += count;
@@ -622,9 +720,14 @@ class Query {
     const from = kLo === -Infinity ? 0 : searchKey(perm, key, kLo, false);
     const to = kHi === Infinity ? perm.length : searchKey(perm, key, kHi, true);
     // Walking touches about want × (segment / total) rows; sorting the matches about total (× log).
+    // The estimate assumes matches spread evenly; a sort key that follows a filter (price order with a carat
+    // range) can defeat it, so the walk has a budget and gives way to selecting from the matches.
     const walkCost = (Math.min(want, total) * (to - from)) / total;
-    if (walkCost <= total * 4) return this.walk(perm, key, from, to, want, desc);
-    return this.sortMatches(total, desc);
+    if (walkCost <= total * 4) {
+      const walked = this.walk(perm, key, from, to, want, desc, Math.max(WALK_BUDGET, 4 * walkCost));
+      if (walked) return walked;
+    }
+    return this.selectMatches(want, desc);
   }
 
   /** The range of sort-key values the filters allow. */
@@ -648,14 +751,18 @@ class Query {
     }
   }
 
-  private walk(perm: Uint32Array, key: KeyFn, from: number, to: number, want: number, desc: boolean): number[] {
+  /** The page from walking the permutation, or null when that would visit more than `budget` rows. */
+  private walk(perm: Uint32Array, key: KeyFn, from: number, to: number, want: number, desc: boolean, budget: number): number[] | null {
     const { ix, q } = this;
     const out: number[] = [];
     if (!desc) {
-      for (let i = from; i < to; i++) {
+      const stop = Math.min(to, from + budget);
+      let i = from;
+      for (; i < stop; i++) {
         const r = perm[i]!;
         if (this.matches(r) && out.push(r) >= want) break;
       }
+      if (i === stop && stop < to) return null;
     } else {
       // Descending by key, but ties stay in (sortingOrder, id) ascending order: walk runs of equal keys
       // from the end, each run forwards.
@@ -668,19 +775,58 @@ class Query {
           const r = perm[i]!;
           if (this.matches(r) && out.push(r) >= want) break outer;
         }
+        budget -= end - start;
+        if (budget <= 0 && start > from) return null;
         end = start;
       }
     }
     return out.slice(q.offset).map((r) => ix.id[r]!);
   }
 
-  private sortMatches(total: number, desc: boolean): number[] {
+  /**
+   * The page by streaming every match (leaf order: sequential reads) through a bounded max-heap of the best
+   * `want` rows: about one comparison per match once the heap is full.
+   */
+  private selectMatches(want: number, desc: boolean): number[] {
     const { ix, q } = this;
-    const rows = new Uint32Array(total);
-    let n = 0;
-    const candidates = this.onlyRows;
-    if (candidates) {
-      for (const r of candidates) if (this.matches(r)) rows[n++] = r;
+    const key = ix.keyFn(q.sortBy);
+    const sign = desc ? -1 : 1;
+    const { sorting, id } = ix;
+    // Negative when row a comes before row b.
+    const before = (a: number, b: number) => sign * (key(a) - key(b)) || sorting[a]! - sorting[b]! || id[a]! - id[b]!;
+    const heap = new Uint32Array(want);
+    let size = 0;
+    const siftDown = (i: number) => {
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= size) return;
+        const c = l + 1 < size && before(heap[l + 1]!, heap[l]!) > 0 ? l + 1 : l;
+        if (before(heap[c]!, heap[i]!) <= 0) return;
+        const t = heap[c]!;
+        heap[c] = heap[i]!;
+        heap[i] = t;
+        i = c;
+      }
+    };
+    const offer = (r: number) => {
+      if (size < want) {
+        let i = size++;
+        heap[i] = r;
+        while (i > 0) {
+          const parent = (i - 1) >> 1;
+          if (before(heap[i]!, heap[parent]!) <= 0) break;
+          const t = heap[parent]!;
+          heap[parent] = heap[i]!;
+          heap[i] = t;
+          i = parent;
+        }
+      } else if (before(r, heap[0]!) < 0) {
+        heap[0] = r;
+        siftDown(0);
+      }
+    };
+    if (this.onlyRows) {
+      for (const r of this.onlyRows) if (this.matches(r)) offer(r);
     } else {
       for (const k of ix.liveLeaves) {
         if (this.leafOk[k] !== 1) continue;
@@ -689,17 +835,14 @@ class Query {
         const lo = lowerBound(ix.price, q.priceMinCents, start, end);
         const hi = upperBound(ix.price, q.priceMaxCents, lo, end);
         const retailers = this.retailersFor(k);
-        for (let r = lo; r < hi; r++) if (!this.rowFilters || this.rowOk(r, retailers)) rows[n++] = r;
+        if (!this.rowFilters) for (let r = lo; r < hi; r++) offer(r);
+        else for (let r = lo; r < hi; r++) if (this.rowOk(r, retailers)) offer(r);
       }
     }
-    const key = ix.keyFn(q.sortBy);
-    const sign = desc ? -1 : 1;
-    const { sorting, id } = ix;
-    const sorted = rows.subarray(0, n).sort((a, b) => sign * (key(a) - key(b)) || sorting[a]! - sorting[b]! || id[a]! - id[b]!);
-    return Array.from(sorted.subarray(q.offset, q.offset + q.limit), (r) => id[r]!);
+    const best = Array.from(heap.subarray(0, size)).sort(before);
+    return best.slice(q.offset, q.offset + q.limit).map((r) => id[r]!);
   }
 }
-
 
 /** The facet dimensions in leaf-key order, with how a leaf value maps to a reported bucket. */
 const FACET_DIMS: { name: keyof FacetCounts; size: number; values: string[]; bucket: (v: number) => number }[] = [

@@ -36,10 +36,12 @@ export class SearchIndexObject extends DurableObject<Env> {
   private checkedAt = 0;
 
   /** Runs one search (RPC). */
-  async search(q: EngineQuery): Promise<EngineResult & { version: string }> {
+  async search(q: EngineQuery): Promise<EngineResult & { version: string; engineMs: number }> {
     const index = this.index ?? (await this.load());
     this.checkVersionSoon();
-    return { ...index.search(q), version: index.version };
+    const started = performance.now();
+    const result = index.search(q);
+    return { ...result, version: index.version, engineMs: performance.now() - started };
   }
 
   /** What the index holds (RPC), loading it first if needed. */
