@@ -128,6 +128,11 @@ describe("API conventions", () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/diamonds2", "/diamonds/{id}"]));
     const req = doc.components.schemas.DiamondSearchRequest!.properties!;
     expect(Object.keys(req)).toEqual(expect.arrayContaining(["pageNumber", "pageSize", "priceMin", "priceMax", "diamondShapes", "sortBy", "sortOrder", "shippingDays", "caratMin", "colors", "clarities", "cuts", "isLabGrown"]));
+    // Every filter field is described, and the saved-search calls are listed.
+    const described = doc.components.schemas.DiamondSearchRequest as { properties: Record<string, { description?: string }> };
+    const filters = ["polishes", "symmetries", "fluorescences", "certificateLabs", "naturalDiamondRetailers", "labGrownDiamondRetailers", "shipsByHolidayDate", "depthMin", "tableMax", "ratioMin", "eyeClean", "hasImage", "hasVideo", "loupeIdeal", "certificateNumber", "includeFacets"];
+    for (const f of filters) expect(described.properties[f]?.description, f).toMatch(/\w/);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/diamond-filter", "/searches/{id}", "/diamonds", "/promotion-group", "/retailers"]));
   });
 
   it("sets the visitor cookie (signed, 365 days) and echoes a request id", async () => {

@@ -1,7 +1,19 @@
 import { Hono } from "hono";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type { GenericSchema } from "valibot";
-import { Diamond, DiamondSearchRequest, DiamondSearchResponse, ErrorEnvelope, SimilarDiamondsRequest, SimilarDiamondsResponse } from "#shared/schemas.ts";
+import {
+  Diamond,
+  DiamondFilters,
+  DiamondSearchRequest,
+  DiamondSearchResponse,
+  ErrorEnvelope,
+  PromotionGroups,
+  RetailerList,
+  SavedSearch,
+  SaveSearchResponse,
+  SimilarDiamondsRequest,
+  SimilarDiamondsResponse,
+} from "#shared/schemas.ts";
 import type { AppEnv } from "../env";
 
 function schema(s: GenericSchema) {
@@ -42,7 +54,8 @@ function buildDocument() {
         post: {
           operationId: "searchDiamonds",
           summary: "Filtered diamond search",
-          description: "priceMin must not exceed priceMax, caratMin must not exceed caratMax. Sold diamonds are excluded.",
+          description:
+            "Every min must not exceed its max (price, carat, depth, table, ratio). Sold diamonds are excluded. Order: the sort key in the asked direction, then sortingOrder ascending, then id ascending. With includeFacets the response adds facet counts (each value's total with every other filter applied) and the price histogram (every filter but price).",
           requestBody: jsonRequest("DiamondSearchRequest").requestBody,
           responses: {
             200: { description: "A page of diamonds and the exact total", content: json("DiamondSearchResponse") },
@@ -86,6 +99,44 @@ function buildDocument() {
           responses: { 204: { description: "Counted" }, 400: errorResponse("Invalid id"), 404: errorResponse("No such diamond") },
         },
       },
+      "/diamond-filter": {
+        post: {
+          operationId: "saveDiamondSearch",
+          summary: "Saves a filter state; the searchId is derived from the filters (same filters, same id)",
+          requestBody: jsonRequest("DiamondFilters").requestBody,
+          responses: { 200: { description: "The searchId and the stored filters", content: json("SaveSearchResponse") }, ...jsonRequest("DiamondFilters").errors },
+        },
+      },
+      "/searches/{id}": {
+        get: {
+          operationId: "getSavedSearch",
+          summary: "A saved search's filters",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", pattern: "^[0-9a-z]{12}$" } }],
+          responses: { 200: { description: "The saved search", content: json("SavedSearch") }, 404: errorResponse("No filters found") },
+        },
+      },
+      "/diamonds": {
+        get: {
+          operationId: "searchDiamondsBySearchId",
+          summary: "Runs a saved search",
+          parameters: [
+            { name: "searchId", in: "query", required: true, schema: { type: "string", pattern: "^[0-9a-z]{12}$" } },
+            { name: "pageNumber", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 10000 } },
+            { name: "pageSize", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100 } },
+            { name: "includeFacets", in: "query", required: false, schema: { type: "string", enum: ["true", "false", "1", "0"] } },
+          ],
+          responses: {
+            200: { description: "The page of results, with searchId and filters", content: json("DiamondSearchResponse") },
+            400: errorResponse("Missing or invalid query"),
+            404: errorResponse("No filters found"),
+          },
+        },
+      },
+      "/retailers": { get: { operationId: "listRetailers", summary: "Visible retailers and what they sell", responses: { 200: { description: "Retailers", content: json("RetailerList") } } } },
+      "/promotion-group": {
+        get: { operationId: "promotionGroups", summary: "The promotion campaigns running now", responses: { 200: { description: "Promotion groups", content: json("PromotionGroups") } } },
+      },
+      "/search/status": { get: { operationId: "searchIndexStatus", summary: "The search index: catalogue version, diamonds, bytes, load time", responses: { 200: { description: "Index status" } } } },
       "/openapi.json": { get: { operationId: "openapi", summary: "This document", responses: { 200: { description: "OpenAPI document" } } } },
     },
     components: {
@@ -95,6 +146,11 @@ function buildDocument() {
         Diamond: schema(Diamond),
         SimilarDiamondsRequest: schema(SimilarDiamondsRequest),
         SimilarDiamondsResponse: schema(SimilarDiamondsResponse),
+        DiamondFilters: schema(DiamondFilters),
+        SaveSearchResponse: schema(SaveSearchResponse),
+        SavedSearch: schema(SavedSearch),
+        RetailerList: schema(RetailerList),
+        PromotionGroups: schema(PromotionGroups),
         ErrorEnvelope: schema(ErrorEnvelope),
       },
     },
