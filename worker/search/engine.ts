@@ -304,6 +304,14 @@ export class SearchIndex {
   readonly leaf: Uint16Array;
   /** Price-histogram bucket of each row. */
   readonly bucket: Uint8Array;
+  /**
+   * One bit per row (row order) for each value of the categorical per-row filters: flags (image, video,
+   * Loupe Ideal, eye-clean), polish 1-3, symmetry 1-3, fluorescence 0-4. ANDing them tests 32 rows at once.
+   */
+  readonly flagBits: Uint32Array[];
+  readonly polishBits: Uint32Array[];
+  readonly symmetryBits: Uint32Array[];
+  readonly fluorescenceBits: Uint32Array[];
   /** Smallest and largest carat (×100) of each block of 2^BLOCK_SHIFT rows. */
   readonly caratBlockMin: Uint16Array;
   readonly caratBlockMax: Uint16Array;
@@ -362,6 +370,21 @@ export class SearchIndex {
     this.symmetry = reorder(cols.symmetry);
     this.fluorescence = reorder(cols.fluorescence);
     this.flags = reorder(cols.flags);
+    const words = (n >>> 5) + 1;
+    const bitsets = (count: number) => Array.from({ length: count }, () => new Uint32Array(words));
+    this.flagBits = bitsets(4);
+    this.polishBits = bitsets(8);
+    this.symmetryBits = bitsets(8);
+    this.fluorescenceBits = bitsets(8);
+    for (let p = 0; p < n; p++) {
+      const w = p >>> 5;
+      const bit = 1 << (p & 31);
+      const f = this.flags[p]!;
+      for (let i = 0; i < 4; i++) if (f & (1 << i)) this.flagBits[i]![w]! |= bit;
+      this.polishBits[this.polish[p]! & 7]![w]! |= bit;
+      this.symmetryBits[this.symmetry[p]! & 7]![w]! |= bit;
+      this.fluorescenceBits[this.fluorescence[p]! & 7]![w]! |= bit;
+    }
     const blocks = (n >>> BLOCK_SHIFT) + 1;
     this.caratBlockMin = new Uint16Array(blocks).fill(0xffff);
     this.caratBlockMax = new Uint16Array(blocks);
@@ -384,6 +407,7 @@ export class SearchIndex {
     let b = 0;
     for (const a of [this.id, this.bucket, this.caratBlockMin, this.caratBlockMax, this.price, this.sorting, this.carat, this.depth, this.table, this.ratio, this.ship, this.retailer, this.polish, this.symmetry, this.fluorescence, this.flags, this.leaf, this.leafStart, this.leafHist, this.liveLeaves]) b += a.byteLength;
     for (const p of this.perms.values()) b += p.byteLength;
+    for (const set of [this.flagBits, this.polishBits, this.symmetryBits, this.fluorescenceBits]) for (const a of set) b += a.byteLength;
     return b;
   }
 
@@ -470,6 +494,8 @@ class Query {
   private readonly labRetailers: Uint8Array | null;
   private readonly onlyRows: Uint32Array | null;
   private readonly useCarat: boolean;
+  /** AND of the categorical per-row filters' bitsets, or null when none is on (see categoricalMask). */
+  private readonly mask: Uint32Array | null;
   private readonly useDepth: boolean;
   private readonly useTable: boolean;
   private readonly useRatio: boolean;
@@ -499,6 +525,7 @@ class Query {
       q.maxShippingDays !== null || this.polishMask !== 0 || this.symmetryMask !== 0 || this.fluorescenceMask !== 0 ||
       this.flagMask !== 0 || this.naturalRetailers !== null || this.labRetailers !== null;
     this.onlyRows = q.onlyIds ? rowsOfIds(ix, q.onlyIds) : null;
+    this.mask = this.categoricalMask();
     this.useCarat = q.caratMin !== undefined || q.caratMax !== undefined;
     this.useDepth = q.depthMin !== undefined || q.depthMax !== undefined;
     this.useTable = q.tableMin !== undefined || q.tableMax !== undefined;
@@ -506,14 +533,56 @@ class Query {
   }
 
   /** Whether row r passes the per-row filters (not the facet filters or price). */
+  /**
+   * The categorical per-row filters (flags, polish, symmetry, fluorescence) as one bitset; they are then
+   * left out of the per-row checks.
+   */
+  private categoricalMask(): Uint32Array | null {
+    const ix = this.ix;
+    const sets: Uint32Array[][] = [];
+    for (let i = 0; i < 4; i++) if (this.flagMask & (1 << i)) sets.push([ix.flagBits[i]!]);
+    const pick = (mask: number, bits: Uint32Array[]) => {
+      if (mask !== 0) sets.push(bits.filter((_, v) => (mask >> v) & 1));
+    };
+    pick(this.polishMask, ix.polishBits);
+    pick(this.symmetryMask, ix.symmetryBits);
+    pick(this.fluorescenceMask, ix.fluorescenceBits);
+    if (!sets.length) return null;
+    const words = ix.flagBits[0]!.length;
+    const out = new Uint32Array(words).fill(0xffffffff);
+    for (const alternatives of sets) {
+      if (alternatives.length === 1) {
+        const a = alternatives[0]!;
+        for (let w = 0; w < words; w++) out[w]! &= a[w]!;
+      } else {
+        for (let w = 0; w < words; w++) {
+          if (out[w] === 0) continue;
+          let any = 0;
+          for (const a of alternatives) any |= a[w]!;
+          out[w]! &= any;
+        }
+      }
+    }
+    return out;
+  }
+
   private rowOk(r: number, retailers: Uint8Array | null): boolean {
-    // Only the filters that are on read their column (less memory traffic on long scans).
+    if (this.mask !== null) return (this.mask[r >>> 5]! & (1 << (r & 31))) !== 0 && this.residualOk(r, retailers);
+    if (this.flagMask !== 0 && (this.ix.flags[r]! & this.flagMask) !== this.flagMask) return false;
+    const ix = this.ix;
+    if (this.polishMask !== 0 && ((this.polishMask >> ix.polish[r]!) & 1) === 0) return false;
+    if (this.symmetryMask !== 0 && ((this.symmetryMask >> ix.symmetry[r]!) & 1) === 0) return false;
+    if (this.fluorescenceMask !== 0 && ((this.fluorescenceMask >> ix.fluorescence[r]!) & 1) === 0) return false;
+    return this.residualOk(r, retailers);
+  }
+
+  /** The per-row filters bitsets do not cover: ranges, shipping and retailers. Only those on read a column. */
+  private residualOk(r: number, retailers: Uint8Array | null): boolean {
     const ix = this.ix;
     if (this.useCarat) {
       const c = ix.carat[r]!;
       if (c < this.caratLo || c > this.caratHi) return false;
     }
-    if (this.flagMask !== 0 && (ix.flags[r]! & this.flagMask) !== this.flagMask) return false;
     if (this.useDepth) {
       const d = ix.depth[r]!;
       if (d < this.depthLo || d > this.depthHi) return false;
@@ -527,11 +596,37 @@ class Query {
       if (w < this.ratioLo || w > this.ratioHi) return false;
     }
     if (this.maxShip !== 0xffff && ix.ship[r]! > this.maxShip) return false;
-    if (this.polishMask !== 0 && ((this.polishMask >> ix.polish[r]!) & 1) === 0) return false;
-    if (this.symmetryMask !== 0 && ((this.symmetryMask >> ix.symmetry[r]!) & 1) === 0) return false;
-    if (this.fluorescenceMask !== 0 && ((this.fluorescenceMask >> ix.fluorescence[r]!) & 1) === 0) return false;
     if (retailers !== null && retailers[ix.retailer[r]!] !== 1) return false;
     return true;
+  }
+
+  /** Whether any per-row filter beyond the bitsets is on (then each candidate row is checked). */
+  private hasResidual(retailers: Uint8Array | null): boolean {
+    return this.useCarat || this.useDepth || this.useTable || this.useRatio || this.maxShip !== 0xffff || retailers !== null;
+  }
+
+  /** Counts rows of [lo, hi) with the mask: 32 at a time, checking only set bits when other filters are on. */
+  private countMasked(mask: Uint32Array, lo: number, hi: number, retailers: Uint8Array | null): number {
+    const residual = this.hasResidual(retailers);
+    let count = 0;
+    let r = lo;
+    while (r < hi) {
+      const w = r >>> 5;
+      const wordEnd = Math.min(hi, (w + 1) << 5);
+      let bits = mask[w]! & (~0 << (r & 31));
+      if ((wordEnd & 31) !== 0) bits &= (1 << (wordEnd & 31)) - 1;
+      if (bits !== 0) {
+        if (!residual) count += popcount(bits);
+        else
+          while (bits !== 0) {
+            const t = bits & -bits;
+            if (this.residualOk((w << 5) + 31 - Math.clz32(t), retailers)) count++;
+            bits ^= t;
+          }
+      }
+      r = wordEnd;
+    }
+    return count;
   }
 
   /**
@@ -540,6 +635,7 @@ class Query {
    * price closely, so a carat range touches few blocks.
    */
   private countRange(lo: number, hi: number, retailers: Uint8Array | null): number {
+    if (this.mask !== null) return this.countMasked(this.mask, lo, hi, retailers);
     let count = 0;
     if (!this.useCarat) {
       for (let r = lo; r < hi; r++) if (this.rowOk(r, retailers)) count++;
@@ -796,6 +892,8 @@ class Query {
     const before = (a: number, b: number) => sign * (key(a) - key(b)) || sorting[a]! - sorting[b]! || id[a]! - id[b]!;
     const heap = new Uint32Array(want);
     let size = 0;
+    // The (signed) key of the worst row kept, once the heap is full: most rows fail this one comparison.
+    let rootKey = Infinity;
     const siftDown = (i: number) => {
       for (;;) {
         const l = 2 * i + 1;
@@ -820,10 +918,12 @@ class Query {
           heap[i] = t;
           i = parent;
         }
-      } else if (before(r, heap[0]!) < 0) {
+      } else if (sign * key(r) <= rootKey && before(r, heap[0]!) < 0) {
         heap[0] = r;
         siftDown(0);
+        rootKey = sign * key(heap[0]!);
       }
+      if (size === want && rootKey === Infinity) rootKey = sign * key(heap[0]!);
     };
     if (this.onlyRows) {
       for (const r of this.onlyRows) if (this.matches(r)) offer(r);
@@ -835,8 +935,28 @@ class Query {
         const lo = lowerBound(ix.price, q.priceMinCents, start, end);
         const hi = upperBound(ix.price, q.priceMaxCents, lo, end);
         const retailers = this.retailersFor(k);
+        const mask = this.mask;
         if (!this.rowFilters) for (let r = lo; r < hi; r++) offer(r);
-        else for (let r = lo; r < hi; r++) if (this.rowOk(r, retailers)) offer(r);
+        else if (mask === null) for (let r = lo; r < hi; r++) {
+          if (this.rowOk(r, retailers)) offer(r);
+        }
+        else {
+          // 32 rows at a time through the categorical bitset; only set bits are checked further.
+          let r = lo;
+          while (r < hi) {
+            const w = r >>> 5;
+            const wordEnd = Math.min(hi, (w + 1) << 5);
+            let bits = mask[w]! & (~0 << (r & 31));
+            if ((wordEnd & 31) !== 0) bits &= (1 << (wordEnd & 31)) - 1;
+            while (bits !== 0) {
+              const t = bits & -bits;
+              const row = (w << 5) + 31 - Math.clz32(t);
+              if (this.residualOk(row, retailers)) offer(row);
+              bits ^= t;
+            }
+            r = wordEnd;
+          }
+        }
       }
     }
     const best = Array.from(heap.subarray(0, size)).sort(before);
@@ -894,6 +1014,12 @@ function rowsOfIds(ix: SearchIndex, ids: readonly number[]): Uint32Array {
   const rows: number[] = [];
   if (wanted.size) for (let r = 0; r < ix.size; r++) if (wanted.has(ix.id[r]!)) rows.push(r);
   return Uint32Array.from(rows);
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** In a permutation sorted by key: the first position whose key is ≥ k (or > k when `after`). */
