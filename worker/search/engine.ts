@@ -612,9 +612,7 @@ class Query {
     let r = lo;
     while (r < hi) {
       const w = r >>> 5;
-      const wordEnd = Math.min(hi, (w + 1) << 5);
-      let bits = mask[w]! & (~0 << (r & 31));
-      if ((wordEnd & 31) !== 0) bits &= (1 << (wordEnd & 31)) - 1;
+      let bits = wordBits(mask, r, hi);
       if (bits !== 0) {
         if (!residual) count += popcount(bits);
         else
@@ -624,7 +622,7 @@ class Query {
             bits ^= t;
           }
       }
-      r = wordEnd;
+      r = Math.min(hi, (w + 1) << 5);
     }
     return count;
   }
@@ -943,18 +941,11 @@ class Query {
         else {
           // 32 rows at a time through the categorical bitset; only set bits are checked further.
           let r = lo;
-          while (r < hi) {
-            const w = r >>> 5;
-            const wordEnd = Math.min(hi, (w + 1) << 5);
-            let bits = mask[w]! & (~0 << (r & 31));
-            if ((wordEnd & 31) !== 0) bits &= (1 << (wordEnd & 31)) - 1;
-            while (bits !== 0) {
-              const t = bits & -bits;
-              const row = (w << 5) + 31 - Math.clz32(t);
+          for (; r < hi; r = Math.min(hi, ((r >>> 5) + 1) << 5)) {
+            for (let bits = wordBits(mask, r, hi); bits !== 0; bits &= bits - 1) {
+              const row = ((r >>> 5) << 5) + 31 - Math.clz32(bits & -bits);
               if (this.residualOk(row, retailers)) offer(row);
-              bits ^= t;
             }
-            r = wordEnd;
           }
         }
       }
@@ -1014,6 +1005,14 @@ function rowsOfIds(ix: SearchIndex, ids: readonly number[]): Uint32Array {
   const rows: number[] = [];
   if (wanted.size) for (let r = 0; r < ix.size; r++) if (wanted.has(ix.id[r]!)) rows.push(r);
   return Uint32Array.from(rows);
+}
+
+/** The mask's bits for rows [r, hi) that lie in r's 32-row word. */
+function wordBits(mask: Uint32Array, r: number, hi: number): number {
+  const end = Math.min(hi, ((r >>> 5) + 1) << 5);
+  let bits = mask[r >>> 5]! & (~0 << (r & 31));
+  if ((end & 31) !== 0) bits &= (1 << (end & 31)) - 1;
+  return bits;
 }
 
 function popcount(x: number): number {
