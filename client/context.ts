@@ -4,7 +4,7 @@
  * API — so route modules never import worker code, and the same loader runs on both sides.
  */
 import { createContext } from "react-router";
-import type { Diamond, DiamondFilters, DiamondSearchInput, DiamondSearchResponse, DiamondSummary, SimilarDiamondsRequest } from "#shared/schemas.ts";
+import type { Diamond, DiamondFilters, DiamondSearchInput, RetailerOption, DiamondSearchResponse, DiamondSummary, SimilarDiamondsRequest } from "#shared/schemas.ts";
 
 export interface VisitorInfo {
   requestId: string;
@@ -19,13 +19,6 @@ export interface VisitorInfo {
   variants: Record<string, 0 | 1>;
 }
 
-/** A retailer as the search filters list it. */
-export interface RetailerOption {
-  id: number;
-  name: string;
-  sells: ("natural" | "lab")[];
-}
-
 export interface CatalogueService {
   searchDiamonds(req: DiamondSearchInput): Promise<DiamondSearchResponse>;
   /** A saved search's filters and the given page of its results; null when the searchId is unknown. */
@@ -34,6 +27,8 @@ export interface CatalogueService {
   getDiamond(id: number): Promise<Diamond | null>;
   similarDiamonds(d: SimilarDiamondsRequest): Promise<DiamondSummary[]>;
 }
+
+export type { RetailerOption };
 
 export const visitorContext = createContext<VisitorInfo>();
 export const catalogueContext = createContext<CatalogueService>();

@@ -282,7 +282,11 @@ export const ErrorEnvelope = v.object({
 export type ErrorEnvelope = v.InferOutput<typeof ErrorEnvelope>;
 
 /** A searchId: 12 characters of Crockford base 32 (derived from the filters, see worker/catalogue/searches.ts). */
-export const SearchId = v.pipe(v.string(), v.regex(/^[0-9a-hjkmnp-tv-z]{12}$/, "searchId must be 12 characters [0-9a-z]"));
+export const SEARCH_ID_PATTERN = /^[0-9a-hjkmnp-tv-z]{12}$/;
+export const SearchId = v.pipe(v.string(), v.regex(SEARCH_ID_PATTERN, "searchId must be 12 characters [0-9a-z]"));
+
+/** §8: what a failed search restore answers (API error message and the page's search-error flag). */
+export const NO_FILTERS_FOUND = "No filters found";
 export const SearchIdParam = v.object({ id: SearchId });
 
 /** `POST /api/diamond-filter` answer. */
@@ -309,6 +313,8 @@ export const DiamondsBySearchQuery = v.object({
 export const RetailerList = v.object({
   retailers: v.array(v.object({ id: v.number(), name: v.string(), slugurl: v.string(), sells: v.array(v.picklist(["natural", "lab"])) })),
 });
+/** A retailer as the search filters list it. */
+export type RetailerOption = v.InferOutput<typeof RetailerList>["retailers"][number];
 
 /** `GET /api/promotion-group` answer: the promotion campaigns running now. */
 export const PromotionGroups = v.object({

@@ -6,7 +6,7 @@ import { catalogueContext, visitorContext } from "#client/context.ts";
 import { DiamondSearchRequest, SimilarDiamondsRequest } from "#shared/schemas.ts";
 import { getDiamond, searchDiamonds, similarDiamonds } from "./catalogue/diamonds";
 import { listRetailers } from "./catalogue/retailers";
-import { loadSearch, markUsed } from "./catalogue/searches";
+import { restoreSearch } from "./catalogue/searches";
 import type { AppEnv, Bindings } from "./env";
 
 let manifest: Promise<ViteManifest> | undefined;
@@ -54,11 +54,8 @@ export function ssr() {
     context.set(catalogueContext, {
       searchDiamonds: (req) => searchDiamonds(c.env, v.parse(DiamondSearchRequest, req)),
       restoreSearch: async (searchId, page) => {
-        const saved = /^[0-9a-hjkmnp-tv-z]{12}$/.test(searchId) ? await loadSearch(db, searchId) : null;
-        if (!saved) return null;
-        c.executionCtx.waitUntil(markUsed(db, searchId, Date.now()).catch(() => undefined));
-        const result = await searchDiamonds(c.env, v.parse(DiamondSearchRequest, { ...saved.filters, pageNumber: page, includeFacets: true }));
-        return { filters: saved.filters, result };
+        const restored = await restoreSearch(c.env, searchId, { pageNumber: page, includeFacets: true }, (p) => c.executionCtx.waitUntil(p));
+        return restored && { filters: restored.saved.filters, result: restored.result };
       },
       listRetailers: () => listRetailers(db),
       getDiamond: (id) => getDiamond(db, id),

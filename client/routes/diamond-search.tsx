@@ -8,7 +8,7 @@ import { CERTIFICATE_LABS, CLARITIES, COLORS, FINISH_GRADES, FLUORESCENCES, SHAP
 import { formatCount, formatUsd } from "#shared/money.ts";
 import { LOUPE_IDEAL } from "#shared/loupe-ideal.ts";
 import { landingPage } from "#shared/landing-pages.ts";
-import { SORT_FIELDS, type DiamondSearchResponse, type DiamondSummary, type SearchFacets } from "#shared/schemas.ts";
+import { NO_FILTERS_FOUND, SORT_FIELDS, type DiamondSearchResponse, type DiamondSummary, type SearchFacets } from "#shared/schemas.ts";
 import {
   DEFAULT_STATE,
   SEARCH_CUTS,
@@ -25,9 +25,6 @@ import { catalogueContext, type RetailerOption } from "../context";
 import { ShapeImage } from "../components/shape-icon";
 import { Pager } from "../components/pager";
 import { diamondTitle, gradeLine } from "../components/diamond-text";
-
-/** The search-error message of §8 when a searchId cannot be restored. */
-export const NO_FILTERS_FOUND = "No filters found";
 
 interface SearchData {
   state: SearchState;

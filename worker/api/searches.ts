@@ -1,17 +1,11 @@
 import { Hono } from "hono";
-import { DiamondFilters, DiamondsBySearchQuery, DiamondSearchRequest } from "#shared/schemas.ts";
-import * as v from "valibot";
-import { searchDiamonds, searchIndex } from "../catalogue/diamonds";
+import { DiamondFilters, DiamondsBySearchQuery, NO_FILTERS_FOUND, SEARCH_ID_PATTERN } from "#shared/schemas.ts";
+import { searchIndex } from "../catalogue/diamonds";
 import { activePromotionGroups, listRetailers } from "../catalogue/retailers";
-import { loadSearch, markUsed, saveSearch } from "../catalogue/searches";
+import { loadSearch, restoreSearch, saveSearch } from "../catalogue/searches";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
 import { jsonBody, queryParams } from "./validate";
-
-/** §8: what a failed search restore answers. */
-export const NO_FILTERS_FOUND = "No filters found";
-
-const SEARCH_ID = /^[0-9a-hjkmnp-tv-z]{12}$/;
 
 /**
  * §7 saved searches and catalogue lists: `POST /diamond-filter` saves a filter state and returns its
@@ -27,7 +21,7 @@ export const searchesApi = new Hono<AppEnv>()
   })
   .get("/searches/:id", async (c) => {
     const id = c.req.param("id");
-    const saved = SEARCH_ID.test(id) ? await loadSearch(c.env.DB, id) : null;
+    const saved = SEARCH_ID_PATTERN.test(id) ? await loadSearch(c.env.DB, id) : null;
     if (!saved) throw new ApiError(404, NO_FILTERS_FOUND);
     c.header("Cache-Control", "private, max-age=60");
     return c.json(saved);
@@ -38,18 +32,11 @@ export const searchesApi = new Hono<AppEnv>()
     await next();
   }, queryParams(DiamondsBySearchQuery), async (c) => {
     const q = c.req.valid("query");
-    const saved = await loadSearch(c.env.DB, q.searchId);
-    if (!saved) throw new ApiError(404, NO_FILTERS_FOUND);
-    const req = v.parse(DiamondSearchRequest, {
-      ...saved.filters,
-      pageNumber: q.pageNumber,
-      pageSize: q.pageSize,
-      includeFacets: q.includeFacets === "true" || q.includeFacets === "1",
-    });
-    const result = await searchDiamonds(c.env, req);
-    c.executionCtx.waitUntil(markUsed(c.env.DB, q.searchId, Date.now()).catch(() => undefined));
+    const includeFacets = q.includeFacets === "true" || q.includeFacets === "1";
+    const restored = await restoreSearch(c.env, q.searchId, { pageNumber: q.pageNumber, pageSize: q.pageSize, includeFacets }, (p) => c.executionCtx.waitUntil(p));
+    if (!restored) throw new ApiError(404, NO_FILTERS_FOUND);
     c.header("Cache-Control", "no-store");
-    return c.json({ ...result, searchId: saved.searchId, filters: saved.filters });
+    return c.json({ ...restored.result, searchId: restored.saved.searchId, filters: restored.saved.filters });
   })
   .get("/search/status", async (c) => {
     // For operators and the benchmark: which catalogue version the index holds, its size and load time.

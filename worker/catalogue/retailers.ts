@@ -1,12 +1,5 @@
 /** Retailers and promotion groups: small, slowly changing lists, cached per isolate for five minutes. */
-import type { PromotionGroups } from "#shared/schemas.ts";
-
-export interface RetailerOption {
-  id: number;
-  name: string;
-  slugurl: string;
-  sells: ("natural" | "lab")[];
-}
+import type { PromotionGroups, RetailerOption } from "#shared/schemas.ts";
 
 const TTL_MS = 300_000;
 let retailers: { at: number; value: Promise<RetailerOption[]> } | null = null;

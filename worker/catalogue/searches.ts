@@ -4,7 +4,8 @@
  * filters twice gives the same id and a link never changes meaning.
  */
 import * as v from "valibot";
-import { DiamondFilters, type SavedSearch } from "#shared/schemas.ts";
+import { DiamondFilters, DiamondSearchRequest, SEARCH_ID_PATTERN, type DiamondSearchResponse, type SavedSearch } from "#shared/schemas.ts";
+import { searchDiamonds, type SearchBindings } from "./diamonds";
 
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 
@@ -68,6 +69,24 @@ export async function loadSearch(db: D1Database, id: string): Promise<SavedSearc
 }
 
 /** Counts a use of a saved search (fire and forget). */
-export function markUsed(db: D1Database, id: string, now: number): Promise<unknown> {
+function markUsed(db: D1Database, id: string, now: number): Promise<unknown> {
   return db.prepare("UPDATE saved_searches SET uses = uses + 1, last_used_at = ? WHERE id = ?").bind(now, id).run();
+}
+
+/**
+ * Runs a saved search (`GET /api/diamonds?searchId=` and `/diamond-search/{searchId}`): its filters and
+ * the asked page of results, or null when the id is malformed or unknown. The use is counted in the
+ * background.
+ */
+export async function restoreSearch(
+  env: SearchBindings,
+  id: string,
+  page: { pageNumber: number; pageSize?: number; includeFacets: boolean },
+  waitUntil: (p: Promise<unknown>) => void,
+): Promise<{ saved: SavedSearch; result: DiamondSearchResponse } | null> {
+  const saved = SEARCH_ID_PATTERN.test(id) ? await loadSearch(env.DB, id) : null;
+  if (!saved) return null;
+  const result = await searchDiamonds(env, v.parse(DiamondSearchRequest, { ...saved.filters, ...page }));
+  waitUntil(markUsed(env.DB, id, Date.now()).catch(() => undefined));
+  return { saved, result };
 }

@@ -353,9 +353,10 @@ export class SearchIndex {
       const src = order[p]!;
       const k = leafOfRow[src]!;
       this.leaf[p] = k;
-      this.bucket[p] = bucketOf(srcPrice[src]!);
+      const b = bucketOf(srcPrice[src]!);
+      this.bucket[p] = b;
       this.leafStart[k + 1]!++;
-      this.leafHist[k * HIST_BUCKETS + bucketOf(srcPrice[src]!)]!++;
+      this.leafHist[k * HIST_BUCKETS + b]!++;
     }
     this.id = reorder(cols.id);
     this.price = reorder(cols.priceCents);
@@ -494,6 +495,10 @@ class Query {
   private readonly labRetailers: Uint8Array | null;
   private readonly onlyRows: Uint32Array | null;
   private readonly useCarat: boolean;
+  /** Set by run()'s first pass: the leaves that matter and each one's rows inside the price range. */
+  private readonly leaves: number[] = [];
+  private readonly los = new Uint32Array(LEAF_COUNT);
+  private readonly his = new Uint32Array(LEAF_COUNT);
   /** AND of the categorical per-row filters' bitsets, or null when none is on (see categoricalMask). */
   private readonly mask: Uint32Array | null;
   private readonly useDepth: boolean;
@@ -717,9 +722,7 @@ class Query {
     };
 
     // Pass 1: the leaves that matter and their price ranges; what a leaf scan would cost.
-    const leaves: number[] = [];
-    const los = new Uint32Array(LEAF_COUNT);
-    const his = new Uint32Array(LEAF_COUNT);
+    const { leaves, los, his } = this;
     let leafCost = 0;
     for (const k of ix.liveLeaves) {
       const fail = fails[k]!;
@@ -926,12 +929,11 @@ class Query {
     if (this.onlyRows) {
       for (const r of this.onlyRows) if (this.matches(r)) offer(r);
     } else {
-      for (const k of ix.liveLeaves) {
+      // The leaves and price ranges the counting pass found.
+      for (const k of this.leaves) {
         if (this.leafOk[k] !== 1) continue;
-        const start = ix.leafStart[k]!;
-        const end = ix.leafStart[k + 1]!;
-        const lo = lowerBound(ix.price, q.priceMinCents, start, end);
-        const hi = upperBound(ix.price, q.priceMaxCents, lo, end);
+        const lo = this.los[k]!;
+        const hi = this.his[k]!;
         const retailers = this.retailersFor(k);
         const mask = this.mask;
         if (!this.rowFilters) for (let r = lo; r < hi; r++) offer(r);
