@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateDiamonds, generateRetailers, type DiamondRow } from "#shared/catalogue/generate.ts";
 import { PRICE_HISTOGRAM_EDGES_USD } from "#shared/schemas.ts";
-import { buildIndex, type IndexRow } from "#worker/search/engine.ts";
+import { buildIndex, DEFAULT_TUNING, type EngineTuning, type IndexRow } from "#worker/search/engine.ts";
 import { toEngineQuery } from "#worker/search/plan.ts";
 import { oracleFacet, oracleMatches, oracleSearch } from "../oracle";
 import { parsed, searchInput } from "../search-arbitraries";
@@ -38,15 +38,27 @@ function indexRow(d: DiamondRow): IndexRow {
 
 // 6,000 generated diamonds (sold ones included in the oracle's input, never in the index, as in D1).
 const { diamonds } = generateDiamonds(0, 6_000, SEED_NOW);
-const index = buildIndex(diamonds.filter((d) => !d.is_sold).map(indexRow));
+const available = diamonds.filter((d) => !d.is_sold).map(indexRow);
 const retailerIds = generateRetailers().map((r) => r.id);
 
-function engine(input: Parameters<typeof parsed>[0], onlyIds: number[] | null = null) {
-  const req = parsed(input);
-  return { req, result: index.search(toEngineQuery(req, { now: NOW, onlyIds })) };
-}
+/**
+ * The catalogue is small, so the default tuning sorts most results outright; the other tunings force the
+ * paths large catalogues take: permutation walks, price merges and grade groups (no small-result shortcut),
+ * walks that give way to selecting from the matches at once (budget 1), and coarse or fine range bitmaps.
+ */
+const TUNINGS: [string, EngineTuning][] = [
+  ["default tuning", DEFAULT_TUNING],
+  ["walks, merges and groups, 4 bands", { smallTotal: 0, walkBudget: 1_000_000, walkPerMatch: 0, bands: 4 }],
+  ["selection after a walk's budget, 64 bands", { smallTotal: 0, walkBudget: 1, walkPerMatch: 0, bands: 64 }],
+];
 
-describe("search index engine against the plain-TypeScript oracle", () => {
+describe.each(TUNINGS)("search index engine against the plain-TypeScript oracle (%s)", (_name, tuning) => {
+  const index = buildIndex(available, "test", tuning);
+  function engine(input: Parameters<typeof parsed>[0], onlyIds: number[] | null = null) {
+    const req = parsed(input);
+    return { req, result: index.search(toEngineQuery(req, { now: NOW, onlyIds })) };
+  }
+
   it("gives the oracle's total, order and page for random filter states", () => {
     fc.assert(
       fc.property(searchInput(retailerIds), (input) => {
@@ -113,5 +125,25 @@ describe("search index engine against the plain-TypeScript oracle", () => {
     const { result } = engine({ pageNumber: 10_000, priceMin: 0, priceMax: 1_000_000 });
     expect(result.ids).toEqual([]);
     expect(result.total).toBe(diamonds.filter((d) => !d.is_sold).length);
+  });
+});
+
+describe("search index engine with many equal prices (feeds that price in whole hundreds)", () => {
+  // Prices rounded to $100: equal prices across leaves, so the price merge must order ties by
+  // sortingOrder, then id.
+  const rounded = diamonds.map((d) => ({ ...d, price_cents: Math.round(d.price_cents / 10_000) * 10_000 }));
+  const index = buildIndex(rounded.filter((d) => !d.is_sold).map(indexRow), "test", { smallTotal: 0, walkBudget: 1_000_000, walkPerMatch: 0, bands: 8 });
+
+  it("gives the oracle's page in price order, both directions", () => {
+    fc.assert(
+      fc.property(searchInput(retailerIds), fc.constantFrom("asc" as const, "desc" as const), (input, sortOrder) => {
+        const req = parsed({ ...input, sortBy: "price", sortOrder });
+        const result = index.search(toEngineQuery(req, { now: NOW, onlyIds: null }));
+        const expected = oracleSearch(rounded, req, NOW);
+        expect(result.total).toBe(expected.total);
+        expect(result.ids).toEqual(expected.page);
+      }),
+      { numRuns: 150 },
+    );
   });
 });

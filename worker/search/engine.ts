@@ -3,18 +3,23 @@
  * no Workers API, so the SearchIndexObject Durable Object holds it and unit tests exercise it directly.
  *
  * Layout. Every available diamond is one row; rows are stored in "leaf" order. A leaf is one combination
- * of the six facet dimensions — origin, shape, colour, clarity, cut and certificate lab (2×10×8×8×5×6 =
- * 38,400 leaves) — and inside a leaf rows run by price. So:
+ * of five facet dimensions — origin, shape, colour, clarity and cut (2×10×8×8×5 = 6,400 leaves) — and
+ * inside a leaf rows run by price. So:
  *  - a facet filter selects whole leaves (one check per leaf, not per row);
- *  - the price range is two binary searches per leaf;
- *  - the other filters (carat, depth, table, ratio, shipping, polish, symmetry, fluorescence, eye-clean,
- *    image, video, Loupe Ideal, retailers) are checked per row, only inside the leaves that can matter;
- *  - facet counts come from the same pass: a leaf that fails exactly one facet filter counts towards that
- *    facet's value, one that fails none counts towards every facet (the usual "other filters applied" rule);
- *  - the price histogram adds up per-leaf histograms built at load time when no per-row filter is on.
- * Sorting: one permutation per sort key, built on first use. A page is either read by walking the
- * permutation and testing rows (many matches) or by sorting the matches (few) — whichever touches fewer
- * rows. Order is always (key in the asked direction, then sortingOrder ascending, then id ascending).
+ *  - the price range is at most two binary searches per leaf (none for a leaf wholly inside or outside);
+ *  - every other filter is a word operation on bitmaps, 32 rows at a time: one bitset per value of the
+ *    categorical filters (certificate lab, polish, symmetry, fluorescence, and image, video, Loupe Ideal
+ *    and eye-clean flags), and "at least" bitmaps over value bands for the numeric ones (carat, depth,
+ *    table, ratio, shipping days); only rows in a band a bound cuts through, and the retailer filter,
+ *    are checked one by one;
+ *  - the exact total, the facet counts and the price histogram come from the same pass: a leaf that fails
+ *    exactly one facet filter counts towards that facet's value, one that fails none towards every facet
+ *    (the usual "other filters applied" rule); lab counts are popcounts of the lab bitsets;
+ *  - the pass leaves a bitmap of the matching rows, and the page is read from it: price order merges the
+ *    price-sorted leaves; grade orders (colour, clarity, cut) count matches per grade from the leaves and
+ *    read only the grades the page falls in; the other orders walk a permutation (one per origin half)
+ *    testing one bit per row, or select from the matches when that is cheaper.
+ * Order is always (key in the asked direction, then sortingOrder ascending, then id ascending).
  */
 import { isLoupeIdeal } from "#shared/loupe-ideal.ts";
 import { PRICE_HISTOGRAM_EDGES_USD, SORT_FIELDS, type SortField } from "#shared/schemas.ts";
@@ -100,20 +105,16 @@ export interface EngineResult {
   priceHistogram?: number[];
 }
 
-const DIMS = { origin: 2, shape: 10, color: 8, clarity: 8, cut: 5, lab: 6 } as const;
-export const LEAF_COUNT = DIMS.origin * DIMS.shape * DIMS.color * DIMS.clarity * DIMS.cut * DIMS.lab;
+const DIMS = { origin: 2, shape: 10, color: 8, clarity: 8, cut: 5 } as const;
+/** Certificate labs (0-5): a per-row bitset filter, not a leaf dimension (see the header). */
+const LABS = 6;
+export const LEAF_COUNT = DIMS.origin * DIMS.shape * DIMS.color * DIMS.clarity * DIMS.cut;
 const HIST_BUCKETS = PRICE_HISTOGRAM_EDGES_USD.length;
 const HIST_EDGES_CENTS = PRICE_HISTOGRAM_EDGES_USD.map((e) => e * 100);
 
-function leafOf(isLab: number, shape: number, color: number, clarity: number, cut: number, lab: number): number {
-  return ((((isLab * DIMS.shape + (shape - 1)) * DIMS.color + (color - 1)) * DIMS.clarity + (clarity - 1)) * DIMS.cut + cut) * DIMS.lab + lab;
+function leafOf(isLab: number, shape: number, color: number, clarity: number, cut: number): number {
+  return (((isLab * DIMS.shape + (shape - 1)) * DIMS.color + (color - 1)) * DIMS.clarity + (clarity - 1)) * DIMS.cut + cut;
 }
-
-/** Rows a page walk may visit before it gives way to selecting from the matches. */
-const WALK_BUDGET = 20_000;
-
-/** Rows per carat zone-map block: 2^4 = 16. */
-const BLOCK_SHIFT = 4;
 
 /** Rows up to which integer sort keys are packed with their tie rank (keys stay below 2^32, so exact). */
 const TIE_LIMIT = 2 ** 21;
@@ -246,7 +247,7 @@ export class IndexBuilder {
     this.capacity = Math.max(1024, this.capacity * 2);
   }
 
-  build(version: string): SearchIndex {
+  build(version: string, tuning: EngineTuning = DEFAULT_TUNING): SearchIndex {
     const cols = allocate(0);
     cols.size = this.size;
     // Exactly sized columns (a subarray would keep the whole over-allocated buffer alive).
@@ -256,7 +257,7 @@ export class IndexBuilder {
     }
     this.cols = allocate(0);
     this.capacity = 0;
-    return new SearchIndex(cols, version);
+    return new SearchIndex(cols, version, tuning);
   }
 }
 
@@ -278,15 +279,170 @@ function validRow(r: IndexRow): boolean {
 }
 
 /** Builds an index from row objects (tests and small catalogues). */
-export function buildIndex(rows: Iterable<IndexRow>, version = "test"): SearchIndex {
+export function buildIndex(rows: Iterable<IndexRow>, version = "test", tuning: EngineTuning = DEFAULT_TUNING): SearchIndex {
   const b = new IndexBuilder();
   for (const r of rows) b.push(r);
-  return b.build(version);
+  return b.build(version, tuning);
+}
+
+/** Knobs of the page selection, exposed so tests can force every path on a small catalogue. */
+export interface EngineTuning {
+  /** Results up to this many are sorted outright. */
+  smallTotal: number;
+  /** Rows a permutation walk may visit (at least) before it gives way to selecting from the matches. */
+  walkBudget: number;
+  /** …and per match: a walk step (one bit test) costs a fraction of a selection step. */
+  walkPerMatch: number;
+  /** Most bands of the range bitmaps of carat, depth, table and ratio (shipping days: most distinct values). */
+  bands: number;
+}
+
+export const DEFAULT_TUNING: EngineTuning = { smallTotal: 2048, walkBudget: 20_000, walkPerMatch: 2, bands: 24 };
+
+/** Sort fields read from a permutation; price pages merge the price-sorted leaves, grade sorts use group counts. */
+const PERM_FIELDS = ["sortingOrder", "carat", "pricePerCarat"] as const;
+type PermField = (typeof PERM_FIELDS)[number];
+
+/** The grade sorts: the facet dimension they follow (index into a leaf's values). */
+const GROUP_DIM: Partial<Record<SortField, number>> = { color: 2, clarity: 3, cut: 4 };
+
+/** Sort key of a grade value (zero-based) in a dimension: the house cut grade (4) ranks above Ideal. */
+function groupKey(dim: number, v: number): number {
+  return dim === 4 && v === 4 ? -1 : v;
+}
+
+/**
+ * "At least t" bitmaps over one Uint16 column, for range filters as word operations. Values are cut into
+ * bands [t_b, t_b+1) of about equal row counts (rounded to `round`, so everyday bounds like 0.5 ct or a
+ * 60 % depth fall on a band edge), or one band per value when the column has few values. A bound inside a
+ * band whose values straddle it leaves that band "ambiguous": its rows are checked one by one.
+ */
+class RangeBitmaps {
+  /** Band of each column value. */
+  private readonly bandOf: Uint8Array;
+  /** geAt(b): rows whose value lies in band b or above; geAt(0) is every row, geAt(bands) none. */
+  private readonly ge: Uint32Array[];
+  private readonly bandMin: number[];
+  private readonly bandMax: number[];
+  readonly bands: number;
+  readonly lowest: number;
+  readonly highest: number;
+
+  constructor(col: Uint16Array, words: number, maxBands: number, round: number, all: Uint32Array, none: Uint32Array) {
+    const n = col.length;
+    const hist = new Uint32Array(0x10000);
+    for (let i = 0; i < n; i++) hist[col[i]!]!++;
+    let distinct = 0;
+    for (let v = 0; v < 0x10000; v++) if (hist[v]) distinct++;
+    // Band starts (the first is 0).
+    const starts = [0];
+    if (distinct <= maxBands) {
+      let first = true;
+      for (let v = 0; v < 0x10000; v++) {
+        if (!hist[v]) continue;
+        if (!first) starts.push(v);
+        first = false;
+      }
+    } else {
+      const target = n / maxBands;
+      let acc = 0;
+      for (let v = 0; v < 0x10000; v++) {
+        acc += hist[v]!;
+        if (acc >= target * starts.length && v + 1 < 0x10000) {
+          const t = Math.max(1, Math.round((v + 1) / round) * round);
+          if (t > starts[starts.length - 1]! && t < 0x10000 && starts.length < maxBands) starts.push(t);
+        }
+      }
+    }
+    const bands = starts.length;
+    this.bands = bands;
+    this.bandOf = new Uint8Array(0x10000);
+    for (let b = 0; b < bands; b++) this.bandOf.fill(b, starts[b]!, b + 1 < bands ? starts[b + 1]! : 0x10000);
+    this.bandMin = new Array<number>(bands).fill(0x10000);
+    this.bandMax = new Array<number>(bands).fill(-1);
+    this.lowest = 0x10000;
+    this.highest = -1;
+    for (let v = 0; v < 0x10000; v++) {
+      if (!hist[v]) continue;
+      const b = this.bandOf[v]!;
+      this.bandMin[b] = Math.min(this.bandMin[b]!, v);
+      this.bandMax[b] = Math.max(this.bandMax[b]!, v);
+      this.lowest = Math.min(this.lowest, v);
+      this.highest = v;
+    }
+    // Band membership first, then suffix ORs: ge[b] = band b ∪ ge[b + 1].
+    const own = Array.from({ length: bands - 1 }, () => new Uint32Array(words));
+    for (let i = 0; i < n; i++) {
+      const b = this.bandOf[col[i]!]!;
+      if (b > 0) own[b - 1]![i >>> 5]! |= 1 << (i & 31);
+    }
+    for (let b = bands - 3; b >= 0; b--) {
+      const mine = own[b]!;
+      const above = own[b + 1]!;
+      for (let w = 0; w < words; w++) mine[w]! |= above[w]!;
+    }
+    this.ge = [all, ...own, none];
+  }
+
+  /**
+   * How to apply lo ≤ value ≤ hi: bitmaps rows must be in (`and`), must not be in (`andNot`), and the
+   * ambiguous bands as (geAt(b), geAt(b + 1)) pairs.
+   */
+  plan(lo: number, hi: number, out: { and: Uint32Array[]; andNot: Uint32Array[]; ambiguous: Uint32Array[] }): void {
+    if (lo > this.lowest) {
+      const b = this.bandOf[Math.min(lo, 0xffff)]!;
+      if (this.bandMax[b]! < 0 || this.bandMin[b]! >= lo) out.and.push(this.ge[b]!);
+      else if (this.bandMax[b]! < lo) out.and.push(this.ge[b + 1]!);
+      else {
+        out.and.push(this.ge[b]!);
+        out.ambiguous.push(this.ge[b]!, this.ge[b + 1]!);
+      }
+    }
+    if (hi < this.highest) {
+      if (hi < 0) {
+        out.and.push(this.ge[this.bands]!);
+        return;
+      }
+      const b = this.bandOf[hi]!;
+      if (this.bandMax[b]! < 0 || this.bandMax[b]! <= hi) out.andNot.push(this.ge[b + 1]!);
+      else if (this.bandMin[b]! > hi) out.andNot.push(this.ge[b]!);
+      else {
+        out.andNot.push(this.ge[b + 1]!);
+        out.ambiguous.push(this.ge[b]!, this.ge[b + 1]!);
+      }
+    }
+  }
+
+  get byteLength(): number {
+    let b = this.bandOf.byteLength;
+    for (let i = 1; i < this.ge.length - 1; i++) b += this.ge[i]!.byteLength;
+    return b;
+  }
+}
+
+/** Per-search scratch arrays, kept by the index (searches run one at a time) so a search allocates little. */
+class Scratch {
+  /** Rows passing the per-row filters (valid inside the ranges the search computed). */
+  readonly passes: Uint32Array;
+  /** The same without the certificate-lab filter (for the lab facet counts). */
+  readonly passesAnyLab: Uint32Array;
+  /** Rows matching every filter. */
+  readonly matches: Uint32Array;
+  readonly count = new Uint32Array(LEAF_COUNT);
+  readonly lo = new Uint32Array(LEAF_COUNT);
+  readonly hi = new Uint32Array(LEAF_COUNT);
+  readonly fails = new Uint8Array(LEAF_COUNT);
+  constructor(words: number) {
+    this.passes = new Uint32Array(words);
+    this.passesAnyLab = new Uint32Array(words);
+    this.matches = new Uint32Array(words);
+  }
 }
 
 export class SearchIndex {
   readonly size: number;
   readonly version: string;
+  readonly tuning: EngineTuning;
   // Row columns, in leaf order.
   readonly id: Uint32Array;
   readonly price: Uint32Array;
@@ -297,44 +453,54 @@ export class SearchIndex {
   readonly ratio: Uint16Array;
   readonly ship: Uint16Array;
   readonly retailer: Uint16Array;
-  readonly polish: Uint8Array;
-  readonly symmetry: Uint8Array;
-  readonly fluorescence: Uint8Array;
-  readonly flags: Uint8Array;
   readonly leaf: Uint16Array;
   /** Price-histogram bucket of each row. */
   readonly bucket: Uint8Array;
+  readonly minPrice: number;
+  readonly maxPrice: number;
+  /** Rows [0, labStart) are natural diamonds, the rest lab-grown (origin leads the leaf order). */
+  readonly labStart: number;
+  readonly words: number;
   /**
-   * One bit per row (row order) for each value of the categorical per-row filters: flags (image, video,
-   * Loupe Ideal, eye-clean), polish 1-3, symmetry 1-3, fluorescence 0-4. ANDing them tests 32 rows at once.
+   * One bit per row for each value of the categorical per-row filters: flags (image, video, Loupe Ideal,
+   * eye-clean), polish, symmetry and fluorescence codes 0-7.
    */
   readonly flagBits: Uint32Array[];
   readonly polishBits: Uint32Array[];
   readonly symmetryBits: Uint32Array[];
   readonly fluorescenceBits: Uint32Array[];
-  /** Smallest and largest carat (×100) of each block of 2^BLOCK_SHIFT rows. */
-  readonly caratBlockMin: Uint16Array;
-  readonly caratBlockMax: Uint16Array;
+  /** Certificate lab 0-5. */
+  readonly labBits: Uint32Array[];
+  /** Range bitmaps of the numeric per-row filters. */
+  readonly ranges: { carat: RangeBitmaps; depth: RangeBitmaps; table: RangeBitmaps; ratio: RangeBitmaps; ship: RangeBitmaps };
   // Leaves: rows [leafStart[k], leafStart[k + 1]).
   readonly leafStart: Uint32Array;
   readonly leafHist: Uint32Array;
-  /** Leaves that hold at least one row. */
+  /** Leaves that hold at least one row, ascending. */
   readonly liveLeaves: Uint16Array;
-  private readonly perms = new Map<SortField, Uint32Array>();
+  /**
+   * Per sort field read from a permutation: rows in (key, sortingOrder, id) ascending order, natural rows
+   * in [0, labStart) and lab rows after (each origin sorted on its own, so an origin filter walks only
+   * its half and both halves merge otherwise).
+   */
+  private readonly perms = new Map<PermField, Uint32Array>();
+  readonly scratch: Scratch;
 
-  constructor(cols: IndexColumns, version: string) {
+  constructor(cols: IndexColumns, version: string, tuning: EngineTuning = DEFAULT_TUNING) {
     const n = cols.size;
     this.size = n;
     this.version = version;
+    this.tuning = tuning;
     const leafOfRow = new Uint16Array(n);
     for (let i = 0; i < n; i++) {
-      leafOfRow[i] = leafOf(cols.isLabGrown[i]!, cols.shape[i]!, cols.color[i]!, cols.clarity[i]!, cols.cut[i]!, cols.certificateLab[i]!);
+      leafOfRow[i] = leafOf(cols.isLabGrown[i]!, cols.shape[i]!, cols.color[i]!, cols.clarity[i]!, cols.cut[i]!);
     }
     const order = new Uint32Array(n);
     for (let i = 0; i < n; i++) order[i] = i;
     const srcPrice = cols.priceCents;
+    const srcSorting = cols.sortingOrder;
     const srcId = cols.id;
-    order.sort((a, b) => leafOfRow[a]! - leafOfRow[b]! || srcPrice[a]! - srcPrice[b]! || srcId[a]! - srcId[b]!);
+    order.sort((a, b) => leafOfRow[a]! - leafOfRow[b]! || srcPrice[a]! - srcPrice[b]! || srcSorting[a]! - srcSorting[b]! || srcId[a]! - srcId[b]!);
 
     // Reorder the loaded columns in place (one scratch buffer), so building needs little more memory
     // than the columns themselves.
@@ -367,48 +533,66 @@ export class SearchIndex {
     this.ratio = reorder(cols.ratio);
     this.ship = reorder(cols.shippingDays);
     this.retailer = reorder(cols.retailerId);
-    this.polish = reorder(cols.polish);
-    this.symmetry = reorder(cols.symmetry);
-    this.fluorescence = reorder(cols.fluorescence);
-    this.flags = reorder(cols.flags);
+    const polish = reorder(cols.polish);
+    const symmetry = reorder(cols.symmetry);
+    const fluorescence = reorder(cols.fluorescence);
+    const flags = reorder(cols.flags);
+    const certificateLab = reorder(cols.certificateLab);
     const words = (n >>> 5) + 1;
+    this.words = words;
     const bitsets = (count: number) => Array.from({ length: count }, () => new Uint32Array(words));
     this.flagBits = bitsets(4);
     this.polishBits = bitsets(8);
     this.symmetryBits = bitsets(8);
     this.fluorescenceBits = bitsets(8);
+    this.labBits = bitsets(LABS);
     for (let p = 0; p < n; p++) {
       const w = p >>> 5;
       const bit = 1 << (p & 31);
-      const f = this.flags[p]!;
+      const f = flags[p]!;
       for (let i = 0; i < 4; i++) if (f & (1 << i)) this.flagBits[i]![w]! |= bit;
-      this.polishBits[this.polish[p]! & 7]![w]! |= bit;
-      this.symmetryBits[this.symmetry[p]! & 7]![w]! |= bit;
-      this.fluorescenceBits[this.fluorescence[p]! & 7]![w]! |= bit;
+      this.polishBits[polish[p]! & 7]![w]! |= bit;
+      this.symmetryBits[symmetry[p]! & 7]![w]! |= bit;
+      this.fluorescenceBits[fluorescence[p]! & 7]![w]! |= bit;
+      this.labBits[certificateLab[p]!]![w]! |= bit;
     }
-    const blocks = (n >>> BLOCK_SHIFT) + 1;
-    this.caratBlockMin = new Uint16Array(blocks).fill(0xffff);
-    this.caratBlockMax = new Uint16Array(blocks);
-    for (let p = 0; p < n; p++) {
-      const b = p >>> BLOCK_SHIFT;
-      const c = this.carat[p]!;
-      if (c < this.caratBlockMin[b]!) this.caratBlockMin[b] = c;
-      if (c > this.caratBlockMax[b]!) this.caratBlockMax[b] = c;
-    }
+    const all = new Uint32Array(words).fill(0xffffffff);
+    const none = new Uint32Array(words);
+    const bands = Math.max(2, Math.min(250, tuning.bands));
+    this.ranges = {
+      carat: new RangeBitmaps(this.carat, words, bands, 10, all, none),
+      depth: new RangeBitmaps(this.depth, words, bands, 10, all, none),
+      table: new RangeBitmaps(this.table, words, bands, 10, all, none),
+      ratio: new RangeBitmaps(this.ratio, words, Math.max(2, bands >> 1), 5, all, none),
+      ship: new RangeBitmaps(this.ship, words, 32, 1, all, none),
+    };
     const live: number[] = [];
     for (let k = 0; k < LEAF_COUNT; k++) {
       if (this.leafStart[k + 1]! > 0) live.push(k);
       this.leafStart[k + 1]! += this.leafStart[k]!;
     }
     this.liveLeaves = Uint16Array.from(live);
+    this.labStart = this.leafStart[LEAF_COUNT / 2]!;
+    let minPrice = Infinity;
+    let maxPrice = -Infinity;
+    for (let p = 0; p < n; p++) {
+      const v = this.price[p]!;
+      if (v < minPrice) minPrice = v;
+      if (v > maxPrice) maxPrice = v;
+    }
+    this.minPrice = minPrice;
+    this.maxPrice = maxPrice;
+    this.scratch = new Scratch(words);
   }
 
   /** Bytes held by the index's arrays (sort permutations included once built). */
   get bytes(): number {
     let b = 0;
-    for (const a of [this.id, this.bucket, this.caratBlockMin, this.caratBlockMax, this.price, this.sorting, this.carat, this.depth, this.table, this.ratio, this.ship, this.retailer, this.polish, this.symmetry, this.fluorescence, this.flags, this.leaf, this.leafStart, this.leafHist, this.liveLeaves]) b += a.byteLength;
+    for (const a of [this.id, this.bucket, this.price, this.sorting, this.carat, this.depth, this.table, this.ratio, this.ship, this.retailer, this.leaf, this.leafStart, this.leafHist, this.liveLeaves]) b += a.byteLength;
     for (const p of this.perms.values()) b += p.byteLength;
-    for (const set of [this.flagBits, this.polishBits, this.symmetryBits, this.fluorescenceBits]) for (const a of set) b += a.byteLength;
+    for (const set of [this.flagBits, this.polishBits, this.symmetryBits, this.fluorescenceBits, this.labBits]) for (const a of set) b += a.byteLength;
+    for (const r of Object.values(this.ranges)) b += r.byteLength;
+    b += 3 * this.words * 4 + 2 * this.words * 4; // scratch bitmaps and the all/none bitmaps
     return b;
   }
 
@@ -423,42 +607,41 @@ export class SearchIndex {
       case "pricePerCarat":
         return (r) => price[r]! / carat[r]!;
       case "color":
-        return (r) => Math.floor(leaf[r]! / (DIMS.clarity * DIMS.cut * DIMS.lab)) % DIMS.color;
       case "clarity":
-        return (r) => Math.floor(leaf[r]! / (DIMS.cut * DIMS.lab)) % DIMS.clarity;
-      case "cut":
-        // The house grade (4) ranks above Ideal (0).
-        return (r) => {
-          const c = Math.floor(leaf[r]! / DIMS.lab) % DIMS.cut;
-          return c === 4 ? -1 : c;
-        };
+      case "cut": {
+        const dim = GROUP_DIM[field]!;
+        const values = DIM_VALUES[dim]!;
+        return (r) => groupKey(dim, values[leaf[r]!]!);
+      }
       default:
         return (r) => sorting[r]!;
     }
   }
 
-  /** Rows in (key asc, sortingOrder asc, id asc) order; built on first use and kept. */
-  permutation(field: SortField): Uint32Array {
+  /** Rows of each origin in (key asc, sortingOrder asc, id asc) order; built on first use and kept. */
+  permutation(field: PermField): Uint32Array {
     let perm = this.perms.get(field);
     if (perm) return perm;
     const n = this.size;
     const { sorting, id } = this;
-    if (field === "sortingOrder" || field === "pricePerCarat" || n > TIE_LIMIT) {
-      const key = this.keyFn(field);
-      const keys = new Float64Array(n);
-      for (let r = 0; r < n; r++) keys[r] = key(r);
-      perm = new Uint32Array(n);
-      for (let r = 0; r < n; r++) perm[r] = r;
-      perm.sort((a, b) => keys[a]! - keys[b]! || sorting[a]! - sorting[b]! || id[a]! - id[b]!);
-    } else {
-      // Integer keys: pack (key, rank in the tie order) into one float and use the fast numeric sort.
-      const ties = this.permutation("sortingOrder");
-      const key = this.keyFn(field);
-      const packed = new Float64Array(n);
-      for (let t = 0; t < n; t++) packed[t] = (key(ties[t]!) + 1) * TIE_LIMIT + t;
-      packed.sort();
-      perm = new Uint32Array(n);
-      for (let i = 0; i < n; i++) perm[i] = ties[packed[i]! % TIE_LIMIT]!;
+    perm = new Uint32Array(n);
+    for (const [from, to] of [[0, this.labStart], [this.labStart, n]] as const) {
+      const seg = perm.subarray(from, to);
+      if (field === "sortingOrder" || field === "pricePerCarat" || to - from > TIE_LIMIT) {
+        const key = this.keyFn(field);
+        const keys = new Float64Array(to - from);
+        for (let r = from; r < to; r++) keys[r - from] = key(r);
+        for (let i = 0; i < seg.length; i++) seg[i] = from + i;
+        seg.sort((a, b) => keys[a - from]! - keys[b - from]! || sorting[a]! - sorting[b]! || id[a]! - id[b]!);
+      } else {
+        // Integer keys: pack (key, rank in the tie order) into one float and use the fast numeric sort.
+        const ties = this.permutation("sortingOrder").subarray(from, to);
+        const key = this.keyFn(field);
+        const packed = new Float64Array(to - from);
+        for (let t = 0; t < ties.length; t++) packed[t] = (key(ties[t]!) + 1) * TIE_LIMIT + t;
+        packed.sort();
+        for (let i = 0; i < packed.length; i++) seg[i] = ties[packed[i]! % TIE_LIMIT]!;
+      }
     }
     this.perms.set(field, perm);
     return perm;
@@ -466,7 +649,7 @@ export class SearchIndex {
 
   /** Builds every sort permutation now (so no search pays for one). */
   prepareSorts(): void {
-    for (const f of SORT_FIELDS) this.permutation(f);
+    for (const f of PERM_FIELDS) this.permutation(f);
   }
 
   search(q: EngineQuery): EngineResult {
@@ -476,308 +659,270 @@ export class SearchIndex {
 
 /** One search over an index: filter compilation, the counting pass, then the page. */
 class Query {
-  private readonly leafOk = new Uint8Array(LEAF_COUNT); // 1: passes every facet filter
+  private readonly s: Scratch;
+  /** Categorical filters: per filter, the bitsets of its allowed values (a row must be in one of them). */
+  private readonly categorical: Uint32Array[][] = [];
+  private readonly ranges = { and: [] as Uint32Array[], andNot: [] as Uint32Array[], ambiguous: [] as Uint32Array[] };
   private readonly rowFilters: boolean;
-  private readonly caratLo: number;
-  private readonly caratHi: number;
-  private readonly depthLo: number;
-  private readonly depthHi: number;
-  private readonly tableLo: number;
-  private readonly tableHi: number;
-  private readonly ratioLo: number;
-  private readonly ratioHi: number;
-  private readonly maxShip: number;
-  private readonly polishMask: number;
-  private readonly symmetryMask: number;
-  private readonly fluorescenceMask: number;
-  private readonly flagMask: number;
+  private readonly exact: { col: Uint16Array; lo: number; hi: number }[] = [];
   private readonly naturalRetailers: Uint8Array | null;
   private readonly labRetailers: Uint8Array | null;
-  private readonly onlyRows: Uint32Array | null;
-  private readonly useCarat: boolean;
-  /** Set by run()'s first pass: the leaves that matter and each one's rows inside the price range. */
-  private readonly leaves: number[] = [];
-  private readonly los = new Uint32Array(LEAF_COUNT);
-  private readonly his = new Uint32Array(LEAF_COUNT);
-  /** AND of the categorical per-row filters' bitsets, or null when none is on (see categoricalMask). */
-  private readonly mask: Uint32Array | null;
-  private readonly useDepth: boolean;
-  private readonly useTable: boolean;
-  private readonly useRatio: boolean;
+  /** Bitsets of the allowed certificate labs, or null for any; and the same as a code mask. */
+  private readonly labs: Uint32Array[] | null;
+  private readonly labMask: number;
+  /** Whether lab facet counts need the rows that pass every filter but the lab one. */
+  private readonly splitLab: boolean;
+  /** Leaves that fail no facet filter and hold matches, ascending. */
+  private readonly okLeaves: number[] = [];
+  private naturalMatches = 0;
+  private labMatches = 0;
+  private readonly before: (a: number, b: number) => number;
 
   constructor(
     private readonly ix: SearchIndex,
     private readonly q: EngineQuery,
   ) {
-    this.caratLo = scaleMin(q.caratMin);
-    this.caratHi = scaleMax(q.caratMax);
-    this.depthLo = scaleMin(q.depthMin);
-    this.depthHi = scaleMax(q.depthMax);
-    this.tableLo = scaleMin(q.tableMin);
-    this.tableHi = scaleMax(q.tableMax);
-    this.ratioLo = scaleMin(q.ratioMin);
-    this.ratioHi = scaleMax(q.ratioMax);
-    this.maxShip = q.maxShippingDays ?? 0xffff;
-    this.polishMask = maskOf(q.polishes);
-    this.symmetryMask = maskOf(q.symmetries);
-    this.fluorescenceMask = maskOf(q.fluorescences);
-    this.flagMask = (q.hasImage ? FLAG_IMAGE : 0) | (q.hasVideo ? FLAG_VIDEO : 0) | (q.loupeIdeal ? FLAG_IDEAL : 0) | (q.eyeClean ? FLAG_EYE_CLEAN : 0);
+    this.s = ix.scratch;
+    const flagMask = (q.hasImage ? FLAG_IMAGE : 0) | (q.hasVideo ? FLAG_VIDEO : 0) | (q.loupeIdeal ? FLAG_IDEAL : 0) | (q.eyeClean ? FLAG_EYE_CLEAN : 0);
+    for (let i = 0; i < 4; i++) if (flagMask & (1 << i)) this.categorical.push([ix.flagBits[i]!]);
+    const pick = (codes: readonly number[], bits: Uint32Array[]) => {
+      if (codes.length) this.categorical.push([...new Set(codes)].filter((c) => c >= 0 && c < bits.length).map((c) => bits[c]!));
+    };
+    pick(q.polishes, ix.polishBits);
+    pick(q.symmetries, ix.symmetryBits);
+    pick(q.fluorescences, ix.fluorescenceBits);
+    const range = (col: Uint16Array, bitmaps: RangeBitmaps, lo: number, hi: number) => {
+      bitmaps.plan(lo, hi, this.ranges);
+      this.exact.push({ col, lo, hi });
+    };
+    if (q.caratMin !== undefined || q.caratMax !== undefined) range(ix.carat, ix.ranges.carat, scaleMin(q.caratMin), scaleMax(q.caratMax));
+    if (q.depthMin !== undefined || q.depthMax !== undefined) range(ix.depth, ix.ranges.depth, scaleMin(q.depthMin), scaleMax(q.depthMax));
+    if (q.tableMin !== undefined || q.tableMax !== undefined) range(ix.table, ix.ranges.table, scaleMin(q.tableMin), scaleMax(q.tableMax));
+    if (q.ratioMin !== undefined || q.ratioMax !== undefined) range(ix.ratio, ix.ranges.ratio, scaleMin(q.ratioMin), scaleMax(q.ratioMax));
+    if (q.maxShippingDays !== null) range(ix.ship, ix.ranges.ship, 0, Math.min(0xffff, q.maxShippingDays));
     this.naturalRetailers = allowList(q.naturalRetailers);
     this.labRetailers = allowList(q.labRetailers);
+    const labCodes = [...new Set(q.certificateLabs)];
+    this.labs = labCodes.length ? labCodes.filter((c) => c >= 0 && c < LABS).map((c) => ix.labBits[c]!) : null;
+    this.labMask = maskOf(labCodes);
+    this.splitLab = this.labs !== null && q.facets;
     this.rowFilters =
-      q.caratMin !== undefined || q.caratMax !== undefined || q.depthMin !== undefined || q.depthMax !== undefined ||
-      q.tableMin !== undefined || q.tableMax !== undefined || q.ratioMin !== undefined || q.ratioMax !== undefined ||
-      q.maxShippingDays !== null || this.polishMask !== 0 || this.symmetryMask !== 0 || this.fluorescenceMask !== 0 ||
-      this.flagMask !== 0 || this.naturalRetailers !== null || this.labRetailers !== null;
-    this.onlyRows = q.onlyIds ? rowsOfIds(ix, q.onlyIds) : null;
-    this.mask = this.categoricalMask();
-    this.useCarat = q.caratMin !== undefined || q.caratMax !== undefined;
-    this.useDepth = q.depthMin !== undefined || q.depthMax !== undefined;
-    this.useTable = q.tableMin !== undefined || q.tableMax !== undefined;
-    this.useRatio = q.ratioMin !== undefined || q.ratioMax !== undefined;
+      this.categorical.length > 0 || this.exact.length > 0 || this.naturalRetailers !== null || this.labRetailers !== null || this.labs !== null;
+    const key = ix.keyFn(q.sortBy);
+    const sign = q.sortOrder === "desc" ? -1 : 1;
+    const { sorting, id } = ix;
+    // Negative when row a comes first: key in the asked direction, then sortingOrder, then id.
+    this.before = (a, b) => sign * (key(a) - key(b)) || sorting[a]! - sorting[b]! || id[a]! - id[b]!;
   }
 
-  /** Whether row r passes the per-row filters (not the facet filters or price). */
-  /**
-   * The categorical per-row filters (flags, polish, symmetry, fluorescence) as one bitset; they are then
-   * left out of the per-row checks.
-   */
-  private categoricalMask(): Uint32Array | null {
-    const ix = this.ix;
-    const sets: Uint32Array[][] = [];
-    for (let i = 0; i < 4; i++) if (this.flagMask & (1 << i)) sets.push([ix.flagBits[i]!]);
-    const pick = (mask: number, bits: Uint32Array[]) => {
-      if (mask !== 0) sets.push(bits.filter((_, v) => (mask >> v) & 1));
-    };
-    pick(this.polishMask, ix.polishBits);
-    pick(this.symmetryMask, ix.symmetryBits);
-    pick(this.fluorescenceMask, ix.fluorescenceBits);
-    if (!sets.length) return null;
-    const words = ix.flagBits[0]!.length;
-    const out = new Uint32Array(words).fill(0xffffffff);
-    for (const alternatives of sets) {
-      if (alternatives.length === 1) {
-        const a = alternatives[0]!;
-        for (let w = 0; w < words; w++) out[w]! &= a[w]!;
-      } else {
-        for (let w = 0; w < words; w++) {
-          if (out[w] === 0) continue;
-          let any = 0;
-          for (const a of alternatives) any |= a[w]!;
-          out[w]! &= any;
-        }
+  /** Per-row filter bits of word w: categorical bitsets and range bitmaps word-wise, then the rows left to check one by one. */
+  private passWord(w: number): number {
+    let bits = -1;
+    const cat = this.categorical;
+    for (let i = 0; i < cat.length; i++) {
+      const alts = cat[i]!;
+      if (alts.length === 1) bits &= alts[0]![w]!;
+      else {
+        let any = 0;
+        for (let j = 0; j < alts.length; j++) any |= alts[j]![w]!;
+        bits &= any;
       }
     }
-    return out;
-  }
-
-  private rowOk(r: number, retailers: Uint8Array | null): boolean {
-    if (this.mask !== null) return (this.mask[r >>> 5]! & (1 << (r & 31))) !== 0 && this.residualOk(r, retailers);
-    if (this.flagMask !== 0 && (this.ix.flags[r]! & this.flagMask) !== this.flagMask) return false;
-    const ix = this.ix;
-    if (this.polishMask !== 0 && ((this.polishMask >> ix.polish[r]!) & 1) === 0) return false;
-    if (this.symmetryMask !== 0 && ((this.symmetryMask >> ix.symmetry[r]!) & 1) === 0) return false;
-    if (this.fluorescenceMask !== 0 && ((this.fluorescenceMask >> ix.fluorescence[r]!) & 1) === 0) return false;
-    return this.residualOk(r, retailers);
-  }
-
-  /** The per-row filters bitsets do not cover: ranges, shipping and retailers. Only those on read a column. */
-  private residualOk(r: number, retailers: Uint8Array | null): boolean {
-    const ix = this.ix;
-    if (this.useCarat) {
-      const c = ix.carat[r]!;
-      if (c < this.caratLo || c > this.caratHi) return false;
-    }
-    if (this.useDepth) {
-      const d = ix.depth[r]!;
-      if (d < this.depthLo || d > this.depthHi) return false;
-    }
-    if (this.useTable) {
-      const t = ix.table[r]!;
-      if (t < this.tableLo || t > this.tableHi) return false;
-    }
-    if (this.useRatio) {
-      const w = ix.ratio[r]!;
-      if (w < this.ratioLo || w > this.ratioHi) return false;
-    }
-    if (this.maxShip !== 0xffff && ix.ship[r]! > this.maxShip) return false;
-    if (retailers !== null && retailers[ix.retailer[r]!] !== 1) return false;
-    return true;
-  }
-
-  /** Whether any per-row filter beyond the bitsets is on (then each candidate row is checked). */
-  private hasResidual(retailers: Uint8Array | null): boolean {
-    return this.useCarat || this.useDepth || this.useTable || this.useRatio || this.maxShip !== 0xffff || retailers !== null;
-  }
-
-  /** Counts rows of [lo, hi) with the mask: 32 at a time, checking only set bits when other filters are on. */
-  private countMasked(mask: Uint32Array, lo: number, hi: number, retailers: Uint8Array | null): number {
-    const residual = this.hasResidual(retailers);
-    let count = 0;
-    let r = lo;
-    while (r < hi) {
-      const w = r >>> 5;
-      let bits = wordBits(mask, r, hi);
-      if (bits !== 0) {
-        if (!residual) count += popcount(bits);
-        else
-          while (bits !== 0) {
-            const t = bits & -bits;
-            if (this.residualOk((w << 5) + 31 - Math.clz32(t), retailers)) count++;
-            bits ^= t;
+    const { and, andNot, ambiguous } = this.ranges;
+    for (let i = 0; i < and.length; i++) bits &= and[i]![w]!;
+    for (let i = 0; i < andNot.length; i++) bits &= ~andNot[i]![w]!;
+    if (bits === 0) return 0;
+    if (ambiguous.length) {
+      let amb = 0;
+      for (let i = 0; i < ambiguous.length; i += 2) amb |= ambiguous[i]![w]! & ~ambiguous[i + 1]![w]!;
+      amb &= bits;
+      const exact = this.exact;
+      for (; amb !== 0; amb &= amb - 1) {
+        const low = amb & -amb;
+        const r = (w << 5) + 31 - Math.clz32(low);
+        for (let i = 0; i < exact.length; i++) {
+          const e = exact[i]!;
+          const v = e.col[r]!;
+          if (v < e.lo || v > e.hi) {
+            bits &= ~low;
+            break;
           }
-      }
-      r = Math.min(hi, (w + 1) << 5);
-    }
-    return count;
-  }
-
-  /**
-   * Counts the rows of [lo, hi) that pass the per-row filters. With a carat range, blocks of rows whose
-   * carat span misses the range are skipped whole: inside a leaf rows run by price, and carat follows
-   * price closely, so a carat range touches few blocks.
-   */
-  private countRange(lo: number, hi: number, retailers: Uint8Array | null): number {
-    if (this.mask !== null) return this.countMasked(this.mask, lo, hi, retailers);
-    let count = 0;
-    if (!this.useCarat) {
-      for (let r = lo; r < hi; r++) if (this.rowOk(r, retailers)) count++;
-      return count;
-    }
-    const { caratBlockMin, caratBlockMax } = this.ix;
-    let r = lo;
-    while (r < hi) {
-      const b = r >>> BLOCK_SHIFT;
-      const blockEnd = Math.min(hi, (b + 1) << BLOCK_SHIFT);
-      if (caratBlockMax[b]! >= this.caratLo && caratBlockMin[b]! <= this.caratHi) {
-        for (; r < blockEnd; r++) if (this.rowOk(r, retailers)) count++;
-      }
-      r = blockEnd;
-    }
-    return count;
-  }
-
-  /** Adds the rows of [start, end) passing the per-row filters to the histogram; counts those in [lo, hi). */
-  private histRange(start: number, end: number, lo: number, hi: number, retailers: Uint8Array | null, hist: number[]): number {
-    const { bucket, caratBlockMin, caratBlockMax } = this.ix;
-    let count = 0;
-    let r = start;
-    while (r < end) {
-      const b = r >>> BLOCK_SHIFT;
-      const blockEnd = Math.min(end, (b + 1) << BLOCK_SHIFT);
-      if (!this.useCarat || (caratBlockMax[b]! >= this.caratLo && caratBlockMin[b]! <= this.caratHi)) {
-        for (; r < blockEnd; r++) {
-          if (!this.rowOk(r, retailers)) continue;
-          hist[bucket[r]!]!++;
-          if (r >= lo && r < hi) count++;
         }
       }
-      r = blockEnd;
     }
-    return count;
+    if (bits !== 0 && (this.naturalRetailers || this.labRetailers)) {
+      const { retailer, labStart } = this.ix;
+      for (let x = bits; x !== 0; x &= x - 1) {
+        const low = x & -x;
+        const r = (w << 5) + 31 - Math.clz32(low);
+        const allow = r < labStart ? this.naturalRetailers : this.labRetailers;
+        if (allow !== null && allow[retailer[r]!] !== 1) bits &= ~low;
+      }
+    }
+    return bits;
   }
 
-  private retailersFor(leaf: number): Uint8Array | null {
-    return leaf >= LEAF_COUNT / 2 ? this.labRetailers : this.naturalRetailers;
+  /** Fills `passes` (and `passesAnyLab`) for every word of rows [a, b) not filled yet; returns the new high-water word. */
+  private fillPasses(a: number, b: number, done: number): number {
+    const { passes, passesAnyLab } = this.s;
+    const labs = this.labs;
+    const last = (b - 1) >>> 5;
+    for (let w = Math.max(done, a >>> 5); w <= last; w++) {
+      const x = this.passWord(w);
+      if (labs === null) passes[w] = x;
+      else {
+        let any = 0;
+        for (let i = 0; i < labs.length; i++) any |= labs[i]![w]!;
+        passes[w] = x & any;
+        if (this.splitLab) passesAnyLab[w] = x;
+      }
+    }
+    return Math.max(done, last + 1);
   }
 
-  /** Which facet filters a leaf fails, as a bit set (bit i: dimension i of FACET_DIMS). */
-  private failMasks(): Uint8Array {
+  /** The certificate lab of row r. */
+  private labOf(r: number): number {
+    const w = r >>> 5;
+    const bit = 1 << (r & 31);
+    for (let v = 0; v < LABS; v++) if (this.ix.labBits[v]![w]! & bit) return v;
+    return 0;
+  }
+
+  /** Which facet filters each live leaf fails, as a bit set (bit d: dimension d of FACET_DIMS). */
+  private computeFails(): Uint8Array {
     const q = this.q;
-    const sets = [
+    const allowed = [
       q.isLabGrown === null ? 0 : 1 << (q.isLabGrown ? 1 : 0),
       maskOf(q.shapes.map((s) => s - 1)),
       maskOf(q.colors.map((c) => c - 1)),
       maskOf(q.clarities.map((c) => c - 1)),
       // Ideal (0) includes the house grade (4).
       maskOf(q.cuts.includes(0) ? [...q.cuts, 4] : q.cuts),
-      maskOf(q.certificateLabs),
     ];
-    const fails = new Uint8Array(LEAF_COUNT);
-    for (const k of this.ix.liveLeaves) {
-      const v = leafValues(k);
-      let f = 0;
-      for (let d = 0; d < 6; d++) if (sets[d] !== 0 && ((sets[d]! >> v[d]!) & 1) === 0) f |= 1 << d;
-      fails[k] = f;
-      if (f === 0) this.leafOk[k] = 1;
+    // Per dimension and value: the dimension's fail bit, or 0.
+    const bit = DIM_SIZES.map((size, d) => Array.from({ length: size }, (_, v) => (allowed[d] !== 0 && ((allowed[d]! >> v) & 1) === 0 ? 1 << d : 0)));
+    const fails = this.s.fails;
+    let k = 0;
+    for (let o = 0; o < DIMS.origin; o++) {
+      const fo = bit[0]![o]!;
+      for (let sh = 0; sh < DIMS.shape; sh++) {
+        const fs = fo | bit[1]![sh]!;
+        for (let c = 0; c < DIMS.color; c++) {
+          const fc = fs | bit[2]![c]!;
+          for (let cl = 0; cl < DIMS.clarity; cl++) {
+            const fl = fc | bit[3]![cl]!;
+            for (let cu = 0; cu < DIMS.cut; cu++) fails[k++] = fl | bit[4]![cu]!;
+          }
+        }
+      }
     }
     return fails;
   }
 
   run(): EngineResult {
-    const { ix, q } = this;
-    const fails = this.failMasks();
+    const { ix, q, s } = this;
+    const fails = this.computeFails();
     const pMin = q.priceMinCents;
     const pMax = q.priceMaxCents;
+    const priceBounded = pMin > ix.minPrice || pMax < ix.maxPrice;
     const facets = q.facets;
-    const facetTotals = facets ? FACET_DIMS.map((d) => new Float64Array(d.size)) : null;
-    const hist = facets ? new Array<number>(HIST_BUCKETS).fill(0) : null;
+    const hist = facets ? new Float64Array(HIST_BUCKETS) : null;
+    const { count, lo: los, hi: his, matches, passes, passesAnyLab } = s;
+    // Lab facet counts: rows in leaves failing no facet filter that pass every other filter, by lab.
+    const labFacet = facets ? new Float64Array(LABS) : null;
+    matches.fill(0);
+    const leafStart = ix.leafStart;
+    const price = ix.price;
+    const bucket = ix.bucket;
+    // Leaves whose counts feed the facets: failing no facet filter, or (with facets) exactly one.
+    const counted: number[] = [];
     let total = 0;
-    const relevant = (fail: number) => fail === 0 || (facets && (fail & (fail - 1)) === 0);
+    let done = 0; // words of `passes` filled so far
 
-    const addFacets = (k: number, fail: number, count: number) => {
-      if (!facetTotals || count === 0) return;
-      const v = leafValues(k);
-      for (let d = 0; d < 6; d++) if ((fail & ~(1 << d)) === 0) facetTotals[d]![FACET_DIMS[d]!.bucket(v[d]!)]! += count;
-    };
-
-    // Pass 1: the leaves that matter and their price ranges; what a leaf scan would cost.
-    const { leaves, los, his } = this;
-    let leafCost = 0;
-    for (const k of ix.liveLeaves) {
-      const fail = fails[k]!;
-      if (!relevant(fail)) continue;
-      const start = ix.leafStart[k]!;
-      const end = ix.leafStart[k + 1]!;
-      const lo = lowerBound(ix.price, pMin, start, end);
-      const hi = upperBound(ix.price, pMax, lo, end);
-      leaves.push(k);
-      los[k] = lo;
-      his[k] = hi;
-      if (this.rowFilters) leafCost += hist && fail === 0 ? end - start : hi - lo;
-    }
-    const rows = this.onlyRows;
+    const rows = this.q.onlyIds ? rowsOfIds(ix, this.q.onlyIds) : null;
     if (rows) {
       // Certificate search: a handful of rows, checked one by one.
-      const counts = new Uint32Array(LEAF_COUNT);
+      const seen = new Set<number>();
       for (let i = 0; i < rows.length; i++) {
         const r = rows[i]!;
         const k = ix.leaf[r]!;
         const fail = fails[k]!;
-        if (!relevant(fail) || !this.rowOk(r, this.retailersFor(k))) continue;
-        const p = ix.price[r]!;
-        if (hist && fail === 0) hist[ix.bucket[r]!]!++;
-        if (p >= pMin && p <= pMax) counts[k]!++;
+        if (!(fail === 0 || (facets && (fail & (fail - 1)) === 0))) continue;
+        if (!seen.has(k)) {
+          seen.add(k);
+          count[k] = 0;
+          counted.push(k);
+        }
+        if (this.rowFilters && ((this.passWord(r >>> 5) >>> (r & 31)) & 1) === 0) continue;
+        const p = price[r]!;
+        const lab = this.labOf(r);
+        if (labFacet && fail === 0 && p >= pMin && p <= pMax) labFacet[lab]!++;
+        if (this.labMask !== 0 && ((this.labMask >> lab) & 1) === 0) continue;
+        if (hist && fail === 0) hist[bucket[r]!]!++;
+        if (p < pMin || p > pMax) continue;
+        count[k]!++;
+        if (fail === 0) matches[r >>> 5]! |= 1 << (r & 31);
       }
-      for (const k of leaves) {
-        const fail = fails[k]!;
-        if (fail === 0) total += counts[k]!;
-        addFacets(k, fail, counts[k]!);
+      counted.sort((a, b) => a - b);
+      for (const k of counted) {
+        los[k] = leafStart[k]!;
+        his[k] = leafStart[k + 1]!;
       }
     } else {
-      for (const k of leaves) {
+      const live = ix.liveLeaves;
+      for (let i = 0; i < live.length; i++) {
+        const k = live[i]!;
         const fail = fails[k]!;
-        const start = ix.leafStart[k]!;
-        const end = ix.leafStart[k + 1]!;
-        const lo = los[k]!;
-        const hi = his[k]!;
-        const retailers = this.retailersFor(k);
-        let count: number;
-        if (!this.rowFilters) {
-          count = hi - lo;
-          if (hist && fail === 0) for (let b = 0, base = k * HIST_BUCKETS; b < HIST_BUCKETS; b++) hist[b]! += ix.leafHist[base + b]!;
-        } else {
-          count = 0;
-          if (hist && fail === 0) {
-            count = this.histRange(start, end, lo, hi, retailers, hist);
-          } else {
-            count = this.countRange(lo, hi, retailers);
-          }
+        if (fail !== 0 && !(facets && (fail & (fail - 1)) === 0)) continue;
+        const start = leafStart[k]!;
+        const end = leafStart[k + 1]!;
+        let lo = start;
+        let hi = end;
+        if (priceBounded) {
+          // Leaves are sorted by price: most lie wholly inside or outside the range.
+          if (price[start]! < pMin) lo = price[end - 1]! < pMin ? end : lowerBound(price, pMin, start, end);
+          if (price[end - 1]! > pMax) hi = lo === end || price[lo]! > pMax ? lo : upperBound(price, pMax, lo, end);
         }
-        if (fail === 0) total += count;
-        addFacets(k, fail, count);
+        los[k] = lo;
+        his[k] = hi;
+        counted.push(k);
+        let c: number;
+        if (!this.rowFilters) {
+          c = hi - lo;
+          if (fail === 0) {
+            setRange(matches, lo, hi);
+            if (labFacet) countLabs(null, ix.labBits, lo, hi, labFacet);
+            // The leaf's rows run by price, so its buckets are those from its first row's to its last's.
+            if (hist) for (let b = bucket[start]!, last = bucket[end - 1]!, base = k * HIST_BUCKETS; b <= last; b++) hist[b]! += ix.leafHist[base + b]!;
+          }
+        } else if (fail === 0 && hist) {
+          done = this.fillPasses(start, end, done);
+          addHistogram(passes, bucket, start, end, hist);
+          c = copyRange(passes, matches, lo, hi);
+          if (labFacet) countLabs(this.splitLab ? passesAnyLab : passes, ix.labBits, lo, hi, labFacet);
+        } else if (lo < hi) {
+          done = this.fillPasses(lo, hi, done);
+          c = fail === 0 ? copyRange(passes, matches, lo, hi) : countRange(passes, lo, hi);
+        } else c = 0;
+        count[k] = c;
       }
     }
+    // Facet counts, one flat array: dimension d's values start at FACET_OFFSET[d].
+    const facetTotals = facets ? new Float64Array(FACET_SLOTS) : null;
+    for (let i = 0; i < counted.length; i++) {
+      const k = counted[i]!;
+      const c = count[k]!;
+      if (c === 0) continue;
+      const fail = fails[k]!;
+      if (fail === 0) {
+        total += c;
+        this.okLeaves.push(k);
+        if (k < LEAF_COUNT / 2) this.naturalMatches += c;
+        else this.labMatches += c;
+        if (facetTotals) for (let d = 0; d < LEAF_DIMS; d++) facetTotals[FACET_SLOT[d]![k]!]! += c;
+      } else if (facetTotals) facetTotals[FACET_SLOT[31 - Math.clz32(fail)]![k]!]! += c;
+    }
+    if (facetTotals && labFacet) for (let v = 0; v < LABS; v++) facetTotals[FACET_OFFSET[LEAF_DIMS]! + v] = labFacet[v]!;
 
     const ids = this.page(total);
     const result: EngineResult = { ids, total };
@@ -785,116 +930,146 @@ class Query {
       const out = {} as Record<string, Record<string, number>>;
       FACET_DIMS.forEach((d, i) => {
         const counts: Record<string, number> = {};
-        d.values.forEach((value, b) => (counts[value] = facetTotals[i]![b]!));
+        d.values.forEach((value, b) => (counts[value] = facetTotals[FACET_OFFSET[i]! + b]!));
         out[d.name] = counts;
       });
       result.facets = out as unknown as FacetCounts;
-      result.priceHistogram = hist;
+      result.priceHistogram = Array.from(hist);
     }
     return result;
   }
 
-  /** Whether row r matches every filter. */
-  private matches(r: number): boolean {
-    const k = this.ix.leaf[r]!;
-    if (this.leafOk[k] !== 1) return false;
-    const p = this.ix.price[r]!;
-    if (p < this.q.priceMinCents || p > this.q.priceMaxCents) return false;
-    return !this.rowFilters || this.rowOk(r, this.retailersFor(k));
+  private isMatch(r: number): boolean {
+    return ((this.s.matches[r >>> 5]! >>> (r & 31)) & 1) === 1;
+  }
+
+  /** Calls f for every matching row of the given leaves (leaf order, then row order). */
+  private eachMatch(leaves: readonly number[], f: (r: number) => void): void {
+    const { matches, lo, hi } = this.s;
+    for (const k of leaves) {
+      const a = lo[k]!;
+      const b = hi[k]!;
+      for (let w = a >>> 5, last = (b - 1) >>> 5; w <= last; w++) {
+        let bits = matches[w]!;
+        if (w === a >>> 5) bits &= -1 << (a & 31);
+        if (w === last && (b & 31) !== 0) bits &= (1 << (b & 31)) - 1;
+        for (; bits !== 0; bits &= bits - 1) f((w << 5) + 31 - Math.clz32(bits & -bits));
+      }
+    }
   }
 
   /** The ids of rows [offset, offset + limit) in the asked order. */
   private page(total: number): number[] {
     const { ix, q } = this;
-    const want = q.offset + q.limit;
     if (q.offset >= total || q.limit === 0) return [];
-    const desc = q.sortOrder === "desc";
-    const perm = ix.permutation(q.sortBy);
-    const key = ix.keyFn(q.sortBy);
-    // Only the part of the permutation whose key the filters allow (a price sort with a price range, a
-    // colour sort with colours picked, …) can hold matches.
-    const [kLo, kHi] = this.keyBounds();
-    const from = kLo === -Infinity ? 0 : searchKey(perm, key, kLo, false);
-    const to = kHi === Infinity ? perm.length : searchKey(perm, key, kHi, true);
-    // Walking touches about want × (segment / total) rows; sorting the matches about total (× log).
-    // The estimate assumes matches spread evenly; a sort key that follows a filter (price order with a carat
-    // range) can defeat it, so the walk has a budget and gives way to selecting from the matches.
-    const walkCost = (Math.min(want, total) * (to - from)) / total;
-    if (walkCost <= total * 4) {
-      const walked = this.walk(perm, key, from, to, want, desc, Math.max(WALK_BUDGET, 4 * walkCost));
-      if (walked) return walked;
+    const want = Math.min(total, q.offset + q.limit);
+    let rows: number[];
+    if (total <= ix.tuning.smallTotal) rows = this.select(this.okLeaves, want, this.before);
+    else if (q.sortBy === "price") rows = this.mergeByPrice(want);
+    else if (GROUP_DIM[q.sortBy] !== undefined) return this.byGroup(GROUP_DIM[q.sortBy]!, want).slice(0, q.limit).map((r) => ix.id[r]!);
+    else {
+      const field = q.sortBy as PermField;
+      rows = this.walk(field, want, total, (r) => this.isMatch(r)) ?? this.select(this.okLeaves, want, this.before);
     }
-    return this.selectMatches(want, desc);
+    return rows.slice(q.offset, q.offset + q.limit).map((r) => ix.id[r]!);
   }
 
-  /** The range of sort-key values the filters allow. */
-  private keyBounds(): [number, number] {
+  /** The origin halves of a permutation that hold matches, narrowed to the sort-key range the filters allow. */
+  private segments(field: PermField, key: KeyFn, matchesNatural: number, matchesLab: number): [number, number][] {
+    const ix = this.ix;
     const q = this.q;
-    const span = (codes: readonly number[], f: (c: number) => number): [number, number] =>
-      codes.length ? [Math.min(...codes.map(f)), Math.max(...codes.map(f))] : [-Infinity, Infinity];
-    switch (q.sortBy) {
-      case "price":
-        return [q.priceMinCents, q.priceMaxCents];
-      case "carat":
-        return [this.caratLo, this.caratHi];
-      case "color":
-        return span(q.colors, (c) => c - 1);
-      case "clarity":
-        return span(q.clarities, (c) => c - 1);
-      case "cut":
-        return span(q.cuts.includes(0) ? [...q.cuts, 4] : q.cuts, (c) => (c === 4 ? -1 : c));
-      default:
-        return [-Infinity, Infinity];
+    const [kLo, kHi] = field === "carat" && (q.caratMin !== undefined || q.caratMax !== undefined) ? [scaleMin(q.caratMin), scaleMax(q.caratMax)] : [-Infinity, Infinity];
+    const perm = ix.permutation(field);
+    const out: [number, number][] = [];
+    for (const [from, to, m] of [[0, ix.labStart, matchesNatural], [ix.labStart, ix.size, matchesLab]] as const) {
+      if (m === 0) continue;
+      out.push([kLo === -Infinity ? from : searchKey(perm, key, kLo, false, from, to), kHi === Infinity ? to : searchKey(perm, key, kHi, true, from, to)]);
     }
-  }
-
-  /** The page from walking the permutation, or null when that would visit more than `budget` rows. */
-  private walk(perm: Uint32Array, key: KeyFn, from: number, to: number, want: number, desc: boolean, budget: number): number[] | null {
-    const { ix, q } = this;
-    const out: number[] = [];
-    if (!desc) {
-      const stop = Math.min(to, from + budget);
-      let i = from;
-      for (; i < stop; i++) {
-        const r = perm[i]!;
-        if (this.matches(r) && out.push(r) >= want) break;
-      }
-      if (i === stop && stop < to) return null;
-    } else {
-      // Descending by key, but ties stay in (sortingOrder, id) ascending order: walk runs of equal keys
-      // from the end, each run forwards.
-      let end = to;
-      outer: while (end > from) {
-        let start = end - 1;
-        const k = key(perm[start]!);
-        while (start > from && key(perm[start - 1]!) === k) start--;
-        for (let i = start; i < end; i++) {
-          const r = perm[i]!;
-          if (this.matches(r) && out.push(r) >= want) break outer;
-        }
-        budget -= end - start;
-        if (budget <= 0 && start > from) return null;
-        end = start;
-      }
-    }
-    return out.slice(q.offset).map((r) => ix.id[r]!);
+    return out;
   }
 
   /**
-   * The page by streaming every match (leaf order: sequential reads) through a bounded max-heap of the best
-   * `want` rows: about one comparison per match once the heap is full.
+   * The first `want` rows satisfying `ok` in the field's order, by walking its permutation (both origin
+   * halves merged), or null when the walk would visit more rows than the budget.
    */
-  private selectMatches(want: number, desc: boolean): number[] {
+  private walk(field: PermField, want: number, matchCount: number, ok: (r: number) => boolean, natural = this.naturalMatches, lab = this.labMatches): number[] | null {
     const { ix, q } = this;
-    const key = ix.keyFn(q.sortBy);
-    const sign = desc ? -1 : 1;
-    const { sorting, id } = ix;
-    // Negative when row a comes before row b.
-    const before = (a: number, b: number) => sign * (key(a) - key(b)) || sorting[a]! - sorting[b]! || id[a]! - id[b]!;
+    const key = ix.keyFn(field);
+    const segs = this.segments(field, key, natural, lab);
+    let span = 0;
+    for (const [a, b] of segs) span += b - a;
+    // Walking visits about want × span / matches rows if matches spread evenly; selecting from the
+    // matches costs about one step each. Correlated filters can defeat the estimate, hence the budget.
+    const estimate = (want * span) / Math.max(1, matchCount);
+    if (estimate > matchCount) return null;
+    let budget = Math.max(ix.tuning.walkBudget, 4 * estimate, ix.tuning.walkPerMatch * matchCount);
+    const perm = ix.permutation(field);
+    const desc = field === q.sortBy && q.sortOrder === "desc";
+    // One cursor per origin half: the next row in order that passes `ok`, or -1.
+    const cursors = segs.map(([from, to]) => {
+      let i = desc ? to : from;
+      let runStart = to;
+      let runEnd = to;
+      let pos = to;
+      return (): number => {
+        if (!desc) {
+          while (i < to) {
+            const r = perm[i++]!;
+            if (--budget < 0) return -2;
+            if (ok(r)) return r;
+          }
+          return -1;
+        }
+        // Descending by key, ties still in (sortingOrder, id) order: runs of equal keys from the end,
+        // each run forwards.
+        for (;;) {
+          while (pos < runEnd) {
+            const r = perm[pos++]!;
+            if (--budget < 0) return -2;
+            if (ok(r)) return r;
+          }
+          if (runStart <= from) return -1;
+          runEnd = runStart;
+          let st = runEnd - 1;
+          const k = key(perm[st]!);
+          while (st > from && key(perm[st - 1]!) === k) st--;
+          budget -= runEnd - st;
+          runStart = st;
+          pos = st;
+          i = st;
+        }
+      };
+    });
+    const before = field === q.sortBy ? this.before : this.tieOrder();
+    const heads = cursors.map((c) => c());
+    const out: number[] = [];
+    while (out.length < want) {
+      if (heads.includes(-2)) return null;
+      let best = -1;
+      for (let c = 0; c < heads.length; c++) {
+        const h = heads[c]!;
+        if (h >= 0 && (best < 0 || before(h, heads[best]!) < 0)) best = c;
+      }
+      if (best < 0) break;
+      out.push(heads[best]!);
+      heads[best] = cursors[best]!();
+    }
+    return out;
+  }
+
+  /** (sortingOrder, id) ascending: the order inside a group of equal keys. */
+  private tieOrder(): (a: number, b: number) => number {
+    const { sorting, id } = this.ix;
+    return (a, b) => sorting[a]! - sorting[b]! || id[a]! - id[b]!;
+  }
+
+  /**
+   * The best `want` matching rows of the given leaves by `before`, streaming them through a bounded
+   * max-heap: about one comparison per match once the heap is full.
+   */
+  private select(leaves: readonly number[], want: number, before: (a: number, b: number) => number): number[] {
     const heap = new Uint32Array(want);
     let size = 0;
-    // The (signed) key of the worst row kept, once the heap is full: most rows fail this one comparison.
-    let rootKey = Infinity;
     const siftDown = (i: number) => {
       for (;;) {
         const l = 2 * i + 1;
@@ -907,7 +1082,7 @@ class Query {
         i = c;
       }
     };
-    const offer = (r: number) => {
+    this.eachMatch(leaves, (r) => {
       if (size < want) {
         let i = size++;
         heap[i] = r;
@@ -919,41 +1094,112 @@ class Query {
           heap[i] = t;
           i = parent;
         }
-      } else if (sign * key(r) <= rootKey && before(r, heap[0]!) < 0) {
+      } else if (before(r, heap[0]!) < 0) {
         heap[0] = r;
         siftDown(0);
-        rootKey = sign * key(heap[0]!);
       }
-      if (size === want && rootKey === Infinity) rootKey = sign * key(heap[0]!);
-    };
-    if (this.onlyRows) {
-      for (const r of this.onlyRows) if (this.matches(r)) offer(r);
-    } else {
-      // The leaves and price ranges the counting pass found.
-      for (const k of this.leaves) {
-        if (this.leafOk[k] !== 1) continue;
-        const lo = this.los[k]!;
-        const hi = this.his[k]!;
-        const retailers = this.retailersFor(k);
-        const mask = this.mask;
-        if (!this.rowFilters) for (let r = lo; r < hi; r++) offer(r);
-        else if (mask === null) for (let r = lo; r < hi; r++) {
-          if (this.rowOk(r, retailers)) offer(r);
-        }
-        else {
-          // 32 rows at a time through the categorical bitset; only set bits are checked further.
-          let r = lo;
-          for (; r < hi; r = Math.min(hi, ((r >>> 5) + 1) << 5)) {
-            for (let bits = wordBits(mask, r, hi); bits !== 0; bits &= bits - 1) {
-              const row = ((r >>> 5) << 5) + 31 - Math.clz32(bits & -bits);
-              if (this.residualOk(row, retailers)) offer(row);
-            }
-          }
-        }
-      }
+    });
+    return Array.from(heap.subarray(0, size)).sort(before);
+  }
+
+  /**
+   * Price order: every leaf is already sorted by price, so merge the leaves' matches (a heap of leaf
+   * heads) until `want` rows and the rest of the last price's ties are out, then order those exactly.
+   */
+  private mergeByPrice(want: number): number[] {
+    const { ix, q, s } = this;
+    const desc = q.sortOrder === "desc";
+    const price = ix.price;
+    const { matches, lo, hi } = s;
+    const n = this.okLeaves.length;
+    const heapPos = new Int32Array(n); // current row of each heap entry
+    const heapLeaf = new Uint16Array(n);
+    let size = 0;
+    for (const k of this.okLeaves) {
+      const r = desc ? prevSet(matches, hi[k]! - 1, lo[k]!) : nextSet(matches, lo[k]!, hi[k]!);
+      if (r < 0) continue;
+      heapPos[size] = r;
+      heapLeaf[size++] = k;
     }
-    const best = Array.from(heap.subarray(0, size)).sort(before);
-    return best.slice(q.offset, q.offset + q.limit).map((r) => id[r]!);
+    // a before b in the heap: lower price first (higher when descending).
+    const first = (i: number, j: number) => (desc ? price[heapPos[i]!]! > price[heapPos[j]!]! : price[heapPos[i]!]! < price[heapPos[j]!]!);
+    const swap = (i: number, j: number) => {
+      const p = heapPos[i]!;
+      heapPos[i] = heapPos[j]!;
+      heapPos[j] = p;
+      const l = heapLeaf[i]!;
+      heapLeaf[i] = heapLeaf[j]!;
+      heapLeaf[j] = l;
+    };
+    const siftDown = (i: number) => {
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= size) return;
+        const c = l + 1 < size && first(l + 1, l) ? l + 1 : l;
+        if (!first(c, i)) return;
+        swap(c, i);
+        i = c;
+      }
+    };
+    for (let i = (size >> 1) - 1; i >= 0; i--) siftDown(i);
+    const out: number[] = [];
+    let last = -1;
+    while (size > 0) {
+      const r = heapPos[0]!;
+      if (out.length >= want && price[r] !== last) break;
+      out.push(r);
+      last = price[r]!;
+      const k = heapLeaf[0]!;
+      const next = desc ? prevSet(matches, r - 1, lo[k]!) : nextSet(matches, r + 1, hi[k]!);
+      if (next < 0) {
+        size--;
+        if (size > 0) {
+          heapPos[0] = heapPos[size]!;
+          heapLeaf[0] = heapLeaf[size]!;
+        }
+      } else heapPos[0] = next;
+      siftDown(0);
+    }
+    return out.sort(this.before).slice(0, want);
+  }
+
+  /**
+   * Grade order (colour, clarity, cut): the leaves' counts say how many matches each grade holds, so only
+   * the grades the page falls in are read, each in (sortingOrder, id) order. Returns rows [offset, want).
+   */
+  private byGroup(dim: number, want: number): number[] {
+    const q = this.q;
+    const values = DIM_VALUES[dim]!;
+    const size = DIM_SIZES[dim]!;
+    const groupCount = new Array<number>(size).fill(0);
+    const groupNatural = new Array<number>(size).fill(0);
+    for (const k of this.okLeaves) {
+      const c = this.s.count[k]!;
+      groupCount[values[k]!]! += c;
+      if (k < LEAF_COUNT / 2) groupNatural[values[k]!]! += c;
+    }
+    const sign = q.sortOrder === "desc" ? -1 : 1;
+    const order = Array.from({ length: size }, (_, v) => v).sort((a, b) => sign * (groupKey(dim, a) - groupKey(dim, b)));
+    const leaf = this.ix.leaf;
+    const out: number[] = [];
+    let start = 0; // position of the group's first match in the whole order
+    for (const v of order) {
+      const c = groupCount[v]!;
+      if (start >= want) break;
+      if (c !== 0 && start + c > q.offset) {
+        const need = Math.min(c, want - start);
+        const rows =
+          this.walk("sortingOrder", need, c, (r) => this.isMatch(r) && values[leaf[r]!] === v, groupNatural[v]!, c - groupNatural[v]!) ??
+          this.select(
+            this.okLeaves.filter((k) => values[k] === v),
+            need,
+            this.tieOrder(),
+          );
+        out.push(...rows.slice(Math.max(0, q.offset - start)));
+      }
+      start += c;
+    }
+    return out;
   }
 }
 
@@ -971,29 +1217,33 @@ function range(from: number, to: number): string[] {
   return Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 }
 
-/** A leaf's six dimension values, each zero-based (origin, shape-1, colour-1, clarity-1, cut, lab). */
-const LEAF_VALUES: Uint8Array[] = (() => {
-  const out: Uint8Array[] = new Array(LEAF_COUNT);
+/** Where each facet dimension's counts start in the flat facet array, and its size. */
+const FACET_OFFSET = FACET_DIMS.reduce<number[]>((acc, d, i) => (acc.push(i === 0 ? 0 : acc[i - 1]! + FACET_DIMS[i - 1]!.size), acc), []);
+const FACET_SLOTS = FACET_OFFSET[5]! + FACET_DIMS[5]!.size;
+
+const DIM_SIZES = [DIMS.origin, DIMS.shape, DIMS.color, DIMS.clarity, DIMS.cut];
+/** The facet dimensions that make up a leaf (the first five of FACET_DIMS; certificate lab is per row). */
+const LEAF_DIMS = 5;
+
+/** Per facet dimension, each leaf's zero-based value (origin, shape-1, colour-1, clarity-1, cut, lab). */
+const DIM_VALUES: Uint8Array[] = (() => {
+  const out = Array.from({ length: LEAF_DIMS }, () => new Uint8Array(LEAF_COUNT));
   for (let k = 0; k < LEAF_COUNT; k++) {
     let rest = k;
-    const lab = rest % DIMS.lab;
-    rest = Math.floor(rest / DIMS.lab);
-    const cut = rest % DIMS.cut;
+    out[4]![k] = rest % DIMS.cut;
     rest = Math.floor(rest / DIMS.cut);
-    const clarity = rest % DIMS.clarity;
+    out[3]![k] = rest % DIMS.clarity;
     rest = Math.floor(rest / DIMS.clarity);
-    const color = rest % DIMS.color;
+    out[2]![k] = rest % DIMS.color;
     rest = Math.floor(rest / DIMS.color);
-    const shape = rest % DIMS.shape;
-    const origin = Math.floor(rest / DIMS.shape);
-    out[k] = Uint8Array.of(origin, shape, color, clarity, cut, lab);
+    out[1]![k] = rest % DIMS.shape;
+    out[0]![k] = Math.floor(rest / DIMS.shape);
   }
   return out;
 })();
 
-function leafValues(k: number): Uint8Array {
-  return LEAF_VALUES[k]!;
-}
+/** Per facet dimension, each leaf's slot in the flat facet array. */
+const FACET_SLOT: Uint8Array[] = DIM_VALUES.map((values, d) => values.map((v) => FACET_OFFSET[d]! + FACET_DIMS[d]!.bucket(v)));
 
 function allowList(ids: readonly number[]): Uint8Array | null {
   if (!ids.length) return null;
@@ -1009,12 +1259,112 @@ function rowsOfIds(ix: SearchIndex, ids: readonly number[]): Uint32Array {
   return Uint32Array.from(rows);
 }
 
-/** The mask's bits for rows [r, hi) that lie in r's 32-row word. */
-function wordBits(mask: Uint32Array, r: number, hi: number): number {
-  const end = Math.min(hi, ((r >>> 5) + 1) << 5);
-  let bits = mask[r >>> 5]! & (~0 << (r & 31));
-  if ((end & 31) !== 0) bits &= (1 << (end & 31)) - 1;
-  return bits;
+/** Adds, per certificate lab, how many of src's set rows of [a, b) have it (src null: every row). */
+function countLabs(src: Uint32Array | null, labBits: Uint32Array[], a: number, b: number, out: Float64Array): void {
+  if (a >= b) return;
+  const first = a >>> 5;
+  const last = (b - 1) >>> 5;
+  for (let w = first; w <= last; w++) {
+    let bits = src === null ? -1 : src[w]!;
+    if (w === first) bits &= -1 << (a & 31);
+    if (w === last && (b & 31) !== 0) bits &= (1 << (b & 31)) - 1;
+    if (bits === 0) continue;
+    for (let v = 0; v < LABS; v++) {
+      const x = bits & labBits[v]![w]!;
+      if (x !== 0) out[v]! += popcount(x);
+    }
+  }
+}
+
+/** Sets the bits of rows [a, b). */
+function setRange(bits: Uint32Array, a: number, b: number): void {
+  if (a >= b) return;
+  const first = a >>> 5;
+  const last = (b - 1) >>> 5;
+  const headMask = -1 << (a & 31);
+  const tailMask = (b & 31) === 0 ? -1 : (1 << (b & 31)) - 1;
+  if (first === last) {
+    bits[first]! |= headMask & tailMask;
+    return;
+  }
+  bits[first]! |= headMask;
+  for (let w = first + 1; w < last; w++) bits[w] = -1;
+  bits[last]! |= tailMask;
+}
+
+/** ORs src's bits of rows [a, b) into dst; returns how many there are. */
+function copyRange(src: Uint32Array, dst: Uint32Array, a: number, b: number): number {
+  if (a >= b) return 0;
+  let n = 0;
+  const first = a >>> 5;
+  const last = (b - 1) >>> 5;
+  for (let w = first; w <= last; w++) {
+    let bits = src[w]!;
+    if (w === first) bits &= -1 << (a & 31);
+    if (w === last && (b & 31) !== 0) bits &= (1 << (b & 31)) - 1;
+    if (bits === 0) continue;
+    dst[w]! |= bits;
+    n += popcount(bits);
+  }
+  return n;
+}
+
+/** How many of src's bits of rows [a, b) are set. */
+function countRange(src: Uint32Array, a: number, b: number): number {
+  if (a >= b) return 0;
+  let n = 0;
+  const first = a >>> 5;
+  const last = (b - 1) >>> 5;
+  for (let w = first; w <= last; w++) {
+    let bits = src[w]!;
+    if (w === first) bits &= -1 << (a & 31);
+    if (w === last && (b & 31) !== 0) bits &= (1 << (b & 31)) - 1;
+    if (bits !== 0) n += popcount(bits);
+  }
+  return n;
+}
+
+/** Adds the price buckets of the set rows of [a, b) (one leaf: buckets ascend with the rows). */
+function addHistogram(src: Uint32Array, bucket: Uint8Array, a: number, b: number, hist: Float64Array): void {
+  if (a >= b) return;
+  const first = a >>> 5;
+  const last = (b - 1) >>> 5;
+  for (let w = first; w <= last; w++) {
+    let bits = src[w]!;
+    if (w === first) bits &= -1 << (a & 31);
+    if (w === last && (b & 31) !== 0) bits &= (1 << (b & 31)) - 1;
+    if (bits === 0) continue;
+    const lowRow = (w << 5) + 31 - Math.clz32(bits & -bits);
+    const highRow = (w << 5) + 31 - Math.clz32(bits);
+    if (bucket[lowRow] === bucket[highRow]) hist[bucket[lowRow]!]! += popcount(bits);
+    else for (; bits !== 0; bits &= bits - 1) hist[bucket[(w << 5) + 31 - Math.clz32(bits & -bits)]!]!++;
+  }
+}
+
+/** The first set row in [a, b), or -1. */
+function nextSet(bits: Uint32Array, a: number, b: number): number {
+  if (a >= b) return -1;
+  const last = (b - 1) >>> 5;
+  for (let w = a >>> 5; w <= last; w++) {
+    let x = bits[w]!;
+    if (w === a >>> 5) x &= -1 << (a & 31);
+    if (w === last && (b & 31) !== 0) x &= (1 << (b & 31)) - 1;
+    if (x !== 0) return (w << 5) + 31 - Math.clz32(x & -x);
+  }
+  return -1;
+}
+
+/** The last set row in [lo, r] (scanning down from r), or -1. */
+function prevSet(bits: Uint32Array, r: number, lo: number): number {
+  if (r < lo) return -1;
+  const first = lo >>> 5;
+  for (let w = r >>> 5; w >= first; w--) {
+    let x = bits[w]!;
+    if (w === r >>> 5 && (r & 31) !== 31) x &= (1 << ((r & 31) + 1)) - 1;
+    if (w === first) x &= -1 << (lo & 31);
+    if (x !== 0) return (w << 5) + 31 - Math.clz32(x);
+  }
+  return -1;
 }
 
 function popcount(x: number): number {
@@ -1023,10 +1373,10 @@ function popcount(x: number): number {
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
-/** In a permutation sorted by key: the first position whose key is ≥ k (or > k when `after`). */
-function searchKey(perm: Uint32Array, key: KeyFn, k: number, after: boolean): number {
-  let lo = 0;
-  let hi = perm.length;
+/** In a permutation segment [from, to) sorted by key: the first position whose key is ≥ k (or > k when `after`). */
+function searchKey(perm: Uint32Array, key: KeyFn, k: number, after: boolean, from: number, to: number): number {
+  let lo = from;
+  let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     const v = key(perm[mid]!);

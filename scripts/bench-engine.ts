@@ -1,0 +1,64 @@
+/**
+ * `npm run bench:engine`: the search engine alone, in Node, on the generated catalogue (SEED_DIAMONDS,
+ * default 1,000,000) and the same seeded queries as `npm run bench` — per-query engine time without the
+ * worker, RPC or D1, and the slowest queries with their filters. Prints figures; asserts nothing.
+ */
+import * as v from "valibot";
+import { generateDiamonds } from "#shared/catalogue/generate.ts";
+import { DiamondSearchRequest } from "#shared/schemas.ts";
+import { IndexBuilder } from "#worker/search/engine.ts";
+import { toEngineQuery } from "#worker/search/plan.ts";
+import { benchQueries } from "./bench-queries";
+
+const DIAMONDS = Number(process.env.SEED_DIAMONDS ?? 1_000_000);
+const QUERIES = Math.max(500, Number(process.env.BENCH_QUERIES ?? 600));
+const SEED_NOW = Date.UTC(2026, 10, 1);
+const NOW = Date.UTC(2026, 10, 21, 15, 30);
+
+let t = performance.now();
+const builder = new IndexBuilder(DIAMONDS);
+for (let start = 0; start < DIAMONDS; start += 50_000) {
+  const { diamonds } = generateDiamonds(start, Math.min(50_000, DIAMONDS - start), SEED_NOW);
+  for (const d of diamonds) {
+    if (d.is_sold) continue;
+    builder.push({
+      id: d.id, isLabGrown: d.is_lab_grown === 1, shape: d.shape, color: d.color, clarity: d.clarity, cut: d.cut,
+      certificateLab: d.certificate_lab, polish: d.polish, symmetry: d.symmetry, fluorescence: d.fluorescence,
+      eyeClean: d.eye_clean, hasImage: d.has_image === 1, hasVideo: d.has_video === 1, retailerId: d.retailer_id,
+      shippingDays: d.shipping_days, priceCents: d.price_cents, carat: d.carat, depthPct: d.depth_pct,
+      tablePct: d.table_pct, lwRatio: d.lw_ratio, sortingOrder: d.sorting_order,
+    });
+  }
+}
+console.log(`generated ${DIAMONDS.toLocaleString("en")} diamonds in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+t = performance.now();
+const index = builder.build("bench");
+index.prepareSorts();
+console.log(`index: ${index.size.toLocaleString("en")} rows, ${(index.bytes / 1e6).toFixed(1)} MB, built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+const requests = benchQueries(QUERIES).map((q) => v.parse(DiamondSearchRequest, q));
+function quantiles(xs: number[]) {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
+  return `p50 ${q(0.5).toFixed(2)} ms  p95 ${q(0.95).toFixed(2)} ms  p99 ${q(0.99).toFixed(2)} ms  max ${s[s.length - 1]!.toFixed(2)} ms`;
+}
+for (const facets of [false, true]) {
+  // One warm-up round, then the measured one.
+  const times: { ms: number; i: number; total: number }[] = [];
+  for (let round = 0; round < 2; round++) {
+    times.length = 0;
+    requests.forEach((req, i) => {
+      const q = toEngineQuery({ ...req, includeFacets: facets }, { now: NOW, onlyIds: null });
+      const s = performance.now();
+      const r = index.search(q);
+      times.push({ ms: performance.now() - s, i, total: r.total });
+    });
+  }
+  console.log(`${facets ? "with facets" : "results    "}  ${quantiles(times.map((x) => x.ms))}`);
+  if (process.env.BENCH_SLOWEST) {
+    for (const x of [...times].sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.BENCH_SLOWEST))) {
+      const q = benchQueries(QUERIES)[x.i]!;
+      console.log(`  ${x.ms.toFixed(2)} ms  total ${x.total}  ${JSON.stringify(q)}`);
+    }
+  }
+}
