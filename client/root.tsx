@@ -14,6 +14,7 @@ import {
 import { effectiveTheme, resolveFlags, type RouteFlags } from "#shared/flags.ts";
 import { visitorContext } from "./context";
 import { SiteFooter, SiteHeader } from "./components/chrome";
+import { CompareTray } from "./components/compare-tray";
 import { NotFound } from "./components/not-found";
 import { pageMeta } from "./route-handle";
 import { recordNavigation, restoreNavigation } from "./state/navigation";
@@ -94,6 +95,7 @@ function Layout({ children, root, hasError }: { children: React.ReactNode; root:
         </ol>
       ) : null}
       <main id="main">{children}</main>
+      {flags.navigation !== "none" ? <CompareTray /> : null}
       {flags.footer ? <SiteFooter /> : null}
       <NavigationEffects flags={flags} theme={theme} hasError={hasError} />
       <ScrollRestoration getKey={(loc) => (flags.preserveScroll ? loc.pathname : loc.key)} />

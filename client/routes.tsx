@@ -25,6 +25,7 @@ const PAGES: Page[] = [
   { id: "diamond-search-saved", path: "diamond-search/:searchId/:slp?/:guid?", file: "client/routes/diamond-search.tsx", lazy: () => import("./routes/diamond-search") },
   { id: "diamond-landing", path: "diamonds/slp/:slp", file: "client/routes/diamond-search.tsx", lazy: () => import("./routes/diamond-search") },
   { id: "diamond", path: "diamond/:id/:slug?/:pairId?", file: "client/routes/diamond.tsx", lazy: () => import("./routes/diamond") },
+  { id: "compare", path: "compare", file: "client/routes/compare.tsx", lazy: () => import("./routes/compare") },
   { id: "not-found", path: "404", file: "client/routes/not-found.tsx", lazy: () => import("./routes/not-found") },
 ];
 

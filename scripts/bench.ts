@@ -119,6 +119,7 @@ async function main() {
   try {
     let t = performance.now();
     const status = (await (await fetch(worker.url + "/api/search/status")).json()) as { diamonds: number; bytes: number; loadMs: number; version: string };
+    if (typeof status.diamonds !== "number") throw new Error(`the search index did not load: ${JSON.stringify(status)}\n${worker.log()}`);
     console.log(`\nIndex: ${status.diamonds.toLocaleString("en-US")} available diamonds, ${(status.bytes / 1e6).toFixed(1)} MB of typed arrays, loaded from D1 in ${(status.loadMs / 1000).toFixed(1)} s (first request waited ${((performance.now() - t) / 1000).toFixed(1)} s)`);
 
     const queries = benchQueries(QUERIES);

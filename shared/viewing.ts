@@ -36,3 +36,28 @@ export function showsConcierge(priceCents: number, isLabGrown: boolean): boolean
 
 /** Similar diamonds shown on a detail page (§9: at most 5). */
 export const MAX_SIMILAR_DIAMONDS = 5;
+
+/** The compare tray holds at most four diamonds (§4 compare). */
+export const COMPARE_TRAY_MAX = 4;
+
+/**
+ * Adds `item` to the compare tray, or removes it when it is there. A full tray stays as it is and says so
+ * (the shopper removes one first), so a fifth click never silently drops a chosen diamond.
+ */
+export function toggleCompare<T extends { id: number }>(tray: readonly T[], item: T): { tray: T[]; full: boolean } {
+  if (tray.some((x) => x.id === item.id)) return { tray: tray.filter((x) => x.id !== item.id), full: false };
+  if (tray.length >= COMPARE_TRAY_MAX) return { tray: [...tray], full: true };
+  return { tray: [...tray, item], full: false };
+}
+
+/** Diamond ids of a compare link (`/compare?ids=1,2,3`): the first four distinct positive integers. */
+export function compareIds(param: string | null): number[] {
+  const ids: number[] = [];
+  for (const part of (param ?? "").split(",")) {
+    if (!/^[1-9]\d{0,15}$/.test(part.trim())) continue;
+    const id = Number(part.trim());
+    if (!ids.includes(id)) ids.push(id);
+    if (ids.length === COMPARE_TRAY_MAX) break;
+  }
+  return ids;
+}

@@ -9,21 +9,24 @@ import { listRetailers } from "./catalogue/retailers";
 import { restoreSearch } from "./catalogue/searches";
 import type { AppEnv, Bindings } from "./env";
 
-let manifest: Promise<ViteManifest> | undefined;
+/** The manifest once read (the value, never a pending read: one request's I/O must not be awaited by another). */
+let manifest: ViteManifest | undefined;
 
 /**
  * The browser bundle's manifest (build/client/manifest.json), read once per isolate through the assets
  * binding. Without it pages still render, without scripts (and the failure is logged).
  */
-function clientManifest(env: Bindings): Promise<ViteManifest> {
-  manifest ??= env.ASSETS.fetch("https://assets.invalid/manifest.json")
-    .then((res) => (res.ok ? (res.json() as Promise<ViteManifest>) : Promise.reject(new Error(`manifest: HTTP ${res.status}`))))
-    .catch((err: unknown) => {
-      console.error(JSON.stringify({ level: "error", message: `client manifest unavailable (run npm run build): ${String(err)}` }));
-      manifest = undefined;
-      return {};
-    });
-  return manifest;
+async function clientManifest(env: Bindings): Promise<ViteManifest> {
+  if (manifest) return manifest;
+  try {
+    const res = await env.ASSETS.fetch("https://assets.invalid/manifest.json");
+    if (!res.ok) throw new Error(`manifest: HTTP ${res.status}`);
+    manifest = (await res.json()) as ViteManifest;
+    return manifest;
+  } catch (err) {
+    console.error(JSON.stringify({ level: "error", message: `client manifest unavailable (run npm run build): ${String(err)}` }));
+    return {};
+  }
 }
 
 /**

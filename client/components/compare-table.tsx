@@ -19,12 +19,18 @@ const ROWS: [string, (d: Comparable) => string][] = [
   ["Retailer", (d) => d.retailer.name],
 ];
 
-/** This diamond against similar ones, one column each (a plain table: readable without JavaScript). */
-export function CompareTable({ current, others }: { current: Comparable; others: Comparable[] }) {
-  if (others.length === 0) return null;
+export interface CompareColumn {
+  d: Comparable;
+  /** Column heading; a link to the diamond when not given. */
+  header?: React.ReactNode;
+}
+
+/** Diamonds side by side, one column each (a plain table: readable without JavaScript). */
+export function CompareTable({ heading, columns }: { heading: string; columns: CompareColumn[] }) {
+  if (columns.length < 2) return null;
   return (
     <section className="compare" aria-labelledby="compare-heading">
-      <h2 id="compare-heading">Compare with similar diamonds</h2>
+      <h2 id="compare-heading">{heading}</h2>
       <div className="compare-scroll">
         <table>
           <thead>
@@ -32,10 +38,9 @@ export function CompareTable({ current, others }: { current: Comparable; others:
               <th scope="col">
                 <span className="visually-hidden">Feature</span>
               </th>
-              <th scope="col">This diamond</th>
-              {others.map((d) => (
+              {columns.map(({ d, header }) => (
                 <th scope="col" key={d.id}>
-                  <Link to={`/diamond/${d.id}/${d.slug}`}>{`${d.carat.toFixed(2)} ct`}</Link>
+                  {header ?? <Link to={`/diamond/${d.id}/${d.slug}`}>{`${d.carat.toFixed(2)} ct`}</Link>}
                 </th>
               ))}
             </tr>
@@ -44,8 +49,7 @@ export function CompareTable({ current, others }: { current: Comparable; others:
             {ROWS.map(([label, value]) => (
               <tr key={label}>
                 <th scope="row">{label}</th>
-                <td>{value(current)}</td>
-                {others.map((d) => (
+                {columns.map(({ d }) => (
                   <td key={d.id}>{value(d)}</td>
                 ))}
               </tr>

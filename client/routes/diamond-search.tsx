@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { RouteHandle } from "../route-handle";
 import { prefetchDiamond } from "../catalogue-client";
 import { hiddenDiamonds } from "../state/viewing";
+import { CompareToggle } from "../components/compare-tray";
 import { useClientSignal } from "../state/use-signal";
 import { CERTIFICATE_LABS, CLARITIES, COLORS, FINISH_GRADES, FLUORESCENCES, SHAPES, byCode, type EnumEntry } from "#shared/enums.ts";
 import { formatCount, formatUsd } from "#shared/money.ts";
@@ -327,6 +328,7 @@ function DiamondCard({ d, eager }: { d: DiamondSummary; eager: boolean }) {
         </span>
         <span className="retailer">{d.retailer.name}</span>
       </Link>
+      <CompareToggle diamond={{ id: d.id, path: `/diamond/${d.id}/${d.slug}`, title: diamondTitle(d), grades: gradeLine(d), price: d.price, shape: d.shape }} />
     </li>
   );
 }

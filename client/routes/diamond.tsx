@@ -3,12 +3,14 @@ import { Link, data, redirect, useLoaderData, type LoaderFunctionArgs } from "re
 import type { RouteHandle } from "../route-handle";
 import { CERTIFICATE_LABS, CLARITIES, COLORS, CUTS, EYE_CLEANLINESS, FINISH_GRADES, FLUORESCENCES, SHAPES, labelOf } from "#shared/enums.ts";
 import { formatUsd } from "#shared/money.ts";
+import type { Diamond } from "#shared/schemas.ts";
 import { diamondPath, diamondSlug } from "#shared/slug.ts";
 import { catalogueContext } from "../context";
 import { ShapeImage } from "../components/shape-icon";
 import { diamondTitle, gradeLine } from "../components/diamond-text";
 import { PriceHistory } from "../components/price-history";
 import { CompareTable } from "../components/compare-table";
+import { CompareToggle } from "../components/compare-tray";
 import { RecentlyViewed } from "../components/recently-viewed";
 import { logDiamondView } from "../catalogue-client";
 import { hiddenDiamonds, recordDiamondView, toggleHiddenDiamond } from "../state/viewing";
@@ -42,7 +44,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     color: diamond.color,
     clarity: diamond.clarity,
   });
-  return { diamond, similar };
+  return { diamond, similar, asPair: Boolean(params.pairId) };
 }
 
 type DetailData = Awaited<ReturnType<typeof loader>>;
@@ -59,6 +61,11 @@ export const handle: RouteHandle<DetailData> = {
     };
   },
 };
+
+/** What the recently-viewed list and the compare tray keep of a diamond. */
+function viewed(d: Diamond) {
+  return { id: d.id, path: diamondPath(d), title: diamondTitle(d), grades: gradeLine(d), price: d.price, shape: d.shape };
+}
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -80,9 +87,9 @@ function HideToggle({ id }: { id: number }) {
 }
 
 export function Component() {
-  const { diamond: d, similar } = useLoaderData<DetailData>();
+  const { diamond: d, similar, asPair } = useLoaderData<DetailData>();
   useEffect(() => {
-    recordDiamondView({ id: d.id, path: diamondPath(d), title: diamondTitle(d), grades: gradeLine(d), price: d.price, shape: d.shape });
+    recordDiamondView(viewed(d));
     logDiamondView(d.id);
   }, [d]);
   return (
@@ -109,6 +116,12 @@ export function Component() {
             <strong>{formatUsd(d.price)}</strong>
             {d.discountPercentage ? <span className="badge">{d.discountPercentage}% off</span> : null}
           </p>
+          {asPair && d.pairedDiamond ? (
+            <p className="pair-price">
+              Sold as a matched pair with <Link to={`/diamond/${d.pairedDiamond.id}`}>diamond {d.pairedDiamond.id}</Link>: pair price{" "}
+              <strong>{formatUsd(d.price + d.pairedDiamond.price)}</strong>
+            </p>
+          ) : null}
           <p className="retailer-line">
             Sold by <strong>{d.retailer.name}</strong> · ships in {d.shippingDays} {d.shippingDays === 1 ? "day" : "days"}
           </p>
@@ -118,7 +131,10 @@ export function Component() {
               certificate and video, and negotiate on your behalf — free for diamonds of this value.
             </p>
           ) : null}
-          <HideToggle id={d.id} />
+          <div className="detail-actions">
+            <CompareToggle diamond={viewed(d)} />
+            <HideToggle id={d.id} />
+          </div>
           <PriceHistory points={d.priceHistory} />
           <dl className="facts">
             <Fact label="Available">{d.isSold ? "No" : "Yes"}</Fact>
@@ -143,14 +159,19 @@ export function Component() {
             </Fact>
             <Fact label="Retailer">{d.retailer.name}</Fact>
             {d.pairedDiamond ? (
-              <Fact label="Matching pair">
-                <Link to={`/diamond/${d.pairedDiamond.id}`}>Diamond {d.pairedDiamond.id}</Link> · {formatUsd(d.pairedDiamond.price)}
-              </Fact>
+              <>
+                <Fact label="Matching pair">
+                  <Link to={`/diamond/${d.pairedDiamond.id}`}>Diamond {d.pairedDiamond.id}</Link> · {formatUsd(d.pairedDiamond.price)}
+                </Fact>
+                <Fact label="Pair price">
+                  <Link to={diamondPath(d, d.pairedDiamond.id)}>{formatUsd(d.price + d.pairedDiamond.price)}</Link> for both stones
+                </Fact>
+              </>
             ) : null}
           </dl>
         </div>
       </div>
-      <CompareTable current={d} others={similar} />
+      <CompareTable heading="Compare with similar diamonds" columns={[{ d, header: "This diamond" }, ...similar.map((o) => ({ d: o }))]} />
       <RecentlyViewed currentId={d.id} />
     </article>
   );

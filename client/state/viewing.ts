@@ -3,7 +3,7 @@
  * signals and mirrored to localStorage so they survive visits. The list rules live in shared/viewing.ts.
  */
 import { effect, signal, type Signal } from "@preact/signals-core";
-import { addSeen, pushRecentlyViewed, toggleHidden } from "#shared/viewing.ts";
+import { addSeen, pushRecentlyViewed, toggleCompare, toggleHidden } from "#shared/viewing.ts";
 
 /** What a recently-viewed entry needs to be shown without another request. */
 export interface ViewedDiamond {
@@ -45,6 +45,8 @@ const isViewedList = (v: unknown): v is ViewedDiamond[] =>
 export const recentlyViewed = persisted<ViewedDiamond[]>("loupe:recently-viewed", [], isViewedList);
 export const seenDiamonds = persisted<number[]>("loupe:seen-diamonds", [], isIdList);
 export const hiddenDiamonds = persisted<number[]>("loupe:hidden-diamonds", [], isIdList);
+/** Diamonds chosen for side-by-side comparison (at most four, in the order chosen). */
+export const compareTray = persisted<ViewedDiamond[]>("loupe:compare-tray", [], isViewedList);
 
 /** Records a visit to a diamond's page. */
 export function recordDiamondView(d: ViewedDiamond): void {
@@ -54,4 +56,11 @@ export function recordDiamondView(d: ViewedDiamond): void {
 
 export function toggleHiddenDiamond(id: number): void {
   hiddenDiamonds.value = toggleHidden(hiddenDiamonds.value, id);
+}
+
+/** Adds a diamond to the compare tray or takes it out; false when the tray is full and nothing changed. */
+export function toggleCompareDiamond(d: ViewedDiamond): boolean {
+  const next = toggleCompare(compareTray.value, d);
+  compareTray.value = next.tray;
+  return !next.full;
 }

@@ -16,6 +16,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningWorker {
   url: string;
+  /** Everything wrangler dev has printed so far. */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function startWorker({ persistTo, diamonds }: { persistTo: string; 
   }
   return {
     url,
+    log: () => log,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

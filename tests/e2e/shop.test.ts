@@ -116,6 +116,39 @@ describe("diamond search → filter → diamond → back", () => {
     await context.close();
   });
 
+  it("collects up to four diamonds in the compare tray and compares them side by side", async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    const search = new DiamondSearchPage(page);
+    await search.open("?shape=round");
+    await search.waitForHydration();
+    const titles = await search.cardTitles();
+    const compare = page.locator(".diamond-grid").getByRole("button", { name: "Compare", exact: true });
+    for (let i = 0; i < 4; i++) await compare.nth(0).click();
+    const tray = page.getByRole("complementary", { name: "Compare tray" });
+    await expect.poll(() => tray.getByRole("listitem").count()).toBe(4);
+    // A fifth is refused while the tray is full; nothing chosen is dropped.
+    await expect.poll(() => page.locator(".diamond-grid").getByRole("button", { name: "Compare tray full (4)" }).first().isDisabled()).toBe(true);
+    await tray.getByRole("listitem").nth(1).getByRole("button", { name: `Remove ${titles[1]} from compare` }).click();
+    await expect.poll(() => tray.getByRole("listitem").count()).toBe(3);
+
+    // The tray survives a reload (it is kept in this browser) and links to the comparison.
+    await page.reload();
+    await search.waitForHydration();
+    await expect.poll(() => tray.getByRole("listitem").count()).toBe(3);
+    await tray.getByRole("link", { name: "Compare 3 diamonds" }).click();
+    await page.waitForURL(/\/compare\?ids=/);
+    const table = page.getByRole("region", { name: "Side by side" }).getByRole("table");
+    await expect.poll(() => table.getByRole("columnheader").allInnerTexts()).toEqual(["Feature", titles[0], titles[2], titles[3]]);
+    await expect.poll(() => table.getByRole("row", { name: /^Price \$/ }).getByRole("cell").count()).toBe(3);
+
+    // The same link on a fresh load is server-rendered.
+    const html = await (await fetch(page.url())).text();
+    expect(html).toContain(titles[2]!);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("redirects an unknown page home on a full load and shows the 404 page for /404", async () => {
     const context = await browser.newContext();
     const { page } = await openPage(context);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addSeen, pushRecentlyViewed, recentlyViewedToShow, showsConcierge, toggleHidden } from "#shared/viewing.ts";
+import { addSeen, compareIds, pushRecentlyViewed, recentlyViewedToShow, showsConcierge, toggleCompare, toggleHidden } from "#shared/viewing.ts";
 
 const d = (id: number) => ({ id, title: `d${id}` });
 
@@ -36,5 +36,25 @@ describe("concierge notice (§9)", () => {
     expect(showsConcierge(1_499_999, false)).toBe(false);
     expect(showsConcierge(650_000, true)).toBe(true);
     expect(showsConcierge(649_999, true)).toBe(false);
+  });
+});
+
+describe("compare tray (up to 4)", () => {
+  it("adds in the order chosen, takes a chosen diamond out again, and refuses a fifth without dropping any", () => {
+    let tray: { id: number; title: string }[] = [];
+    for (const id of [1, 2, 3, 4]) tray = toggleCompare(tray, d(id)).tray;
+    expect(tray.map((x) => x.id)).toEqual([1, 2, 3, 4]);
+    const fifth = toggleCompare(tray, d(5));
+    expect(fifth.full).toBe(true);
+    expect(fifth.tray.map((x) => x.id)).toEqual([1, 2, 3, 4]);
+    tray = toggleCompare(tray, d(2)).tray;
+    expect(tray.map((x) => x.id)).toEqual([1, 3, 4]);
+    expect(toggleCompare(tray, d(5))).toEqual({ tray: [d(1), d(3), d(4), d(5)], full: false });
+  });
+
+  it("reads the first four distinct ids of a compare link and ignores the rest", () => {
+    expect(compareIds("5,3,5,x,-1,0,7,9,11")).toEqual([5, 3, 7, 9]);
+    expect(compareIds(null)).toEqual([]);
+    expect(compareIds(" 12 , 13")).toEqual([12, 13]);
   });
 });

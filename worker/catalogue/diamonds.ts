@@ -3,61 +3,25 @@
  * rows from D1), and the full record behind `GET /api/diamonds/{id}` and the detail page (D1). Rows map to the wire shapes of
  * shared/schemas.ts here and nowhere else.
  */
-import { diamondSlug } from "#shared/slug.ts";
 import { PRICE_HISTOGRAM_EDGES_USD, type Diamond, type DiamondSearchRequest, type DiamondSearchResponse, type DiamondSummary, type SimilarDiamondsRequest } from "#shared/schemas.ts";
 import { MAX_SIMILAR_DIAMONDS } from "#shared/viewing.ts";
 import type { DiamondRow as DiamondTableRow } from "#shared/catalogue/generate.ts";
 import { SearchCache } from "./search-cache";
+import { summary, type RetailerColumns } from "./diamond-summary";
 import { toEngineQuery } from "../search/plan";
 import type { SearchIndexObject } from "../search/search-object";
 
 /** A `diamonds` row joined with the retailer columns the API shows. */
-type DiamondRow = DiamondTableRow & {
-  r_name: string;
-  r_slugurl: string;
-  r_logo_url: string;
-  r_small_logo_url: string;
-};
+type DiamondRow = DiamondTableRow & RetailerColumns;
 
 const COLUMNS = "d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url";
 const FROM = "FROM diamonds d JOIN retailers r ON r.id = d.retailer_id";
 const SELECT = `SELECT ${COLUMNS} ${FROM}`;
 
-function summary(r: DiamondRow): DiamondSummary {
-  const isLabGrown = r.is_lab_grown === 1;
-  return {
-    id: r.id,
-    slug: diamondSlug({ carat: r.carat, color: r.color, clarity: r.clarity, cut: r.cut, shape: r.shape, isLabGrown }),
-    incomplete: true,
-    certificateLab: r.certificate_lab,
-    certificateId: r.certificate_id,
-    isLabGrown,
-    shape: r.shape,
-    carat: r.carat,
-    cut: r.cut,
-    color: r.color,
-    clarity: r.clarity,
-    fluorescence: r.fluorescence,
-    polish: r.polish,
-    symmetry: r.symmetry,
-    price: r.price_cents,
-    priceBeforeDiscount: r.price_before_discount_cents,
-    discountPercentage: r.discount_percentage,
-    isSold: r.is_sold === 1,
-    isRCIdeal: r.is_rc_ideal === 1,
-    isB2CVideoDiamond: r.has_video === 1,
-    imagesUrl: r.image_url,
-    shippingDays: r.shipping_days,
-    lwRatio: r.lw_ratio,
-    pairedDiamondId: r.paired_diamond_id,
-    retailer: { id: r.retailer_id, name: r.r_name, slugurl: r.r_slugurl, logoUrl: r.r_logo_url, smallLogoUrl: r.r_small_logo_url },
-  };
-}
-
 /** Recent search results of this isolate (see search-cache.ts). */
 export const searchCache = new SearchCache<DiamondSearchResponse>();
 
-/** What a search needs: D1 for the rows, the index object for the matching. */
+/** What a search needs: D1 for certificate numbers, the index object for the rest. */
 export interface SearchBindings {
   DB: D1Database;
   SEARCH: DurableObjectNamespace<SearchIndexObject>;
@@ -80,37 +44,26 @@ export type Timings = Record<string, number>;
 
 /**
  * The filtered, sorted page of diamonds, the exact total and (when asked) facet counts and the price
- * histogram: the index object matches and orders, then one D1 query reads the page's rows by id.
+ * histogram, all from the index object in one call (it keeps the summary columns of every diamond it
+ * indexes, so the page matches the order it was sorted in).
  */
 export async function queryDiamonds(env: SearchBindings, req: DiamondSearchRequest, now: number, timings?: Timings): Promise<DiamondSearchResponse> {
-  let t = performance.now();
   let onlyIds: number[] | null = null;
   if (req.certificateNumber) {
+    const t = performance.now();
     const cert = req.certificateNumber;
     const { results } = await env.DB.prepare("SELECT id FROM diamonds WHERE certificate_id IN (?, ?)").bind(cert, cert.toUpperCase()).all<{ id: number }>();
     onlyIds = results.map((r) => r.id);
+    if (timings) timings.certificate = performance.now() - t;
   }
+  const t = performance.now();
   const found = await searchIndex(env).search(toEngineQuery(req, { now, onlyIds }));
   if (timings) {
     timings.index = performance.now() - t;
     timings.engine = found.engineMs;
-    t = performance.now();
   }
-  let diamonds: DiamondSummary[] = [];
-  if (found.ids.length) {
-    const { results } = await env.DB.prepare(`${SELECT} WHERE d.id IN (${found.ids.map(() => "?").join(",")})`)
-      .bind(...found.ids)
-      .all<DiamondRow>();
-    const byId = new Map(results.map((r) => [r.id, r]));
-    // A row deleted since the index loaded is left out (the index catches up within a second).
-    diamonds = found.ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [summary(row)] : [];
-    });
-  }
-  if (timings) timings.rows = performance.now() - t;
   const response: DiamondSearchResponse = {
-    diamonds,
+    diamonds: found.diamonds,
     total: found.total,
     pageNumber: req.pageNumber,
     pageSize: req.pageSize,
