@@ -174,12 +174,16 @@ async function main() {
       const w = await pageWeight(worker.url, path);
       console.log(`${path.length > 40 ? "/diamond/{id}/{slug}" : path}`.padEnd(24) + `JS ${w.files} files, ${kb(w.jsRaw)} raw, ${kb(w.jsGzip)} gzip (budget 90 KB)   HTML ${kb(w.html)} raw, ${kb(w.htmlGzip)} gzip`);
     }
+  } catch (e) {
+    // What the worker said last explains most failures (an exception, a reset object).
+    console.error(worker.log().split("\n").filter((l) => !/Request\.cf|getaddrinfo|GetAddrInfo/.test(l)).slice(-40).join("\n"));
+    throw e;
   } finally {
     await worker.stop();
   }
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof Error ? e.message : e);
+  console.error(e instanceof Error ? `${e.message}${e.cause ? ` (${String(e.cause)})` : ""}` : e);
   process.exit(1);
 });

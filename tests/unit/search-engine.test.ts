@@ -33,6 +33,14 @@ function indexRow(d: DiamondRow): IndexRow {
     tablePct: d.table_pct,
     lwRatio: d.lw_ratio,
     sortingOrder: d.sorting_order,
+    display: {
+      certificateId: d.certificate_id,
+      imageUrl: d.image_url,
+      priceBeforeDiscountCents: d.price_before_discount_cents,
+      discountPercentage: d.discount_percentage,
+      isRcIdeal: d.is_rc_ideal === 1,
+      pairedDiamondId: d.paired_diamond_id,
+    },
   };
 }
 
@@ -119,6 +127,39 @@ describe.each(TUNINGS)("search index engine against the plain-TypeScript oracle 
     expect(hit.result).toMatchObject({ total: 1, ids: [d.id] });
     const miss = engine({ certificateNumber: d.certificate_id, isLabGrown: d.is_lab_grown !== 1 }, [d.id]);
     expect(miss.result).toMatchObject({ total: 0, ids: [] });
+  });
+
+  it("gives every result row's list columns exactly as stored (the page needs no second read)", () => {
+    const byId = new Map(diamonds.map((d) => [d.id, d]));
+    fc.assert(
+      fc.property(searchInput(retailerIds), (input) => {
+        const req = parsed({ ...input, pageSize: 100 });
+        const result = index.search(toEngineQuery(req, { now: NOW, onlyIds: null }));
+        const shown = index.display(result.rows);
+        expect(shown.map((r) => r.id)).toEqual(result.ids);
+        for (const row of shown) {
+          const d = byId.get(row.id)!;
+          const { id, retailer_id, certificate_lab, certificate_id, is_lab_grown, shape, carat, cut, color, clarity, fluorescence, polish, symmetry, price_cents,
+            price_before_discount_cents, discount_percentage, is_sold, is_rc_ideal, has_video, image_url, shipping_days, lw_ratio, paired_diamond_id } = d;
+          expect(row).toEqual({ id, retailer_id, certificate_lab, certificate_id, is_lab_grown, shape, carat, cut, color, clarity, fluorescence, polish, symmetry,
+            price_cents, price_before_discount_cents, discount_percentage, is_sold, is_rc_ideal, has_video, image_url, shipping_days, lw_ratio, paired_diamond_id });
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("keeps list columns a compact column cannot hold (odd certificate numbers, three-decimal carats)", () => {
+    const [a, b] = diamonds.filter((d) => !d.is_sold);
+    const odd = [
+      { ...indexRow(a!), carat: 1.234, display: { ...indexRow(a!).display!, certificateId: "LG-0042", imageUrl: "https://cdn.example/x.jpg" } },
+      { ...indexRow(b!), lwRatio: 1.3333, display: { ...indexRow(b!).display!, certificateId: "0012345", discountPercentage: 12.5 } },
+    ];
+    const small = buildIndex(odd, "odd", tuning);
+    const result = small.search(toEngineQuery(parsed({ priceMin: 0, priceMax: 100_000_000, sortBy: "price" }), { now: NOW, onlyIds: null }));
+    const shown = new Map(small.display(result.rows).map((r) => [r.id, r]));
+    expect(shown.get(a!.id)).toMatchObject({ carat: 1.234, certificate_id: "LG-0042", image_url: "https://cdn.example/x.jpg" });
+    expect(shown.get(b!.id)).toMatchObject({ lw_ratio: 1.3333, certificate_id: "0012345", discount_percentage: 12.5 });
   });
 
   it("answers a page past the end with no diamonds and the exact total", () => {

@@ -47,6 +47,45 @@ export interface IndexRow {
   tablePct: number;
   lwRatio: number;
   sortingOrder: number;
+  /** What a result list shows besides the above (kept compactly, see DisplayColumns); absent in search-only tests. */
+  display?: RowDisplay;
+}
+
+/** The list fields of a diamond the search columns do not hold. */
+export interface RowDisplay {
+  certificateId: string;
+  imageUrl: string;
+  priceBeforeDiscountCents: number | null;
+  discountPercentage: number | null;
+  isRcIdeal: boolean;
+  pairedDiamondId: number | null;
+}
+
+/** One indexed diamond as a result list shows it, in `diamonds` column names (is_sold is always 0). */
+export interface DisplayRow {
+  id: number;
+  retailer_id: number;
+  certificate_lab: number;
+  certificate_id: string;
+  is_lab_grown: number;
+  shape: number;
+  carat: number;
+  cut: number;
+  color: number;
+  clarity: number;
+  fluorescence: number;
+  polish: number;
+  symmetry: number;
+  price_cents: number;
+  price_before_discount_cents: number | null;
+  discount_percentage: number | null;
+  is_sold: number;
+  is_rc_ideal: number;
+  has_video: number;
+  image_url: string;
+  shipping_days: number;
+  lw_ratio: number;
+  paired_diamond_id: number | null;
 }
 
 /** A validated search, in index terms (see toEngineQuery in query-plan.ts). */
@@ -99,6 +138,8 @@ export interface FacetCounts {
 
 export interface EngineResult {
   ids: number[];
+  /** The page's rows in the index (for display()). */
+  rows: number[];
   total: number;
   facets?: FacetCounts;
   /** Counts per PRICE_HISTOGRAM_EDGES_USD bucket, with every filter but price applied. */
@@ -167,6 +208,18 @@ export interface IndexColumns {
   table: Uint16Array;
   ratio: Uint16Array;
   sortingOrder: Uint32Array;
+  /** Display: certificate number when it is all digits (else NaN and the text is an exception). */
+  certNumber: Float64Array;
+  /** Display: image URL as a code into the builder's dictionary. */
+  imageCode: Uint32Array;
+  /** Display: price before discount (cents) + 1, 0 for none. */
+  priceBefore: Uint32Array;
+  /** Display: discount percentage + 1, 0 for none. */
+  discount: Uint8Array;
+  /** Display: paired diamond id, 0 for none. */
+  paired: Uint32Array;
+  /** Display: 1 for an RC-ideal stone. */
+  rcIdeal: Uint8Array;
 }
 
 type ColumnName = Exclude<keyof IndexColumns, "size">;
@@ -190,7 +243,22 @@ const COLUMN_TYPES: Record<ColumnName, new (n: number) => Uint8Array | Uint16Arr
   table: Uint16Array,
   ratio: Uint16Array,
   sortingOrder: Uint32Array,
+  certNumber: Float64Array as unknown as new (n: number) => Uint32Array,
+  imageCode: Uint32Array,
+  priceBefore: Uint32Array,
+  discount: Uint8Array,
+  paired: Uint32Array,
+  rcIdeal: Uint8Array,
 };
+
+/**
+ * What the display columns cannot hold, by diamond id: certificate numbers that are not plain digits,
+ * carats and ratios with more than two decimals, odd discounts. Rare in feeds, so a map is cheap.
+ */
+export interface DisplayExceptions {
+  images: string[];
+  byId: Map<number, Partial<Pick<DisplayRow, "certificate_id" | "carat" | "lw_ratio" | "discount_percentage" | "price_before_discount_cents" | "shipping_days">>>;
+}
 
 /**
  * Collects rows into growable typed columns (a million rows as objects would not fit an isolate), then
@@ -199,6 +267,8 @@ const COLUMN_TYPES: Record<ColumnName, new (n: number) => Uint8Array | Uint16Arr
 export class IndexBuilder {
   private cols: IndexColumns;
   private capacity: number;
+  private readonly imageCodes = new Map<string, number>();
+  private readonly exceptions: DisplayExceptions = { images: [], byId: new Map() };
   size = 0;
   skipped = 0;
 
@@ -238,6 +308,32 @@ export class IndexBuilder {
     c.table[i] = Math.min(0xffff, scale(r.tablePct));
     c.ratio[i] = Math.min(0xffff, scale(r.lwRatio));
     c.sortingOrder[i] = Math.min(0xffffffff, Math.max(0, Math.round(r.sortingOrder)));
+    const ex: NonNullable<ReturnType<DisplayExceptions["byId"]["get"]>> = {};
+    if (scale(r.carat) / 100 !== r.carat) ex.carat = r.carat;
+    if (scale(r.lwRatio) / 100 !== r.lwRatio) ex.lw_ratio = r.lwRatio;
+    if (c.shippingDays[i] !== r.shippingDays) ex.shipping_days = r.shippingDays;
+    const d = r.display;
+    if (d) {
+      c.certNumber[i] = /^[1-9]\d{0,14}$/.test(d.certificateId) ? Number(d.certificateId) : NaN;
+      if (Number.isNaN(c.certNumber[i]!)) ex.certificate_id = d.certificateId;
+      let code = this.imageCodes.get(d.imageUrl);
+      if (code === undefined) {
+        code = this.exceptions.images.push(d.imageUrl) - 1;
+        this.imageCodes.set(d.imageUrl, code);
+      }
+      c.imageCode[i] = code;
+      const before = d.priceBeforeDiscountCents;
+      if (before === null) c.priceBefore[i] = 0;
+      else if (Number.isInteger(before) && before >= 0 && before < 0xffffffff) c.priceBefore[i] = before + 1;
+      else ex.price_before_discount_cents = before;
+      const pct = d.discountPercentage;
+      if (pct === null) c.discount[i] = 0;
+      else if (Number.isInteger(pct) && pct >= 0 && pct < 255) c.discount[i] = pct + 1;
+      else ex.discount_percentage = pct;
+      c.paired[i] = d.pairedDiamondId ?? 0;
+      c.rcIdeal[i] = d.isRcIdeal ? 1 : 0;
+    }
+    if (Object.keys(ex).length) this.exceptions.byId.set(r.id, ex);
   }
 
   private grow(): void {
@@ -257,7 +353,7 @@ export class IndexBuilder {
     }
     this.cols = allocate(0);
     this.capacity = 0;
-    return new SearchIndex(cols, version, tuning);
+    return new SearchIndex(cols, version, tuning, this.exceptions);
   }
 }
 
@@ -456,6 +552,14 @@ export class SearchIndex {
   readonly leaf: Uint16Array;
   /** Price-histogram bucket of each row. */
   readonly bucket: Uint8Array;
+  /** Display columns (see IndexColumns) and what they cannot hold. */
+  private readonly certNumber: Float64Array;
+  private readonly imageCode: Uint32Array;
+  private readonly priceBefore: Uint32Array;
+  private readonly discount: Uint8Array;
+  private readonly paired: Uint32Array;
+  private readonly rcIdeal: Uint8Array;
+  private readonly exceptions: DisplayExceptions;
   readonly minPrice: number;
   readonly maxPrice: number;
   /** Rows [0, labStart) are natural diamonds, the rest lab-grown (origin leads the leaf order). */
@@ -486,7 +590,7 @@ export class SearchIndex {
   private readonly perms = new Map<PermField, Uint32Array>();
   readonly scratch: Scratch;
 
-  constructor(cols: IndexColumns, version: string, tuning: EngineTuning = DEFAULT_TUNING) {
+  constructor(cols: IndexColumns, version: string, tuning: EngineTuning = DEFAULT_TUNING, exceptions: DisplayExceptions = { images: [], byId: new Map() }) {
     const n = cols.size;
     this.size = n;
     this.version = version;
@@ -538,6 +642,15 @@ export class SearchIndex {
     const fluorescence = reorder(cols.fluorescence);
     const flags = reorder(cols.flags);
     const certificateLab = reorder(cols.certificateLab);
+    this.imageCode = reorder(cols.imageCode);
+    this.priceBefore = reorder(cols.priceBefore);
+    this.discount = reorder(cols.discount);
+    this.paired = reorder(cols.paired);
+    this.rcIdeal = reorder(cols.rcIdeal);
+    const certs = new Float64Array(n);
+    for (let p = 0; p < n; p++) certs[p] = cols.certNumber[order[p]!]!;
+    this.certNumber = certs;
+    this.exceptions = exceptions;
     const words = (n >>> 5) + 1;
     this.words = words;
     const bitsets = (count: number) => Array.from({ length: count }, () => new Uint32Array(words));
@@ -588,7 +701,7 @@ export class SearchIndex {
   /** Bytes held by the index's arrays (sort permutations included once built). */
   get bytes(): number {
     let b = 0;
-    for (const a of [this.id, this.bucket, this.price, this.sorting, this.carat, this.depth, this.table, this.ratio, this.ship, this.retailer, this.leaf, this.leafStart, this.leafHist, this.liveLeaves]) b += a.byteLength;
+    for (const a of [this.id, this.bucket, this.price, this.sorting, this.carat, this.depth, this.table, this.ratio, this.ship, this.retailer, this.leaf, this.leafStart, this.leafHist, this.liveLeaves, this.certNumber, this.imageCode, this.priceBefore, this.discount, this.paired, this.rcIdeal]) b += a.byteLength;
     for (const p of this.perms.values()) b += p.byteLength;
     for (const set of [this.flagBits, this.polishBits, this.symmetryBits, this.fluorescenceBits, this.labBits]) for (const a of set) b += a.byteLength;
     for (const r of Object.values(this.ranges)) b += r.byteLength;
@@ -654,6 +767,50 @@ export class SearchIndex {
 
   search(q: EngineQuery): EngineResult {
     return new Query(this, q).run();
+  }
+
+  /** Result rows (EngineResult.rows) as a result list shows them. */
+  display(rows: readonly number[]): DisplayRow[] {
+    return rows.map((r) => this.displayRow(r));
+  }
+
+  private displayRow(r: number): DisplayRow {
+    const k = this.leaf[r]!;
+    const w = r >>> 5;
+    const bit = 1 << (r & 31);
+    const codeOf = (sets: Uint32Array[]) => {
+      for (let v = 0; v < sets.length; v++) if (sets[v]![w]! & bit) return v;
+      return 0;
+    };
+    const id = this.id[r]!;
+    const cert = this.certNumber[r]!;
+    const row: DisplayRow = {
+      id,
+      retailer_id: this.retailer[r]!,
+      certificate_lab: codeOf(this.labBits),
+      certificate_id: Number.isNaN(cert) ? "" : String(cert),
+      is_lab_grown: k < LEAF_COUNT / 2 ? 0 : 1,
+      shape: DIM_VALUES[1]![k]! + 1,
+      carat: this.carat[r]! / 100,
+      cut: DIM_VALUES[4]![k]!,
+      color: DIM_VALUES[2]![k]! + 1,
+      clarity: DIM_VALUES[3]![k]! + 1,
+      fluorescence: codeOf(this.fluorescenceBits),
+      polish: codeOf(this.polishBits),
+      symmetry: codeOf(this.symmetryBits),
+      price_cents: this.price[r]!,
+      price_before_discount_cents: this.priceBefore[r] ? this.priceBefore[r]! - 1 : null,
+      discount_percentage: this.discount[r] ? this.discount[r]! - 1 : null,
+      is_sold: 0,
+      is_rc_ideal: this.rcIdeal[r]!,
+      has_video: this.flagBits[1]![w]! & bit ? 1 : 0,
+      image_url: this.exceptions.images[this.imageCode[r]!] ?? "",
+      shipping_days: this.ship[r]!,
+      lw_ratio: this.ratio[r]! / 100,
+      paired_diamond_id: this.paired[r] || null,
+    };
+    const ex = this.exceptions.byId.get(id);
+    return ex ? { ...row, ...ex } : row;
   }
 }
 
@@ -839,12 +996,12 @@ class Query {
     let total = 0;
     let done = 0; // words of `passes` filled so far
 
-    const rows = this.q.onlyIds ? rowsOfIds(ix, this.q.onlyIds) : null;
-    if (rows) {
+    const certRows = this.q.onlyIds ? rowsOfIds(ix, this.q.onlyIds) : null;
+    if (certRows) {
       // Certificate search: a handful of rows, checked one by one.
       const seen = new Set<number>();
-      for (let i = 0; i < rows.length; i++) {
-        const r = rows[i]!;
+      for (let i = 0; i < certRows.length; i++) {
+        const r = certRows[i]!;
         const k = ix.leaf[r]!;
         const fail = fails[k]!;
         if (!(fail === 0 || (facets && (fail & (fail - 1)) === 0))) continue;
@@ -924,8 +1081,8 @@ class Query {
     }
     if (facetTotals && labFacet) for (let v = 0; v < LABS; v++) facetTotals[FACET_OFFSET[LEAF_DIMS]! + v] = labFacet[v]!;
 
-    const ids = this.page(total);
-    const result: EngineResult = { ids, total };
+    const rows = this.page(total);
+    const result: EngineResult = { ids: rows.map((r) => ix.id[r]!), rows, total };
     if (facetTotals && hist) {
       const out = {} as Record<string, Record<string, number>>;
       FACET_DIMS.forEach((d, i) => {
@@ -958,7 +1115,7 @@ class Query {
     }
   }
 
-  /** The ids of rows [offset, offset + limit) in the asked order. */
+  /** The rows [offset, offset + limit) of the result in the asked order. */
   private page(total: number): number[] {
     const { ix, q } = this;
     if (q.offset >= total || q.limit === 0) return [];
@@ -966,12 +1123,12 @@ class Query {
     let rows: number[];
     if (total <= ix.tuning.smallTotal) rows = this.select(this.okLeaves, want, this.before);
     else if (q.sortBy === "price") rows = this.mergeByPrice(want);
-    else if (GROUP_DIM[q.sortBy] !== undefined) return this.byGroup(GROUP_DIM[q.sortBy]!, want).slice(0, q.limit).map((r) => ix.id[r]!);
+    else if (GROUP_DIM[q.sortBy] !== undefined) return this.byGroup(GROUP_DIM[q.sortBy]!, want).slice(0, q.limit);
     else {
       const field = q.sortBy as PermField;
       rows = this.walk(field, want, total, (r) => this.isMatch(r)) ?? this.select(this.okLeaves, want, this.before);
     }
-    return rows.slice(q.offset, q.offset + q.limit).map((r) => ix.id[r]!);
+    return rows.slice(q.offset, q.offset + q.limit);
   }
 
   /** The origin halves of a permutation that hold matches, narrowed to the sort-key range the filters allow. */

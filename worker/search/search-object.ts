@@ -1,17 +1,15 @@
 import { DurableObject } from "cloudflare:workers";
 import { CATALOGUE_VERSION_KEY } from "#shared/catalogue/seed-plan.ts";
 import type { DiamondSummary } from "#shared/schemas.ts";
-import { SUMMARY_COLUMNS, summary, type RetailerColumns, type SummaryColumns } from "../catalogue/diamond-summary";
+import { summary, type RetailerColumns } from "../catalogue/diamond-summary";
 import { IndexBuilder, type EngineQuery, type EngineResult, type SearchIndex } from "./engine";
 
 /** Rows read from D1 per query while loading. */
 const LOAD_PAGE = 25_000;
-/** Summary rows per insert into the object's row table (about 0.3 MB of JSON). */
-const INSERT_CHUNK = 2_000;
 /** How often (at most) a search checks D1 for a new catalogue version. */
 export const VERSION_CHECK_MS = 1_000;
 
-/** The index's columns (0-20), then the summary columns the index does not have (21-26). */
+/** The index's columns (0-20), then the list columns the search columns do not cover (21-26). */
 const LOAD_SQL = `SELECT id, is_lab_grown, shape, color, clarity, cut, certificate_lab, polish, symmetry, fluorescence, eye_clean,
   has_image, has_video, retailer_id, shipping_days, price_cents, carat, depth_pct, table_pct, lw_ratio, sorting_order,
   certificate_id, price_before_discount_cents, discount_percentage, is_rc_ideal, image_url, paired_diamond_id
@@ -21,13 +19,6 @@ type LoadRow = [
   number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number,
   number, number, number, number, number, string, number | null, number | null, number, string, number | null,
 ];
-
-/** Where each summary column sits in a LoadRow (is_sold: always 0 for an indexed diamond). */
-const LOAD_INDEX: Record<(typeof SUMMARY_COLUMNS)[number], number> = {
-  id: 0, is_lab_grown: 1, shape: 2, color: 3, clarity: 4, cut: 5, certificate_lab: 6, polish: 7, symmetry: 8, fluorescence: 9,
-  has_video: 12, retailer_id: 13, shipping_days: 14, price_cents: 15, carat: 16, lw_ratio: 19, certificate_id: 21,
-  price_before_discount_cents: 22, discount_percentage: 23, is_rc_ideal: 24, image_url: 25, is_sold: -1, paired_diamond_id: 26,
-};
 
 export interface IndexStatus {
   version: string;
@@ -47,34 +38,24 @@ export interface IndexStatus {
  */
 export class SearchIndexObject extends DurableObject<Env> {
   private index: SearchIndex | null = null;
-  /** The object's own table of summary rows for the current index (two tables, so a rebuild never touches the one in use). */
-  private rowsTable: string | null = null;
+  /** Retailer columns a result list shows, by id (read with the index). */
   private retailers = new Map<number, RetailerColumns>();
   private loading: Promise<SearchIndex> | null = null;
   private status: IndexStatus | null = null;
   private checkedAt = 0;
 
-  /** Runs one search (RPC): the page's diamonds come from the object's own row table, in the index's order. */
-  async search(q: EngineQuery): Promise<EngineResult & { diamonds: DiamondSummary[]; version: string; engineMs: number }> {
+  /** Runs one search (RPC): the page's diamonds come from the index itself, so no second read is needed. */
+  async search(q: EngineQuery): Promise<Omit<EngineResult, "rows"> & { diamonds: DiamondSummary[]; version: string; engineMs: number }> {
     const index = this.index ?? (await this.load());
     this.checkVersionSoon();
     const started = performance.now();
     const result = index.search(q);
     const engineMs = performance.now() - started;
-    return { ...result, diamonds: this.summaries(result.ids), version: index.version, engineMs };
-  }
-
-  private summaries(ids: readonly number[]): DiamondSummary[] {
-    if (!ids.length || !this.rowsTable) return [];
-    const rows = this.ctx.storage.sql
-      .exec<SummaryColumns>(`SELECT ${SUMMARY_COLUMNS.join(", ")} FROM ${this.rowsTable} WHERE id IN (${ids.map(() => "?").join(",")})`, ...ids)
-      .toArray();
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      const retailer = row && this.retailers.get(row.retailer_id);
-      return row && retailer ? [summary({ ...row, ...retailer })] : [];
+    const diamonds = index.display(result.rows).flatMap((row) => {
+      const retailer = this.retailers.get(row.retailer_id);
+      return retailer ? [summary({ ...row, ...retailer })] : [];
     });
+    return { ids: result.ids, total: result.total, facets: result.facets, priceHistogram: result.priceHistogram, diamonds, version: index.version, engineMs };
   }
 
   /** What the index holds (RPC), loading it first if needed. */
@@ -122,19 +103,10 @@ export class SearchIndexObject extends DurableObject<Env> {
     const retailers = new Map<number, RetailerColumns>();
     const { results } = await db.prepare("SELECT id, name, slugurl, logo_url, small_logo_url FROM retailers").all<{ id: number; name: string; slugurl: string; logo_url: string; small_logo_url: string }>();
     for (const r of results) retailers.set(r.id, { r_name: r.name, r_slugurl: r.slugurl, r_logo_url: r.logo_url, r_small_logo_url: r.small_logo_url });
-    // The summary rows go to whichever of the two tables is not in use.
-    const sql = this.ctx.storage.sql;
-    const table = this.rowsTable === "summary_rows_a" ? "summary_rows_b" : "summary_rows_a";
-    sql.exec(`DROP TABLE IF EXISTS ${table}`);
-    // Left from an earlier life of the object: not in use.
-    if (!this.rowsTable) sql.exec("DROP TABLE IF EXISTS summary_rows_b");
-    sql.exec(`CREATE TABLE ${table} (${SUMMARY_COLUMNS.map((c) => (c === "id" ? "id INTEGER PRIMARY KEY" : c)).join(", ")})`);
-    const insert = `INSERT INTO ${table} (${SUMMARY_COLUMNS.join(", ")}) SELECT ${SUMMARY_COLUMNS.map((c) => (c === "is_sold" ? "0" : `value->>${LOAD_INDEX[c]}`)).join(", ")} FROM json_each(?)`;
     let after = 0;
     for (;;) {
       const rows = await db.prepare(LOAD_SQL).bind(after, LOAD_PAGE).raw<LoadRow>();
       // One JSON parameter per chunk of rows: a statement binds at most 100 values, and a value holds at most 2 MB.
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) sql.exec(insert, JSON.stringify(rows.slice(i, i + INSERT_CHUNK)));
       for (const r of rows) {
         builder.push({
           id: r[0],
@@ -158,6 +130,14 @@ export class SearchIndexObject extends DurableObject<Env> {
           tablePct: r[18],
           lwRatio: r[19],
           sortingOrder: r[20],
+          display: {
+            certificateId: r[21],
+            priceBeforeDiscountCents: r[22],
+            discountPercentage: r[23],
+            isRcIdeal: r[24] === 1,
+            imageUrl: r[25],
+            pairedDiamondId: r[26],
+          },
         });
       }
       if (rows.length < LOAD_PAGE) break;
@@ -165,10 +145,7 @@ export class SearchIndexObject extends DurableObject<Env> {
     }
     const index = builder.build(version);
     index.prepareSorts();
-    const previous = this.rowsTable;
-    this.rowsTable = table;
     this.retailers = retailers;
-    if (previous) sql.exec(`DROP TABLE IF EXISTS ${previous}`);
     if (builder.skipped) console.warn(`search index: ${builder.skipped} diamonds outside the enumerations were not indexed`);
     this.index = index;
     this.checkedAt = Date.now();
