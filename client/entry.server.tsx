@@ -6,9 +6,9 @@
  */
 import { renderToString } from "react-dom/server";
 import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchRoutes } from "react-router";
-import { effectiveTheme } from "#shared/flags.ts";
+import { SHARED_RENDER_HEADER, effectiveTheme } from "#shared/flags.ts";
 import { visitorContext } from "./context";
-import { pageMeta } from "./route-handle";
+import { allowsSharedRender, pageMeta } from "./route-handle";
 import { bodyData, flagsFor } from "./root";
 import { CATCH_ALL_ID, ROUTE_FILES, createRoutes } from "./routes";
 import type { RenderOptions, ViteManifest } from "./entry.server.types";
@@ -73,6 +73,7 @@ export async function renderPage(request: Request, { context, nonce, manifest }:
   const page = `<!DOCTYPE html><html lang="en" data-theme="${theme}"><head>${head}</head><body${body}><div id="root">${html}</div>${entry}</body></html>`;
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
   if (flags.preventRobots) headers.set("X-Robots-Tag", "noindex");
+  if (!hasError && result.statusCode === 200 && allowsSharedRender(result.matches)) headers.set(SHARED_RENDER_HEADER, "1");
   return new Response(page, { status: result.statusCode, headers });
 }
 

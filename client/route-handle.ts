@@ -14,6 +14,18 @@ export interface PageMeta {
 export interface RouteHandle<Data = unknown> {
   flags?: Partial<RouteFlags>;
   meta?: (data: Data | undefined) => PageMeta;
+  /**
+   * The server may reuse this page's rendered HTML for 30 s across visitors with the same URL, theme,
+   * search-engine referral and experiment variants (worker/page-cache.ts). Only for pages whose loaders
+   * depend on nothing else (no visitor id, no cart, no account).
+   */
+  sharedRender?: boolean;
+}
+
+/** Whether every matched route allows a shared render and the deepest says so. */
+export function allowsSharedRender(matches: readonly MatchLike[]): boolean {
+  const deepest = matches[matches.length - 1]?.route.handle as RouteHandle | undefined;
+  return deepest?.sharedRender === true;
 }
 
 interface MatchLike {

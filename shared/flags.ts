@@ -69,3 +69,9 @@ export function effectiveTheme(pref: ThemePreference, flags: RouteFlags, fromSea
 export function isRouteStored(pathname: string): boolean {
   return !/^\/(login|register)(\/|$)/i.test(pathname);
 }
+
+/**
+ * Internal response header: the renderer marks a page whose HTML may be reused across visitors with the
+ * same URL, theme, search-engine referral and variants (see RouteHandle.sharedRender); the worker strips it.
+ */
+export const SHARED_RENDER_HEADER = "x-loupe-shared-render";

@@ -8,6 +8,11 @@ import { getDiamond, searchDiamonds, similarDiamonds } from "./catalogue/diamond
 import { listRetailers } from "./catalogue/retailers";
 import { restoreSearch } from "./catalogue/searches";
 import type { AppEnv, Bindings } from "./env";
+import { PageCache } from "./page-cache";
+import { SHARED_RENDER_HEADER } from "#shared/flags.ts";
+
+/** Rendered pages that opted in to sharing (see page-cache.ts). */
+export const pageCache = new PageCache();
 
 /** The manifest once read (the value, never a pending read: one request's I/O must not be awaited by another). */
 let manifest: ViteManifest | undefined;
@@ -64,7 +69,12 @@ export function ssr() {
       getDiamond: (id) => getDiamond(db, id),
       similarDiamonds: (d) => similarDiamonds(db, v.parse(SimilarDiamondsRequest, d)),
     });
-    const response = await renderPage(c.req.raw, { context, nonce: c.get("secureHeadersNonce") ?? "", manifest: await clientManifest(c.env) });
+    const nonce = c.get("secureHeadersNonce") ?? "";
+    const key = c.req.method === "GET" ? PageCache.key(url, { theme: c.get("theme"), fromSearchEngine: c.get("fromSearchEngine"), variants: c.get("variants") }) : null;
+    const cached = key ? pageCache.get(key, nonce) : null;
+    const rendered = cached ?? (await renderPage(c.req.raw, { context, nonce, manifest: await clientManifest(c.env) }));
+    const response = cached ?? (key ? await pageCache.offer(key, rendered, nonce) : rendered);
+    response.headers.delete(SHARED_RENDER_HEADER);
     // Pages carry the visitor's theme and experiment variants: never share them from a cache.
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
     return response;

@@ -79,6 +79,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
 
 export const handle: RouteHandle<SearchData> = {
   flags: { darkTheme: true, preserveScroll: true, buyingFlow: true },
+  // Loaders read only the URL and the catalogue.
+  sharedRender: true,
   meta: (d) => {
     const origin = originOf(d?.state ?? DEFAULT_STATE);
     const kind = origin === "lab" ? "Lab-grown" : origin === "all" ? "Natural and lab-grown" : "Natural";

@@ -51,6 +51,8 @@ type DetailData = Awaited<ReturnType<typeof loader>>;
 
 export const handle: RouteHandle<DetailData> = {
   flags: { darkTheme: true, buyingFlow: true, scrollToTop: true },
+  // Loaders read only the URL and the catalogue.
+  sharedRender: true,
   meta: (data) => {
     if (!data) return { title: "Diamond not found — Loupe" };
     const d = data.diamond;

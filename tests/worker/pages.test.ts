@@ -25,6 +25,24 @@ describe("server-rendered pages", () => {
     for (const href of ["/diamond-search", "/setting-search", "/wedding-rings", "/mens-wedding-bands", "/earrings", "/jewelry-search"]) expect(html).toContain(`href="${href}"`);
   });
 
+  it("serves a repeated search page with its own CSP nonce each time (shared render)", async () => {
+    const nonces: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await call("/diamond-search/s?shape=oval");
+      expect(res.status).toBe(200);
+      expect(res.headers.has("x-loupe-shared-render")).toBe(false);
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+      expect(nonce).toBeTruthy();
+      const html = await res.text();
+      // Every inline script carries this response's nonce, so the browser runs it.
+      const scriptNonces = [...html.matchAll(/<script[^>]* nonce="([^"]+)"/g)].map((m) => m[1]);
+      expect(scriptNonces.length).toBeGreaterThan(0);
+      expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
+      nonces.push(nonce!);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
   it("renders /diamond-search results in the HTML with the §9 defaults", async () => {
     const res = await call("/diamond-search");
     expect(res.status).toBe(200);
