@@ -6,6 +6,7 @@
  * the HTML is kept with a placeholder and each response gets its own.
  */
 import { SHARED_RENDER_HEADER } from "#shared/flags.ts";
+import { SearchCache } from "./catalogue/search-cache";
 
 export interface CachedPage {
   status: number;
@@ -15,13 +16,13 @@ export interface CachedPage {
 }
 
 const NONCE_PLACEHOLDER = "\u0000nonce\u0000";
-const TTL_MS = 30_000;
-const MAX_ENTRIES = 128;
 
 export class PageCache {
-  private readonly entries = new Map<string, { page: CachedPage; expires: number }>();
+  private readonly pages: SearchCache<CachedPage>;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(now: () => number = Date.now) {
+    this.pages = new SearchCache<CachedPage>({ ttlMs: 30_000, maxEntries: 128, now });
+  }
 
   static key(url: URL, parts: { theme: string; fromSearchEngine: boolean; variants: unknown }): string {
     return JSON.stringify([url.pathname + url.search, parts.theme, parts.fromSearchEngine, parts.variants]);
@@ -29,15 +30,8 @@ export class PageCache {
 
   /** A fresh response from the cached page, with `nonce` in place; null on a miss. */
   get(key: string, nonce: string): Response | null {
-    const hit = this.entries.get(key);
-    if (!hit) return null;
-    if (hit.expires <= this.now()) {
-      this.entries.delete(key);
-      return null;
-    }
-    this.entries.delete(key);
-    this.entries.set(key, hit);
-    return new Response(hit.page.html.replaceAll(NONCE_PLACEHOLDER, nonce), { status: hit.page.status, headers: hit.page.headers });
+    const page = this.pages.peek(key);
+    return page ? new Response(page.html.replaceAll(NONCE_PLACEHOLDER, nonce), { status: page.status, headers: page.headers }) : null;
   }
 
   /**
@@ -52,13 +46,11 @@ export class PageCache {
       if (name.toLowerCase() !== SHARED_RENDER_HEADER) headers.push([name, value]);
     });
     // A nonce is random and long: it cannot collide with page text.
-    const page = { status: response.status, headers, html: nonce ? html.replaceAll(nonce, NONCE_PLACEHOLDER) : html };
-    this.entries.set(key, { page, expires: this.now() + TTL_MS });
-    while (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    this.pages.set(key, { status: response.status, headers, html: nonce ? html.replaceAll(nonce, NONCE_PLACEHOLDER) : html });
     return new Response(html, { status: response.status, headers });
   }
 
   clear(): void {
-    this.entries.clear();
+    this.pages.clear();
   }
 }

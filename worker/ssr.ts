@@ -71,9 +71,11 @@ export function ssr() {
     });
     const nonce = c.get("secureHeadersNonce") ?? "";
     const key = c.req.method === "GET" ? PageCache.key(url, { theme: c.get("theme"), fromSearchEngine: c.get("fromSearchEngine"), variants: c.get("variants") }) : null;
-    const cached = key ? pageCache.get(key, nonce) : null;
-    const rendered = cached ?? (await renderPage(c.req.raw, { context, nonce, manifest: await clientManifest(c.env) }));
-    const response = cached ?? (key ? await pageCache.offer(key, rendered, nonce) : rendered);
+    let response = key ? pageCache.get(key, nonce) : null;
+    if (!response) {
+      const rendered = await renderPage(c.req.raw, { context, nonce, manifest: await clientManifest(c.env) });
+      response = key ? await pageCache.offer(key, rendered, nonce) : rendered;
+    }
     response.headers.delete(SHARED_RENDER_HEADER);
     // Pages carry the visitor's theme and experiment variants: never share them from a cache.
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");

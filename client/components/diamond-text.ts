@@ -1,4 +1,6 @@
 import { CLARITIES, COLORS, CUTS, SHAPES, labelOf } from "#shared/enums.ts";
+import { diamondPath } from "#shared/slug.ts";
+import type { ViewedDiamond } from "../state/viewing";
 
 type Graded = { carat: number; color: number; clarity: number; cut: number; shape: number; isLabGrown: boolean };
 
@@ -10,4 +12,9 @@ export function diamondTitle(d: Graded): string {
 /** "F · VS1 · Ideal" */
 export function gradeLine(d: Graded): string {
   return [labelOf(COLORS, d.color), labelOf(CLARITIES, d.clarity), labelOf(CUTS, d.cut)].join(" · ");
+}
+
+/** What the recently-viewed list and the compare tray keep of a diamond. */
+export function viewedDiamond(d: Graded & { id: number; price: number }): ViewedDiamond {
+  return { id: d.id, path: diamondPath(d), title: diamondTitle(d), grades: gradeLine(d), price: d.price, shape: d.shape };
 }

@@ -5,7 +5,7 @@ import type { Diamond } from "#shared/schemas.ts";
 import { catalogueContext } from "../context";
 import { CompareTable } from "../components/compare-table";
 import { CompareToggle } from "../components/compare-tray";
-import { diamondTitle, gradeLine } from "../components/diamond-text";
+import { diamondTitle, gradeLine, viewedDiamond } from "../components/diamond-text";
 import { diamondPath } from "#shared/slug.ts";
 
 /**
@@ -51,7 +51,7 @@ export function Component() {
         {diamonds.map((d) => (
           <li key={d.id}>
             {diamondTitle(d)} · {gradeLine(d)}{" "}
-            <CompareToggle diamond={{ id: d.id, path: diamondPath(d), title: diamondTitle(d), grades: gradeLine(d), price: d.price, shape: d.shape }} />
+            <CompareToggle diamond={viewedDiamond(d)} />
           </li>
         ))}
       </ul>

@@ -25,7 +25,7 @@ import {
 import { catalogueContext, type RetailerOption } from "../context";
 import { ShapeImage } from "../components/shape-icon";
 import { Pager } from "../components/pager";
-import { diamondTitle, gradeLine } from "../components/diamond-text";
+import { diamondTitle, gradeLine, viewedDiamond } from "../components/diamond-text";
 
 interface SearchData {
   state: SearchState;
@@ -330,7 +330,7 @@ function DiamondCard({ d, eager }: { d: DiamondSummary; eager: boolean }) {
         </span>
         <span className="retailer">{d.retailer.name}</span>
       </Link>
-      <CompareToggle diamond={{ id: d.id, path: `/diamond/${d.id}/${d.slug}`, title: diamondTitle(d), grades: gradeLine(d), price: d.price, shape: d.shape }} />
+      <CompareToggle diamond={viewedDiamond(d)} />
     </li>
   );
 }

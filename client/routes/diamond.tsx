@@ -3,11 +3,10 @@ import { Link, data, redirect, useLoaderData, type LoaderFunctionArgs } from "re
 import type { RouteHandle } from "../route-handle";
 import { CERTIFICATE_LABS, CLARITIES, COLORS, CUTS, EYE_CLEANLINESS, FINISH_GRADES, FLUORESCENCES, SHAPES, labelOf } from "#shared/enums.ts";
 import { formatUsd } from "#shared/money.ts";
-import type { Diamond } from "#shared/schemas.ts";
 import { diamondPath, diamondSlug } from "#shared/slug.ts";
 import { catalogueContext } from "../context";
 import { ShapeImage } from "../components/shape-icon";
-import { diamondTitle, gradeLine } from "../components/diamond-text";
+import { diamondTitle, viewedDiamond } from "../components/diamond-text";
 import { PriceHistory } from "../components/price-history";
 import { CompareTable } from "../components/compare-table";
 import { CompareToggle } from "../components/compare-tray";
@@ -64,11 +63,6 @@ export const handle: RouteHandle<DetailData> = {
   },
 };
 
-/** What the recently-viewed list and the compare tray keep of a diamond. */
-function viewed(d: Diamond) {
-  return { id: d.id, path: diamondPath(d), title: diamondTitle(d), grades: gradeLine(d), price: d.price, shape: d.shape };
-}
-
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="fact">
@@ -91,7 +85,7 @@ function HideToggle({ id }: { id: number }) {
 export function Component() {
   const { diamond: d, similar, asPair } = useLoaderData<DetailData>();
   useEffect(() => {
-    recordDiamondView(viewed(d));
+    recordDiamondView(viewedDiamond(d));
     logDiamondView(d.id);
   }, [d]);
   return (
@@ -134,7 +128,7 @@ export function Component() {
             </p>
           ) : null}
           <div className="detail-actions">
-            <CompareToggle diamond={viewed(d)} />
+            <CompareToggle diamond={viewedDiamond(d)} />
             <HideToggle id={d.id} />
           </div>
           <PriceHistory points={d.priceHistory} />

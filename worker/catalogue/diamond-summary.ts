@@ -1,13 +1,13 @@
 /**
  * A diamond row as the search list shows it: the `diamonds` columns a DiamondSummary needs, the joined
  * retailer columns, and the one mapping to the wire shape. Used by the D1 reads (diamonds.ts) and by the
- * search index object, which keeps these columns for every indexed diamond so a page needs no D1 read.
+ * search index, which keeps these columns for every indexed diamond so a page needs no D1 read.
  */
 import { diamondSlug } from "#shared/slug.ts";
 import type { DiamondSummary } from "#shared/schemas.ts";
 import type { DiamondRow } from "#shared/catalogue/generate.ts";
 
-/** The `diamonds` columns of a summary, in the order the index object stores them. */
+/** The `diamonds` columns of a summary. */
 export const SUMMARY_COLUMNS = [
   "id", "retailer_id", "certificate_lab", "certificate_id", "is_lab_grown", "shape", "carat", "cut", "color", "clarity",
   "fluorescence", "polish", "symmetry", "price_cents", "price_before_discount_cents", "discount_percentage", "is_sold",

@@ -25,19 +25,26 @@ export class SearchCache<V> {
 
   /** The cached value for `key`, or the one `load` produces (which is then cached). Failures are not cached. */
   async get(key: string, load: () => Promise<V>): Promise<V> {
-    const hit = this.entries.get(key);
-    const now = this.now();
-    if (hit && hit.expires > now) {
-      // Re-insert to mark as most recently used.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value;
-    }
+    const hit = this.peek(key);
+    if (hit !== undefined) return hit;
     const value = await load();
-    this.entries.delete(key);
-    this.entries.set(key, { value, expires: now + this.ttlMs });
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.set(key, value);
     return value;
+  }
+
+  /** The live value for `key` (marked most recently used), or undefined. */
+  peek(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit || hit.expires <= this.now()) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.value;
+  }
+
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
   }
 
   clear(): void {

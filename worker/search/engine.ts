@@ -22,6 +22,7 @@
  * Order is always (key in the asked direction, then sortingOrder ascending, then id ascending).
  */
 import { isLoupeIdeal } from "#shared/loupe-ideal.ts";
+import type { SummaryColumns } from "../catalogue/diamond-summary";
 import { PRICE_HISTOGRAM_EDGES_USD, SORT_FIELDS, type SortField } from "#shared/schemas.ts";
 
 /** One diamond as the index needs it (what the D1 loader reads). */
@@ -47,7 +48,7 @@ export interface IndexRow {
   tablePct: number;
   lwRatio: number;
   sortingOrder: number;
-  /** What a result list shows besides the above (kept compactly, see DisplayColumns); absent in search-only tests. */
+  /** What a result list shows besides the above (kept compactly in the display columns); absent in search-only tests. */
   display?: RowDisplay;
 }
 
@@ -62,31 +63,7 @@ export interface RowDisplay {
 }
 
 /** One indexed diamond as a result list shows it, in `diamonds` column names (is_sold is always 0). */
-export interface DisplayRow {
-  id: number;
-  retailer_id: number;
-  certificate_lab: number;
-  certificate_id: string;
-  is_lab_grown: number;
-  shape: number;
-  carat: number;
-  cut: number;
-  color: number;
-  clarity: number;
-  fluorescence: number;
-  polish: number;
-  symmetry: number;
-  price_cents: number;
-  price_before_discount_cents: number | null;
-  discount_percentage: number | null;
-  is_sold: number;
-  is_rc_ideal: number;
-  has_video: number;
-  image_url: string;
-  shipping_days: number;
-  lw_ratio: number;
-  paired_diamond_id: number | null;
-}
+export type DisplayRow = SummaryColumns;
 
 /** A validated search, in index terms (see toEngineQuery in query-plan.ts). */
 export interface EngineQuery {
@@ -1107,10 +1084,7 @@ class Query {
       const a = lo[k]!;
       const b = hi[k]!;
       for (let w = a >>> 5, last = (b - 1) >>> 5; w <= last; w++) {
-        let bits = matches[w]!;
-        if (w === a >>> 5) bits &= -1 << (a & 31);
-        if (w === last && (b & 31) !== 0) bits &= (1 << (b & 31)) - 1;
-        for (; bits !== 0; bits &= bits - 1) f((w << 5) + 31 - Math.clz32(bits & -bits));
+        for (let bits = wordIn(matches, w, a, b); bits !== 0; bits &= bits - 1) f(lowestRow(w, bits));
       }
     }
   }
@@ -1164,7 +1138,7 @@ class Query {
     const desc = field === q.sortBy && q.sortOrder === "desc";
     // One cursor per origin half: the next row in order that passes `ok`, or -1.
     const cursors = segs.map(([from, to]) => {
-      let i = desc ? to : from;
+      let i = from; // ascending position
       let runStart = to;
       let runEnd = to;
       let pos = to;
@@ -1193,7 +1167,6 @@ class Query {
           budget -= runEnd - st;
           runStart = st;
           pos = st;
-          i = st;
         }
       };
     });
@@ -1419,18 +1392,27 @@ function rowsOfIds(ix: SearchIndex, ids: readonly number[]): Uint32Array {
 /** Adds, per certificate lab, how many of src's set rows of [a, b) have it (src null: every row). */
 function countLabs(src: Uint32Array | null, labBits: Uint32Array[], a: number, b: number, out: Float64Array): void {
   if (a >= b) return;
-  const first = a >>> 5;
-  const last = (b - 1) >>> 5;
-  for (let w = first; w <= last; w++) {
-    let bits = src === null ? -1 : src[w]!;
-    if (w === first) bits &= -1 << (a & 31);
-    if (w === last && (b & 31) !== 0) bits &= (1 << (b & 31)) - 1;
+  for (let w = a >>> 5, last = (b - 1) >>> 5; w <= last; w++) {
+    const bits = wordIn(src, w, a, b);
     if (bits === 0) continue;
     for (let v = 0; v < LABS; v++) {
       const x = bits & labBits[v]![w]!;
       if (x !== 0) out[v]! += popcount(x);
     }
   }
+}
+
+/** Word w of src (null: every row set) with only the bits of rows [a, b) kept. */
+function wordIn(src: Uint32Array | null, w: number, a: number, b: number): number {
+  let bits = src === null ? -1 : src[w]!;
+  if (w === a >>> 5) bits &= -1 << (a & 31);
+  if (w === (b - 1) >>> 5 && (b & 31) !== 0) bits &= (1 << (b & 31)) - 1;
+  return bits;
+}
+
+/** The row of the lowest set bit of word w's bits. */
+function lowestRow(w: number, bits: number): number {
+  return (w << 5) + 31 - Math.clz32(bits & -bits);
 }
 
 /** Sets the bits of rows [a, b). */
@@ -1453,12 +1435,8 @@ function setRange(bits: Uint32Array, a: number, b: number): void {
 function copyRange(src: Uint32Array, dst: Uint32Array, a: number, b: number): number {
   if (a >= b) return 0;
   let n = 0;
-  const first = a >>> 5;
-  const last = (b - 1) >>> 5;
-  for (let w = first; w <= last; w++) {
-    let bits = src[w]!;
-    if (w === first) bits &= -1 << (a & 31);
-    if (w === last && (b & 31) !== 0) bits &= (1 << (b & 31)) - 1;
+  for (let w = a >>> 5, last = (b - 1) >>> 5; w <= last; w++) {
+    const bits = wordIn(src, w, a, b);
     if (bits === 0) continue;
     dst[w]! |= bits;
     n += popcount(bits);
@@ -1470,12 +1448,8 @@ function copyRange(src: Uint32Array, dst: Uint32Array, a: number, b: number): nu
 function countRange(src: Uint32Array, a: number, b: number): number {
   if (a >= b) return 0;
   let n = 0;
-  const first = a >>> 5;
-  const last = (b - 1) >>> 5;
-  for (let w = first; w <= last; w++) {
-    let bits = src[w]!;
-    if (w === first) bits &= -1 << (a & 31);
-    if (w === last && (b & 31) !== 0) bits &= (1 << (b & 31)) - 1;
+  for (let w = a >>> 5, last = (b - 1) >>> 5; w <= last; w++) {
+    const bits = wordIn(src, w, a, b);
     if (bits !== 0) n += popcount(bits);
   }
   return n;
@@ -1484,17 +1458,13 @@ function countRange(src: Uint32Array, a: number, b: number): number {
 /** Adds the price buckets of the set rows of [a, b) (one leaf: buckets ascend with the rows). */
 function addHistogram(src: Uint32Array, bucket: Uint8Array, a: number, b: number, hist: Float64Array): void {
   if (a >= b) return;
-  const first = a >>> 5;
-  const last = (b - 1) >>> 5;
-  for (let w = first; w <= last; w++) {
-    let bits = src[w]!;
-    if (w === first) bits &= -1 << (a & 31);
-    if (w === last && (b & 31) !== 0) bits &= (1 << (b & 31)) - 1;
+  for (let w = a >>> 5, last = (b - 1) >>> 5; w <= last; w++) {
+    let bits = wordIn(src, w, a, b);
     if (bits === 0) continue;
-    const lowRow = (w << 5) + 31 - Math.clz32(bits & -bits);
+    const lowRow = lowestRow(w, bits);
     const highRow = (w << 5) + 31 - Math.clz32(bits);
     if (bucket[lowRow] === bucket[highRow]) hist[bucket[lowRow]!]! += popcount(bits);
-    else for (; bits !== 0; bits &= bits - 1) hist[bucket[(w << 5) + 31 - Math.clz32(bits & -bits)]!]!++;
+    else for (; bits !== 0; bits &= bits - 1) hist[bucket[lowestRow(w, bits)]!]!++;
   }
 }
 
@@ -1503,10 +1473,8 @@ function nextSet(bits: Uint32Array, a: number, b: number): number {
   if (a >= b) return -1;
   const last = (b - 1) >>> 5;
   for (let w = a >>> 5; w <= last; w++) {
-    let x = bits[w]!;
-    if (w === a >>> 5) x &= -1 << (a & 31);
-    if (w === last && (b & 31) !== 0) x &= (1 << (b & 31)) - 1;
-    if (x !== 0) return (w << 5) + 31 - Math.clz32(x & -x);
+    const x = wordIn(bits, w, a, b);
+    if (x !== 0) return lowestRow(w, x);
   }
   return -1;
 }
