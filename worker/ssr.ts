@@ -71,10 +71,11 @@ export function ssr() {
     });
     const nonce = c.get("secureHeadersNonce") ?? "";
     const key = c.req.method === "GET" ? PageCache.key(url, { theme: c.get("theme"), fromSearchEngine: c.get("fromSearchEngine"), variants: c.get("variants") }) : null;
-    let response = key ? pageCache.get(key, nonce) : null;
+    const acceptEncoding = c.req.header("accept-encoding") ?? null;
+    let response = key ? pageCache.get(key, acceptEncoding) : null;
     if (!response) {
       const rendered = await renderPage(c.req.raw, { context, nonce, manifest: await clientManifest(c.env) });
-      response = key ? await pageCache.offer(key, rendered, nonce) : rendered;
+      response = key ? await pageCache.offer(key, rendered, nonce, acceptEncoding) : rendered;
     }
     response.headers.delete(SHARED_RENDER_HEADER);
     // Pages carry the visitor's theme and experiment variants: never share them from a cache.

@@ -27,9 +27,36 @@ import { ShapeImage } from "../components/shape-icon";
 import { Pager } from "../components/pager";
 import { diamondTitle, gradeLine, viewedDiamond } from "../components/diamond-text";
 
+/** What a result card shows of a diamond: the page's hydration data carries only these fields. */
+type CardDiamond = Pick<
+  DiamondSummary,
+  "id" | "slug" | "shape" | "carat" | "color" | "clarity" | "cut" | "isLabGrown" | "price" | "priceBeforeDiscount"
+> & { retailer: Pick<DiamondSummary["retailer"], "name"> };
+
+type CardResult = Omit<DiamondSearchResponse, "diamonds"> & { diamonds: CardDiamond[] };
+
+function cardResult(result: DiamondSearchResponse): CardResult {
+  return {
+    ...result,
+    diamonds: result.diamonds.map((d) => ({
+      id: d.id,
+      slug: d.slug,
+      shape: d.shape,
+      carat: d.carat,
+      color: d.color,
+      clarity: d.clarity,
+      cut: d.cut,
+      isLabGrown: d.isLabGrown,
+      price: d.price,
+      priceBeforeDiscount: d.priceBeforeDiscount,
+      retailer: { name: d.retailer.name },
+    })),
+  };
+}
+
 interface SearchData {
   state: SearchState;
-  result: DiamondSearchResponse;
+  result: CardResult;
   retailers: RetailerOption[];
   ignored: string[];
   /** Set on /diamond-search/{searchId} when the saved search was restored. */
@@ -46,7 +73,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   const url = new URL(request.url);
   const catalogue = context.get(catalogueContext);
   const retailersP = catalogue.listRetailers();
-  const run = (state: SearchState) => catalogue.searchDiamonds(toSearchRequest(state, { includeFacets: true }));
+  const run = async (state: SearchState) => cardResult(await catalogue.searchDiamonds(toSearchRequest(state, { includeFacets: true })));
   const base = { ignored: [], searchId: null, searchError: null, landing: null };
 
   if (params.slp && url.pathname.startsWith("/diamonds/slp/")) {
@@ -61,7 +88,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
     const restored = await catalogue.restoreSearch(params.searchId, page);
     if (restored) {
       const state = stateOf(restored.filters, page);
-      return { ...base, state, result: restored.result, retailers: await retailersP, searchId: params.searchId, canonical: searchHref(state) };
+      return { ...base, state, result: cardResult(restored.result), retailers: await retailersP, searchId: params.searchId, canonical: searchHref(state) };
     }
     // §8: a failed restore sets the search-error flag; the page offers the default search instead.
     const state = { ...DEFAULT_STATE };
@@ -142,15 +169,15 @@ function RangeInputs(p: { legend: string; name: string; min?: number; max?: numb
 /** Bars of how many diamonds each price bucket holds with the other filters; the chosen range is highlighted. */
 function PriceHistogram({ histogram, min, max }: { histogram: NonNullable<DiamondSearchResponse["priceHistogram"]>; min: number; max: number }) {
   const peak = Math.max(1, ...histogram.counts);
-  const w = 240 / histogram.counts.length;
+  // One 10-unit column per bucket, stretched to 240 px: whole-number coordinates keep the markup short.
   return (
-    <svg className="histogram" viewBox="0 0 240 40" width="240" height="40" role="img" aria-label="Diamonds by price with the other filters">
+    <svg className="histogram" viewBox={`0 0 ${histogram.counts.length * 10} 40`} preserveAspectRatio="none" width="240" height="40" role="img" aria-label="Diamonds by price with the other filters">
       {histogram.counts.map((c, i) => {
         const lo = histogram.edges[i]!;
         const hi = histogram.edges[i + 1] ?? Infinity;
-        const h = c === 0 ? 0 : Math.max(2, (Math.sqrt(c) / Math.sqrt(peak)) * 38);
+        const h = c === 0 ? 0 : Math.round(Math.max(2, (Math.sqrt(c) / Math.sqrt(peak)) * 38) * 10) / 10;
         return (
-          <rect key={i} x={i * w + 0.5} y={40 - h} width={w - 1} height={h} className={hi > min && lo <= max ? "in" : "out"}>
+          <rect key={i} x={i * 10 + 1} y={Math.round((40 - h) * 10) / 10} width={8} height={h} className={hi > min && lo <= max ? "in" : "out"}>
             <title>{`${formatUsd(lo * 100)}${hi === Infinity ? "+" : `–${formatUsd(hi * 100)}`}: ${formatCount(c)}`}</title>
           </rect>
         );
@@ -318,7 +345,7 @@ function hasMoreFilters(s: SearchState): boolean {
   );
 }
 
-function DiamondCard({ d, eager }: { d: DiamondSummary; eager: boolean }) {
+function DiamondCard({ d, eager }: { d: CardDiamond; eager: boolean }) {
   return (
     <li className="diamond-card">
       <Link to={`/diamond/${d.id}/${d.slug}`} onPointerEnter={() => prefetchDiamond(d.id)} onFocus={() => prefetchDiamond(d.id)}>

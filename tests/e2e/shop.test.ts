@@ -18,6 +18,10 @@ describe("diamond search → filter → diamond → back", () => {
     const search = new DiamondSearchPage(page);
     await search.open();
     await search.waitForHydration();
+    // A repeat load is the shared render (worker/page-cache.ts): byte-identical HTML whose inline script the
+    // CSP allows by hash. It must hydrate just the same (a refused script is a console error, checked below).
+    await page.reload();
+    await search.waitForHydration();
     await expect.poll(() => search.resultCount().innerText()).toMatch(/diamonds · showing 1–16/);
 
     await search.shape("Oval").check();

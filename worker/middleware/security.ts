@@ -1,27 +1,46 @@
 import { NONCE, secureHeaders } from "hono/secure-headers";
 
+/** The Content-Security-Policy directives other than script-src (kept in one place for both forms below). */
+const POLICY = {
+  defaultSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", "data:"],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`);
+
+/**
+ * The policy for a page whose inline scripts are allowed by hash (`'sha256-…'` sources) instead of a
+ * nonce: shared renders (worker/page-cache.ts) are byte-identical for every visitor, so they cannot carry
+ * a per-response nonce.
+ */
+export function contentSecurityPolicy(scriptSources: string[]): string {
+  const { defaultSrc, ...rest } = POLICY;
+  return Object.entries({ defaultSrc, scriptSrc: ["'self'", ...scriptSources], ...rest })
+    .map(([name, values]) => `${kebab(name)} ${values.join(" ")}`)
+    .join("; ");
+}
+
 /**
  * Security headers for every response. Scripts run only from our origin or with the per-request nonce
- * (React Router's inline hydration data); no third-party origin is allowed anywhere.
+ * (React Router's inline hydration data); no third-party origin is allowed anywhere. A response that set
+ * its own Content-Security-Policy (a shared render, allowing its inline scripts by hash) keeps it.
  */
 export function securityHeaders() {
+  const { defaultSrc, ...rest } = POLICY;
   return secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", NONCE],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
-      fontSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
+    contentSecurityPolicy: { defaultSrc, scriptSrc: ["'self'", NONCE], ...rest },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: "strict-origin-when-cross-origin",
     strictTransportSecurity: "max-age=63072000; includeSubDomains",
     xFrameOptions: "DENY",
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+    overwrite: false,
   });
 }
