@@ -9,7 +9,8 @@
  *    the client, each next to a trivial route on the same server (an unknown /api path: no I/O).
  * 2. SSR throughput: requests/s of the full `/diamond-search` page against the trivial route (repeated
  *    URLs are shared renders, see worker/page-cache.ts), and of a different search on every request.
- * 3. Memory: the index's own bytes and the workerd process's resident memory.
+ * 3. Memory: the index's own bytes; the worker isolate's heap and array buffers (over the inspector) before,
+ *    during (peak) and after the index load and the runs; the workerd processes' resident memory.
  * 4. Page weight: gzip bytes of the JavaScript each page loads, and the server HTML size.
  *
  * Options (env): SEED_DIAMONDS (default 1,000,000), BENCH_QUERIES (default 600), BENCH_SECONDS (default 10
@@ -20,6 +21,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { startWorker } from "../tests/e2e/server";
 import { benchQueries } from "./bench-queries";
+import { IsolateInspector, describeMemory, mb } from "./isolate-memory";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -120,8 +122,12 @@ async function main() {
   const post = (body: unknown) => fetch(worker.url + "/api/diamonds2", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const trivial = () => fetch(worker.url + "/api/bench-trivial");
   try {
+    const inspector = await IsolateInspector.connect(worker.inspectorUrl);
+    const atStart = await inspector.memory();
     let t = performance.now();
-    const status = (await (await fetch(worker.url + "/api/search/status")).json()) as { diamonds: number; bytes: number; loadMs: number; version: string };
+    // The first search-index call loads it: the isolate's memory is sampled all along (the load's peak).
+    const loading = await inspector.peakWhile(fetch(worker.url + "/api/search/status").then((r) => r.json()));
+    const status = loading.value as { diamonds: number; bytes: number; loadMs: number; version: string };
     if (typeof status.diamonds !== "number") throw new Error(`the search index did not load: ${JSON.stringify(status)}\n${worker.log()}`);
     console.log(`\nIndex: ${status.diamonds.toLocaleString("en-US")} available diamonds, ${(status.bytes / 1e6).toFixed(1)} MB of typed arrays, loaded from D1 in ${(status.loadMs / 1000).toFixed(1)} s (first request waited ${((performance.now() - t) / 1000).toFixed(1)} s)`);
 
@@ -173,8 +179,14 @@ async function main() {
     line("/diamond/{id}/{slug} (SSR + D1)", detailRate);
     console.log(`ratio /diamond-search : trivial = ${((search.rps / triv.rps) * 100).toFixed(0)}%; target ≥ 300 req/s: ${search.rps >= 300 ? "met" : "not met"} (repeated pages are shared renders for 30 s: worker/page-cache.ts; the line above renders and searches every time)`);
 
-    console.log("\n== Memory ==");
-    console.log(`index arrays ${(status.bytes / 1e6).toFixed(1)} MB (budget: isolate < 128 MB); workerd ${workerdMemory()}`);
+    console.log("\n== Memory (the worker isolate, over the inspector: Runtime.getHeapUsage) ==");
+    const after = await inspector.memory();
+    inspector.close();
+    console.log(`index arrays ${mb(status.bytes)} (budget: isolate < 128 MB = 134.2 MB)`);
+    console.log(`isolate before the index loaded  ${describeMemory(atStart)}`);
+    console.log(`isolate while it loaded (peak of ${loading.samples} samples)  live ${mb(loading.peakLive)}; committed ${mb(loading.peakCommitted)}`);
+    console.log(`isolate after every run above    ${describeMemory(after)}`);
+    console.log(`workerd processes: ${workerdMemory()}`);
 
     console.log("\n== Page weight ==");
     for (const path of ["/", "/diamond-search", detail]) {

@@ -67,7 +67,7 @@ export function ssr() {
       },
       listRetailers: () => listRetailers(db),
       getDiamond: (id) => getDiamond(db, id),
-      similarDiamonds: (d) => similarDiamonds(db, v.parse(SimilarDiamondsRequest, d)),
+      similarDiamonds: (d) => similarDiamonds(c.env, v.parse(SimilarDiamondsRequest, d)),
     });
     const nonce = c.get("secureHeadersNonce") ?? "";
     const key = c.req.method === "GET" ? PageCache.key(url, { theme: c.get("theme"), fromSearchEngine: c.get("fromSearchEngine"), variants: c.get("variants") }) : null;

@@ -16,6 +16,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningWorker {
   url: string;
+  /** wrangler dev's inspector (Chrome DevTools protocol) on loopback: `http://127.0.0.1:{port}`. */
+  inspectorUrl: string;
   /** Everything wrangler dev has printed so far. */
   log(): string;
   stop(): Promise<void>;
@@ -66,6 +68,7 @@ export async function startWorker({ persistTo, diamonds }: { persistTo: string; 
   }
   return {
     url,
+    inspectorUrl: `http://127.0.0.1:${inspector}`,
     log: () => log,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -148,22 +148,64 @@ describe.each(TUNINGS)("search index engine against the plain-TypeScript oracle 
   });
 
   it("keeps list columns a compact column cannot hold (odd certificate numbers, three-decimal carats)", () => {
-    const [a, b] = diamonds.filter((d) => !d.is_sold);
+    const [a, b, c, e] = diamonds.filter((d) => !d.is_sold);
     const odd = [
       { ...indexRow(a!), carat: 1.234, display: { ...indexRow(a!).display!, certificateId: "LG-0042", imageUrl: "https://cdn.example/x.jpg" } },
       { ...indexRow(b!), lwRatio: 1.3333, display: { ...indexRow(b!).display!, certificateId: "0012345", discountPercentage: 12.5 } },
+      // Long numbers: 12 digits fit the compact column (below 2^40), 13 digits above 2^40 do not.
+      { ...indexRow(c!), display: { ...indexRow(c!).display!, certificateId: "999999999999", pairedDiamondId: 4_000_000_000, isRcIdeal: true } },
+      { ...indexRow(e!), display: { ...indexRow(e!).display!, certificateId: "9999999999999", pairedDiamondId: null, isRcIdeal: false } },
     ];
     const small = buildIndex(odd, "odd", tuning);
     const result = small.search(toEngineQuery(parsed({ priceMin: 0, priceMax: 100_000_000, sortBy: "price" }), { now: NOW, onlyIds: null }));
     const shown = new Map(small.display(result.rows).map((r) => [r.id, r]));
     expect(shown.get(a!.id)).toMatchObject({ carat: 1.234, certificate_id: "LG-0042", image_url: "https://cdn.example/x.jpg" });
     expect(shown.get(b!.id)).toMatchObject({ lw_ratio: 1.3333, certificate_id: "0012345", discount_percentage: 12.5 });
+    expect(shown.get(c!.id)).toMatchObject({ certificate_id: "999999999999", paired_diamond_id: 4_000_000_000, is_rc_ideal: 1 });
+    expect(shown.get(e!.id)).toMatchObject({ certificate_id: "9999999999999", paired_diamond_id: null, is_rc_ideal: 0 });
   });
 
   it("answers a page past the end with no diamonds and the exact total", () => {
     const { result } = engine({ pageNumber: 10_000, priceMin: 0, priceMax: 1_000_000 });
     expect(result.ids).toEqual([]);
     expect(result.total).toBe(diamonds.filter((d) => !d.is_sold).length);
+  });
+});
+
+describe("similar diamonds from the index", () => {
+  const index = buildIndex(available, "test");
+  const live = diamonds.filter((d) => !d.is_sold);
+
+  /** The rule, written out over every available diamond. */
+  function oracleSimilar(d: DiamondRow): number[] {
+    return live
+      .filter(
+        (x) =>
+          x.id !== d.id && x.is_lab_grown === d.is_lab_grown && x.shape === d.shape &&
+          x.carat >= d.carat * 0.85 && x.carat <= d.carat * 1.15 &&
+          Math.abs(x.color - d.color) <= 1 && Math.abs(x.clarity - d.clarity) <= 1,
+      )
+      .map((x) => ({
+        id: x.id,
+        score: Math.abs(x.carat - d.carat) / (d.carat * 0.15) + 0.3 * Math.abs(x.color - d.color) + 0.3 * Math.abs(x.clarity - d.clarity) + 0.1 * Math.abs(x.cut - d.cut),
+      }))
+      .sort((a, b) => a.score - b.score || a.id - b.id)
+      .slice(0, 5)
+      .map((x) => x.id);
+  }
+
+  it("finds the closest five of the same origin and shape, within ±15 % carat and one colour and clarity grade", () => {
+    let found = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: diamonds.length - 1 }), (i) => {
+        const d = diamonds[i]!; // sold stones too: a detail page can show one
+        const similar = index.display(index.similar({ id: d.id, isLabGrown: d.is_lab_grown === 1, shape: d.shape, carat: d.carat, color: d.color, clarity: d.clarity, cut: d.cut }, 5));
+        expect(similar.map((r) => r.id)).toEqual(oracleSimilar(d));
+        found += similar.length;
+      }),
+      { numRuns: 200 },
+    );
+    expect(found).toBeGreaterThan(0);
   });
 });
 

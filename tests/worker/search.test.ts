@@ -7,6 +7,7 @@ import { oracleFacet, oracleSearch, type OracleRow } from "../oracle";
 import { parsed, searchInput } from "../search-arbitraries";
 import { call, postJson, type ErrorBody } from "./helpers";
 import { searchCache } from "#worker/catalogue/diamonds.ts";
+import { keepsOldIndexDuringReload } from "#worker/search/search-object.ts";
 
 /** The whole seeded inventory, straight from D1. */
 async function inventory(): Promise<OracleRow[]> {
@@ -108,6 +109,17 @@ describe("POST /api/diamonds2 against the oracle", () => {
       await env.SEARCH.get(env.SEARCH.idFromName("catalogue")).refresh();
       searchCache.clear();
     }
+  });
+});
+
+describe("index reloads within the isolate's 128 MB", () => {
+  it("keeps the old index answering during a reload only when both fit", () => {
+    // The test catalogue's index is small: it keeps answering while its successor loads.
+    expect(keepsOldIndexDuringReload(2_000_000)).toBe(true);
+    expect(keepsOldIndexDuringReload(40 * 1024 * 1024)).toBe(true);
+    // A million-diamond index (about 70 MB) is released first: two of them would exceed the limit.
+    expect(keepsOldIndexDuringReload(48 * 1024 * 1024)).toBe(false);
+    expect(keepsOldIndexDuringReload(70_000_000)).toBe(false);
   });
 });
 

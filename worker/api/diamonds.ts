@@ -15,7 +15,7 @@ export const diamondsApi = new Hono<AppEnv>()
     return c.json(result);
   })
   .post("/diamonds/get-similar", ...jsonBody(SimilarDiamondsRequest), async (c) => {
-    const diamonds = await similarDiamonds(c.env.DB, c.req.valid("json"));
+    const diamonds = await similarDiamonds(c.env, c.req.valid("json"));
     c.header("Cache-Control", "no-store");
     return c.json({ diamonds });
   })

@@ -16,7 +16,6 @@ type DiamondRow = DiamondTableRow & RetailerColumns;
 
 const COLUMNS = "d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url";
 const FROM = "FROM diamonds d JOIN retailers r ON r.id = d.retailer_id";
-const SELECT = `SELECT ${COLUMNS} ${FROM}`;
 
 /** Recent search results of this isolate (see search-cache.ts). */
 export const searchCache = new SearchCache<DiamondSearchResponse>();
@@ -112,24 +111,11 @@ export async function getDiamond(db: D1Database, id: number): Promise<Diamond | 
 
 /**
  * Up to five available diamonds like `d`: same shape and origin, carat within ±15 %, colour and clarity
- * within one grade; the closest first (carat distance, then colour, clarity and cut steps).
+ * within one grade; the closest first (carat distance, then colour, clarity and cut steps). Answered by the
+ * search index (SearchIndex.similar), like every other catalogue search.
  */
-export async function similarDiamonds(db: D1Database, d: SimilarDiamondsRequest): Promise<DiamondSummary[]> {
-  const { results } = await db
-    .prepare(
-      `${SELECT} WHERE d.is_lab_grown = ? AND d.is_sold = 0 AND d.shape = ? AND d.id != ?
-         AND d.carat BETWEEN ? AND ? AND d.color BETWEEN ? AND ? AND d.clarity BETWEEN ? AND ?
-       ORDER BY ABS(d.carat - ?) / ? + 0.3 * ABS(d.color - ?) + 0.3 * ABS(d.clarity - ?) + 0.1 * ABS(d.cut - ?), d.id
-       LIMIT ?`,
-    )
-    .bind(
-      d.isLabGrown ? 1 : 0, d.shape, d.id,
-      d.carat * 0.85, d.carat * 1.15, d.color - 1, d.color + 1, d.clarity - 1, d.clarity + 1,
-      d.carat, d.carat * 0.15, d.color, d.clarity, d.cut,
-      MAX_SIMILAR_DIAMONDS,
-    )
-    .all<DiamondRow>();
-  return results.map(summary);
+export function similarDiamonds(env: SearchBindings, d: SimilarDiamondsRequest): Promise<DiamondSummary[]> {
+  return searchIndex(env).similar(d, MAX_SIMILAR_DIAMONDS);
 }
 
 /** Counts one view of a diamond (`GET /api/logging/diamonds/views/{id}`); false when the diamond does not exist. */

@@ -146,6 +146,9 @@ const FLAG_IMAGE = 1;
 const FLAG_VIDEO = 2;
 const FLAG_IDEAL = 4;
 const FLAG_EYE_CLEAN = 8;
+/** Display only (RC ideal): a bitset, never a filter. */
+const FLAG_RC_IDEAL = 16;
+const FLAG_BITS = 5;
 
 function bucketOf(priceCents: number): number {
   let b = 0;
@@ -185,18 +188,20 @@ export interface IndexColumns {
   table: Uint16Array;
   ratio: Uint16Array;
   sortingOrder: Uint32Array;
-  /** Display: certificate number when it is all digits (else NaN and the text is an exception). */
-  certNumber: Float64Array;
-  /** Display: image URL as a code into the builder's dictionary. */
-  imageCode: Uint32Array;
+  /**
+   * Display: certificate number when it is plain digits below 2^40 (12 digits and many 13), as high byte and
+   * low 32 bits; 0 when the text is an exception (numbers never start with 0).
+   */
+  certHigh: Uint8Array;
+  certLow: Uint32Array;
+  /** Display: image URL as a code into the builder's dictionary (0xffff: the URL is an exception). */
+  imageCode: Uint16Array;
   /** Display: price before discount (cents) + 1, 0 for none. */
   priceBefore: Uint32Array;
   /** Display: discount percentage + 1, 0 for none. */
   discount: Uint8Array;
-  /** Display: paired diamond id, 0 for none. */
+  /** Display: paired diamond id, 0 for none (kept sparse by the index: about 4 % of stones are paired). */
   paired: Uint32Array;
-  /** Display: 1 for an RC-ideal stone. */
-  rcIdeal: Uint8Array;
 }
 
 type ColumnName = Exclude<keyof IndexColumns, "size">;
@@ -220,13 +225,16 @@ const COLUMN_TYPES: Record<ColumnName, new (n: number) => Uint8Array | Uint16Arr
   table: Uint16Array,
   ratio: Uint16Array,
   sortingOrder: Uint32Array,
-  certNumber: Float64Array as unknown as new (n: number) => Uint32Array,
-  imageCode: Uint32Array,
+  certHigh: Uint8Array,
+  certLow: Uint32Array,
+  imageCode: Uint16Array,
   priceBefore: Uint32Array,
   discount: Uint8Array,
   paired: Uint32Array,
-  rcIdeal: Uint8Array,
 };
+
+/** Image URLs a code can name; beyond, the URL is kept as an exception. */
+const IMAGE_CODES = 0xffff;
 
 /**
  * What the display columns cannot hold, by diamond id: certificate numbers that are not plain digits,
@@ -234,7 +242,7 @@ const COLUMN_TYPES: Record<ColumnName, new (n: number) => Uint8Array | Uint16Arr
  */
 export interface DisplayExceptions {
   images: string[];
-  byId: Map<number, Partial<Pick<DisplayRow, "certificate_id" | "carat" | "lw_ratio" | "discount_percentage" | "price_before_discount_cents" | "shipping_days">>>;
+  byId: Map<number, Partial<Pick<DisplayRow, "certificate_id" | "carat" | "lw_ratio" | "discount_percentage" | "price_before_discount_cents" | "shipping_days" | "image_url">>>;
 }
 
 /**
@@ -276,7 +284,8 @@ export class IndexBuilder {
       (r.hasImage ? FLAG_IMAGE : 0) |
       (r.hasVideo ? FLAG_VIDEO : 0) |
       (isLoupeIdeal(r.shape, r.depthPct, r.tablePct, r.lwRatio) ? FLAG_IDEAL : 0) |
-      (r.eyeClean === 1 ? FLAG_EYE_CLEAN : 0);
+      (r.eyeClean === 1 ? FLAG_EYE_CLEAN : 0) |
+      (r.display?.isRcIdeal ? FLAG_RC_IDEAL : 0);
     c.retailerId[i] = r.retailerId;
     c.shippingDays[i] = Math.min(0xffff, Math.max(0, r.shippingDays));
     c.priceCents[i] = r.priceCents;
@@ -291,14 +300,22 @@ export class IndexBuilder {
     if (c.shippingDays[i] !== r.shippingDays) ex.shipping_days = r.shippingDays;
     const d = r.display;
     if (d) {
-      c.certNumber[i] = /^[1-9]\d{0,14}$/.test(d.certificateId) ? Number(d.certificateId) : NaN;
-      if (Number.isNaN(c.certNumber[i]!)) ex.certificate_id = d.certificateId;
+      const cert = /^[1-9]\d{0,12}$/.test(d.certificateId) ? Number(d.certificateId) : 0;
+      if (cert > 0 && cert < 2 ** 40) {
+        c.certHigh[i] = Math.floor(cert / 2 ** 32);
+        c.certLow[i] = cert % 2 ** 32;
+      } else {
+        c.certHigh[i] = 0;
+        c.certLow[i] = 0;
+        ex.certificate_id = d.certificateId;
+      }
       let code = this.imageCodes.get(d.imageUrl);
-      if (code === undefined) {
+      if (code === undefined && this.exceptions.images.length < IMAGE_CODES) {
         code = this.exceptions.images.push(d.imageUrl) - 1;
         this.imageCodes.set(d.imageUrl, code);
       }
-      c.imageCode[i] = code;
+      c.imageCode[i] = code ?? IMAGE_CODES;
+      if (code === undefined) ex.image_url = d.imageUrl;
       const before = d.priceBeforeDiscountCents;
       if (before === null) c.priceBefore[i] = 0;
       else if (Number.isInteger(before) && before >= 0 && before < 0xffffffff) c.priceBefore[i] = before + 1;
@@ -308,7 +325,6 @@ export class IndexBuilder {
       else if (Number.isInteger(pct) && pct >= 0 && pct < 255) c.discount[i] = pct + 1;
       else ex.discount_percentage = pct;
       c.paired[i] = d.pairedDiamondId ?? 0;
-      c.rcIdeal[i] = d.isRcIdeal ? 1 : 0;
     }
     if (Object.keys(ex).length) this.exceptions.byId.set(r.id, ex);
   }
@@ -356,6 +372,17 @@ export function buildIndex(rows: Iterable<IndexRow>, version = "test", tuning: E
   const b = new IndexBuilder();
   for (const r of rows) b.push(r);
   return b.build(version, tuning);
+}
+
+/** The diamond whose likes `SearchIndex.similar` finds (grades as codes: colour and clarity 1-8, cut 0-4). */
+export interface SimilarTo {
+  id: number;
+  isLabGrown: boolean;
+  shape: number;
+  carat: number;
+  color: number;
+  clarity: number;
+  cut: number;
 }
 
 /** Knobs of the page selection, exposed so tests can force every path on a small catalogue. */
@@ -530,12 +557,14 @@ export class SearchIndex {
   /** Price-histogram bucket of each row. */
   readonly bucket: Uint8Array;
   /** Display columns (see IndexColumns) and what they cannot hold. */
-  private readonly certNumber: Float64Array;
-  private readonly imageCode: Uint32Array;
+  private readonly certHigh: Uint8Array;
+  private readonly certLow: Uint32Array;
+  private readonly imageCode: Uint16Array;
   private readonly priceBefore: Uint32Array;
   private readonly discount: Uint8Array;
-  private readonly paired: Uint32Array;
-  private readonly rcIdeal: Uint8Array;
+  /** Paired stones, sparse: rows (ascending) and their partners' ids. */
+  private readonly pairedRows: Uint32Array;
+  private readonly pairedIds: Uint32Array;
   private readonly exceptions: DisplayExceptions;
   readonly minPrice: number;
   readonly maxPrice: number;
@@ -547,6 +576,8 @@ export class SearchIndex {
    * eye-clean), polish, symmetry and fluorescence codes 0-7.
    */
   readonly flagBits: Uint32Array[];
+  /** RC ideal (display only). */
+  private readonly rcIdealBits: Uint32Array;
   readonly polishBits: Uint32Array[];
   readonly symmetryBits: Uint32Array[];
   readonly fluorescenceBits: Uint32Array[];
@@ -622,16 +653,25 @@ export class SearchIndex {
     this.imageCode = reorder(cols.imageCode);
     this.priceBefore = reorder(cols.priceBefore);
     this.discount = reorder(cols.discount);
-    this.paired = reorder(cols.paired);
-    this.rcIdeal = reorder(cols.rcIdeal);
-    const certs = new Float64Array(n);
-    for (let p = 0; p < n; p++) certs[p] = cols.certNumber[order[p]!]!;
-    this.certNumber = certs;
+    this.certHigh = reorder(cols.certHigh);
+    this.certLow = reorder(cols.certLow);
+    const paired = reorder(cols.paired);
+    let pairs = 0;
+    for (let p = 0; p < n; p++) if (paired[p]) pairs++;
+    this.pairedRows = new Uint32Array(pairs);
+    this.pairedIds = new Uint32Array(pairs);
+    for (let p = 0, j = 0; p < n; p++) {
+      if (!paired[p]) continue;
+      this.pairedRows[j] = p;
+      this.pairedIds[j++] = paired[p]!;
+    }
     this.exceptions = exceptions;
     const words = (n >>> 5) + 1;
     this.words = words;
     const bitsets = (count: number) => Array.from({ length: count }, () => new Uint32Array(words));
-    this.flagBits = bitsets(4);
+    const flagBits = bitsets(FLAG_BITS);
+    this.flagBits = flagBits.slice(0, 4);
+    this.rcIdealBits = flagBits[4]!;
     this.polishBits = bitsets(8);
     this.symmetryBits = bitsets(8);
     this.fluorescenceBits = bitsets(8);
@@ -640,7 +680,7 @@ export class SearchIndex {
       const w = p >>> 5;
       const bit = 1 << (p & 31);
       const f = flags[p]!;
-      for (let i = 0; i < 4; i++) if (f & (1 << i)) this.flagBits[i]![w]! |= bit;
+      for (let i = 0; i < FLAG_BITS; i++) if (f & (1 << i)) flagBits[i]![w]! |= bit;
       this.polishBits[polish[p]! & 7]![w]! |= bit;
       this.symmetryBits[symmetry[p]! & 7]![w]! |= bit;
       this.fluorescenceBits[fluorescence[p]! & 7]![w]! |= bit;
@@ -678,7 +718,7 @@ export class SearchIndex {
   /** Bytes held by the index's arrays (sort permutations included once built). */
   get bytes(): number {
     let b = 0;
-    for (const a of [this.id, this.bucket, this.price, this.sorting, this.carat, this.depth, this.table, this.ratio, this.ship, this.retailer, this.leaf, this.leafStart, this.leafHist, this.liveLeaves, this.certNumber, this.imageCode, this.priceBefore, this.discount, this.paired, this.rcIdeal]) b += a.byteLength;
+    for (const a of [this.id, this.bucket, this.price, this.sorting, this.carat, this.depth, this.table, this.ratio, this.ship, this.retailer, this.leaf, this.leafStart, this.leafHist, this.liveLeaves, this.certHigh, this.certLow, this.imageCode, this.priceBefore, this.discount, this.pairedRows, this.pairedIds, this.rcIdealBits]) b += a.byteLength;
     for (const p of this.perms.values()) b += p.byteLength;
     for (const set of [this.flagBits, this.polishBits, this.symmetryBits, this.fluorescenceBits, this.labBits]) for (const a of set) b += a.byteLength;
     for (const r of Object.values(this.ranges)) b += r.byteLength;
@@ -751,6 +791,60 @@ export class SearchIndex {
     return rows.map((r) => this.displayRow(r));
   }
 
+  /**
+   * Up to `limit` available diamonds like `d` (POST /api/diamonds/get-similar): same origin and shape, carat
+   * within ±15 %, colour and clarity within one grade, `d` itself left out; closest first by
+   * |Δcarat| / (0.15 · carat) + 0.3 · |Δcolour| + 0.3 · |Δclarity| + 0.1 · |Δcut|, then id. Reads only the
+   * (at most 45) leaves those grades allow. Returns rows for `display`.
+   */
+  similar(d: SimilarTo, limit: number): number[] {
+    const lo = d.carat * 0.85;
+    const hi = d.carat * 1.15;
+    const spread = d.carat * 0.15;
+    const best: { row: number; score: number; id: number }[] = [];
+    const byId = this.exceptions.byId;
+    for (let color = Math.max(1, d.color - 1); color <= Math.min(DIMS.color, d.color + 1); color++) {
+      for (let clarity = Math.max(1, d.clarity - 1); clarity <= Math.min(DIMS.clarity, d.clarity + 1); clarity++) {
+        for (let cut = 0; cut < DIMS.cut; cut++) {
+          const k = leafOf(d.isLabGrown ? 1 : 0, d.shape, color, clarity, cut);
+          const dColor = 0.3 * Math.abs(color - d.color);
+          const dClarity = 0.3 * Math.abs(clarity - d.clarity);
+          const dCut = 0.1 * Math.abs(cut - d.cut);
+          for (let r = this.leafStart[k]!, end = this.leafStart[k + 1]!; r < end; r++) {
+            const id = this.id[r]!;
+            if (id === d.id) continue;
+            let carat = this.carat[r]! / 100;
+            if (byId.size) carat = byId.get(id)?.carat ?? carat;
+            if (carat < lo || carat > hi) continue;
+            // Summed in this order, as the SQL of the same rule would (equal scores then tie on id).
+            const score = Math.abs(carat - d.carat) / spread + dColor + dClarity + dCut;
+            if (best.length === limit) {
+              const worst = best[limit - 1]!;
+              if (score > worst.score || (score === worst.score && id > worst.id)) continue;
+              best.pop();
+            }
+            let at = best.length;
+            while (at > 0 && (best[at - 1]!.score > score || (best[at - 1]!.score === score && best[at - 1]!.id > id))) at--;
+            best.splice(at, 0, { row: r, score, id });
+          }
+        }
+      }
+    }
+    return best.map((b) => b.row);
+  }
+
+  /** The partner of a paired stone at row `r`, or null (binary search of the sparse pairs). */
+  private pairedId(r: number): number | null {
+    let lo = 0;
+    let hi = this.pairedRows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.pairedRows[mid]! < r) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.pairedRows.length && this.pairedRows[lo] === r ? this.pairedIds[lo]! : null;
+  }
+
   private displayRow(r: number): DisplayRow {
     const k = this.leaf[r]!;
     const w = r >>> 5;
@@ -760,12 +854,12 @@ export class SearchIndex {
       return 0;
     };
     const id = this.id[r]!;
-    const cert = this.certNumber[r]!;
+    const cert = this.certHigh[r]! * 2 ** 32 + this.certLow[r]!;
     const row: DisplayRow = {
       id,
       retailer_id: this.retailer[r]!,
       certificate_lab: codeOf(this.labBits),
-      certificate_id: Number.isNaN(cert) ? "" : String(cert),
+      certificate_id: cert ? String(cert) : "",
       is_lab_grown: k < LEAF_COUNT / 2 ? 0 : 1,
       shape: DIM_VALUES[1]![k]! + 1,
       carat: this.carat[r]! / 100,
@@ -779,12 +873,12 @@ export class SearchIndex {
       price_before_discount_cents: this.priceBefore[r] ? this.priceBefore[r]! - 1 : null,
       discount_percentage: this.discount[r] ? this.discount[r]! - 1 : null,
       is_sold: 0,
-      is_rc_ideal: this.rcIdeal[r]!,
+      is_rc_ideal: this.rcIdealBits[w]! & bit ? 1 : 0,
       has_video: this.flagBits[1]![w]! & bit ? 1 : 0,
       image_url: this.exceptions.images[this.imageCode[r]!] ?? "",
       shipping_days: this.ship[r]!,
       lw_ratio: this.ratio[r]! / 100,
-      paired_diamond_id: this.paired[r] || null,
+      paired_diamond_id: this.pairedId(r),
     };
     const ex = this.exceptions.byId.get(id);
     return ex ? { ...row, ...ex } : row;

@@ -2,12 +2,25 @@ import { DurableObject } from "cloudflare:workers";
 import { CATALOGUE_VERSION_KEY } from "#shared/catalogue/seed-plan.ts";
 import type { DiamondSummary } from "#shared/schemas.ts";
 import { summary, type RetailerColumns } from "../catalogue/diamond-summary";
-import { IndexBuilder, type EngineQuery, type EngineResult, type SearchIndex } from "./engine";
+import { IndexBuilder, type EngineQuery, type EngineResult, type SearchIndex, type SimilarTo } from "./engine";
 
 /** Rows read from D1 per query while loading. */
 const LOAD_PAGE = 25_000;
 /** How often (at most) a search checks D1 for a new catalogue version. */
 export const VERSION_CHECK_MS = 1_000;
+/** An isolate's memory limit on Cloudflare; one over it is reset, losing every index it holds. */
+const ISOLATE_LIMIT_BYTES = 128 * 1024 * 1024;
+/** What the isolate holds besides indexes (code, caches, a load's rows in flight): measured about 25 MB. */
+const ISOLATE_BASE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Whether an old index of `bytes` may keep answering while its successor (about as large) loads: only when
+ * both fit the isolate together. A larger catalogue's reload releases the old index first, and searches
+ * wait for the new one (seconds) rather than risk the isolate.
+ */
+export function keepsOldIndexDuringReload(bytes: number): boolean {
+  return ISOLATE_BASE_BYTES + 2 * bytes < ISOLATE_LIMIT_BYTES;
+}
 
 /** The index's columns (0-20), then the list columns the search columns do not cover (21-26). */
 const LOAD_SQL = `SELECT id, is_lab_grown, shape, color, clarity, cut, certificate_lab, polish, symmetry, fluorescence, eye_clean,
@@ -34,7 +47,7 @@ export interface IndexStatus {
  * available diamonds as typed columns in memory and answers every search. D1 stays the source of truth:
  * the object loads from it on first use and again whenever `seed_meta.catalogue_version` changes (every
  * catalogue writer — seed, feed import — writes a new one), checking at most once a second. While a new
- * version loads, the old index keeps answering.
+ * version loads, the old index keeps answering when both fit the isolate (keepsOldIndexDuringReload).
  */
 export class SearchIndexObject extends DurableObject<Env> {
   private index: SearchIndex | null = null;
@@ -51,11 +64,22 @@ export class SearchIndexObject extends DurableObject<Env> {
     const started = performance.now();
     const result = index.search(q);
     const engineMs = performance.now() - started;
-    const diamonds = index.display(result.rows).flatMap((row) => {
+    const diamonds = this.summaries(index, result.rows);
+    return { ids: result.ids, total: result.total, facets: result.facets, priceHistogram: result.priceHistogram, diamonds, version: index.version, engineMs };
+  }
+
+  /** Up to `limit` diamonds like `d` (RPC; see SearchIndex.similar). */
+  async similar(d: SimilarTo, limit: number): Promise<DiamondSummary[]> {
+    const index = this.index ?? (await this.load());
+    this.checkVersionSoon();
+    return this.summaries(index, index.similar(d, limit));
+  }
+
+  private summaries(index: SearchIndex, rows: readonly number[]): DiamondSummary[] {
+    return index.display(rows).flatMap((row) => {
       const retailer = this.retailers.get(row.retailer_id);
       return retailer ? [summary({ ...row, ...retailer })] : [];
     });
-    return { ids: result.ids, total: result.total, facets: result.facets, priceHistogram: result.priceHistogram, diamonds, version: index.version, engineMs };
   }
 
   /** What the index holds (RPC), loading it first if needed. */
@@ -96,6 +120,10 @@ export class SearchIndexObject extends DurableObject<Env> {
 
   private async build(): Promise<SearchIndex> {
     const started = Date.now();
+    if (this.index && !keepsOldIndexDuringReload(this.index.bytes)) {
+      console.log(`search index: releasing version ${this.index.version} (${(this.index.bytes / 1e6).toFixed(1)} MB) before loading its successor`);
+      this.index = null;
+    }
     const db = this.env.DB;
     const version = await this.readVersion();
     const count = await db.prepare("SELECT COUNT(*) AS n FROM diamonds WHERE is_sold = 0").first<{ n: number }>();

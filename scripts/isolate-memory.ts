@@ -1,0 +1,86 @@
+/**
+ * The worker isolate's memory, read over wrangler dev's inspector (Chrome DevTools protocol,
+ * `Runtime.getHeapUsage`): the JavaScript heap (used and committed) and the ArrayBuffer backing stores
+ * (the search index's typed columns live there). Used by `npm run bench`; it measures, it asserts nothing.
+ */
+import WebSocket from "ws";
+
+export interface IsolateMemory {
+  /** Live JavaScript objects. */
+  heapUsed: number;
+  /** Heap the isolate has committed (used + free space V8 keeps). */
+  heapTotal: number;
+  /** ArrayBuffer backing stores (typed arrays). */
+  buffers: number;
+}
+
+export class IsolateInspector {
+  private constructor(
+    private readonly ws: WebSocket,
+    private nextId = 0,
+  ) {}
+
+  /** Connects to the first target of the inspector at `inspectorUrl` (http://host:port). */
+  static async connect(inspectorUrl: string): Promise<IsolateInspector> {
+    const targets = (await (await fetch(`${inspectorUrl}/json`)).json()) as { webSocketDebuggerUrl: string }[];
+    if (!targets[0]) throw new Error("the inspector lists no target");
+    const ws = new WebSocket(targets[0].webSocketDebuggerUrl);
+    await new Promise<void>((resolve, reject) => {
+      ws.once("open", () => resolve());
+      ws.once("error", reject);
+    });
+    return new IsolateInspector(ws);
+  }
+
+  async memory(): Promise<IsolateMemory> {
+    const id = ++this.nextId;
+    const reply = await new Promise<{ usedSize: number; totalSize: number; backingStorageSize?: number }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("Runtime.getHeapUsage: no answer in 10 s")), 10_000);
+      const onMessage = (data: WebSocket.RawData) => {
+        const msg = JSON.parse(String(data)) as { id?: number; result?: { usedSize: number; totalSize: number; backingStorageSize?: number } };
+        if (msg.id !== id) return;
+        clearTimeout(timer);
+        this.ws.off("message", onMessage);
+        if (msg.result) resolve(msg.result);
+        else reject(new Error(`Runtime.getHeapUsage: ${String(data)}`));
+      };
+      this.ws.on("message", onMessage);
+      this.ws.send(JSON.stringify({ id, method: "Runtime.getHeapUsage" }));
+    });
+    return { heapUsed: reply.usedSize, heapTotal: reply.totalSize, buffers: reply.backingStorageSize ?? 0 };
+  }
+
+  /** Samples memory every `everyMs` until `done` settles; returns the samples' peaks. */
+  async peakWhile<T>(done: Promise<T>, everyMs = 100): Promise<{ value: T; peakLive: number; peakCommitted: number; samples: number }> {
+    let settled = false;
+    let peakLive = 0;
+    let peakCommitted = 0;
+    let samples = 0;
+    const sampler = (async () => {
+      while (!settled) {
+        const m = await this.memory();
+        peakLive = Math.max(peakLive, m.heapUsed + m.buffers);
+        peakCommitted = Math.max(peakCommitted, m.heapTotal + m.buffers);
+        samples++;
+        await new Promise((r) => setTimeout(r, everyMs));
+      }
+    })();
+    try {
+      const value = await done;
+      return { value, peakLive, peakCommitted, samples };
+    } finally {
+      settled = true;
+      await sampler;
+    }
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+export const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+export function describeMemory(m: IsolateMemory): string {
+  return `live ${mb(m.heapUsed + m.buffers)} (heap ${mb(m.heapUsed)} + array buffers ${mb(m.buffers)}); committed ${mb(m.heapTotal + m.buffers)}`;
+}
