@@ -35,7 +35,8 @@ export class IsolateInspector {
   async memory(): Promise<IsolateMemory> {
     const id = ++this.nextId;
     const reply = await new Promise<{ usedSize: number; totalSize: number; backingStorageSize?: number }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("Runtime.getHeapUsage: no answer in 10 s")), 10_000);
+      // The isolate answers between its tasks: a long synchronous stretch (building the index) delays it.
+      const timer = setTimeout(() => reject(new Error("Runtime.getHeapUsage: no answer in 60 s")), 60_000);
       const onMessage = (data: WebSocket.RawData) => {
         const msg = JSON.parse(String(data)) as { id?: number; result?: { usedSize: number; totalSize: number; backingStorageSize?: number } };
         if (msg.id !== id) return;
@@ -50,7 +51,10 @@ export class IsolateInspector {
     return { heapUsed: reply.usedSize, heapTotal: reply.totalSize, buffers: reply.backingStorageSize ?? 0 };
   }
 
-  /** Samples memory every `everyMs` until `done` settles; returns the samples' peaks. */
+  /**
+   * Samples memory every `everyMs` until `done` settles; returns the samples' peaks. Samples are taken when
+   * the isolate answers (between its tasks), so a peak inside one synchronous stretch is seen just after.
+   */
   async peakWhile<T>(done: Promise<T>, everyMs = 100): Promise<{ value: T; peakLive: number; peakCommitted: number; samples: number }> {
     let settled = false;
     let peakLive = 0;

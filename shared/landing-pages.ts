@@ -3,8 +3,8 @@
  * shoppers and search engines ("1 carat lab-grown oval diamonds"). The filters are ordinary search
  * filters, so the page is the search page with these applied and every filter still adjustable.
  */
-import * as v from "valibot";
-import { DiamondFilters, type DiamondFiltersInput } from "./schemas";
+import { FILTER_DEFAULTS } from "./search-constants";
+import type { DiamondFilters } from "./schemas";
 
 export interface LandingPage {
   slug: string;
@@ -13,11 +13,12 @@ export interface LandingPage {
   filters: DiamondFilters;
 }
 
-const page = (slug: string, title: string, intro: string, filters: DiamondFiltersInput): LandingPage => ({
+/** A landing page; its filters are the defaults plus these (tests/unit/domain.test.ts validates every set). */
+const page = (slug: string, title: string, intro: string, filters: Partial<DiamondFilters>): LandingPage => ({
   slug,
   title,
   intro,
-  filters: v.parse(DiamondFilters, filters),
+  filters: { ...FILTER_DEFAULTS, ...filters },
 });
 
 export const LANDING_PAGES: readonly LandingPage[] = [

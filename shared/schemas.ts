@@ -4,19 +4,11 @@
  */
 import * as v from "valibot";
 import { CERTIFICATE_LABS, CLARITIES, COLORS, CUTS, EYE_CLEANLINESS, FINISH_GRADES, FLUORESCENCES, SHAPES } from "./enums";
+import { MAX_PAGE_SIZE, RANGE_PAIRS, SEARCH_DEFAULTS, SORT_FIELDS } from "./search-constants";
 
-/** §9 "Search page defaults". */
-export const SEARCH_DEFAULTS = {
-  pageNumber: 1,
-  pageSize: 16,
-  priceMin: 650,
-  priceMax: 20000,
-  shippingDays: -1,
-  sortBy: "sortingOrder",
-  sortOrder: "asc",
-} as const;
+export { FILTER_DEFAULTS, MAX_PAGE_SIZE, NO_FILTERS_FOUND, RANGE_PAIRS, SEARCH_DEFAULTS, SORT_FIELDS, type SortField } from "./search-constants";
 
-export const MAX_PAGE_SIZE = 100;
+
 
 const codeOf = (list: readonly { code: number }[], what: string) =>
   v.pipe(
@@ -37,8 +29,6 @@ export const EyeCleanCode = v.pipe(codeOf(EYE_CLEANLINESS, "eye cleanliness"), v
 
 const Cents = v.pipe(v.number(), v.integer(), v.description("US cents (integer)"));
 
-export const SORT_FIELDS = ["sortingOrder", "price", "carat", "color", "clarity", "cut", "pricePerCarat"] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
 
 const codeList = <T extends v.GenericSchema<unknown, number>>(item: T, what: string) =>
   v.optional(v.pipe(v.array(item), v.maxLength(16), v.description(`${what}; empty or absent means any`)), []);
@@ -47,14 +37,6 @@ const range = (min: number, max: number, what: string) => v.optional(v.pipe(v.nu
 const idList = (what: string) => v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535))), v.maxLength(200), v.description(`${what}; empty or absent means any`)), []);
 const flag = (what: string) => v.optional(v.pipe(v.boolean(), v.description(what)), false);
 
-/** Which min/max pairs a search may hold; each min must not exceed its max. */
-export const RANGE_PAIRS = [
-  ["priceMin", "priceMax"],
-  ["caratMin", "caratMax"],
-  ["depthMin", "depthMax"],
-  ["tableMin", "tableMax"],
-  ["ratioMin", "ratioMax"],
-] as const;
 
 /**
  * The filter fields of a diamond search (§3 "Search filter defaults" names where the spec has them:
@@ -105,6 +87,7 @@ export const DiamondFilterEntries = {
   sortBy: v.optional(v.picklist(SORT_FIELDS), SEARCH_DEFAULTS.sortBy),
   sortOrder: v.optional(v.picklist(["asc", "desc"]), SEARCH_DEFAULTS.sortOrder),
 };
+
 
 /** min ≤ max for every range pair, reported on the min field. */
 const rangeChecks = RANGE_PAIRS.map(([min, max]) =>
@@ -285,8 +268,6 @@ export type ErrorEnvelope = v.InferOutput<typeof ErrorEnvelope>;
 export const SEARCH_ID_PATTERN = /^[0-9a-hjkmnp-tv-z]{12}$/;
 export const SearchId = v.pipe(v.string(), v.regex(SEARCH_ID_PATTERN, "searchId must be 12 characters [0-9a-z]"));
 
-/** §8: what a failed search restore answers (API error message and the page's search-error flag). */
-export const NO_FILTERS_FOUND = "No filters found";
 export const SearchIdParam = v.object({ id: SearchId });
 
 /** `POST /api/diamond-filter` answer. */

@@ -6,9 +6,9 @@
  * reads the form's own field names (caratMin, priceMax, …) and repeated parameters, and an unknown or
  * malformed value is dropped (and reported), never an error page.
  */
-import * as v from "valibot";
 import { CERTIFICATE_LABS, CLARITIES, COLORS, CUTS, FINISH_GRADES, FLUORESCENCES, SEARCH_CUT_CODES, SHAPES, byName, type EnumEntry } from "./enums";
-import { DiamondFilters, RANGE_PAIRS, SEARCH_DEFAULTS, SORT_FIELDS, type DiamondSearchInput, type SortField } from "./schemas";
+import { FILTER_DEFAULTS, RANGE_PAIRS, SEARCH_DEFAULTS, SORT_FIELDS, type SortField } from "./search-constants";
+import type { DiamondFilters, DiamondSearchInput } from "./schemas";
 
 export type Origin = "natural" | "lab" | "all";
 
@@ -19,7 +19,7 @@ export const SEARCH_PATH = "/diamond-search";
 export const SEMANTIC_PATH = "/diamond-search/s";
 
 /** The state of a fresh search page: §9 defaults, natural diamonds. */
-export const DEFAULT_STATE: Readonly<SearchState> = { ...v.parse(DiamondFilters, {}), isLabGrown: false, page: 1 };
+export const DEFAULT_STATE: Readonly<SearchState> = { ...FILTER_DEFAULTS, isLabGrown: false, page: 1 };
 
 export function originOf(state: Pick<SearchState, "isLabGrown">): Origin {
   return state.isLabGrown === true ? "lab" : state.isLabGrown === false ? "natural" : "all";

@@ -9,7 +9,8 @@ import { CERTIFICATE_LABS, CLARITIES, COLORS, FINISH_GRADES, FLUORESCENCES, SHAP
 import { formatCount, formatUsd } from "#shared/money.ts";
 import { LOUPE_IDEAL } from "#shared/loupe-ideal.ts";
 import { landingPage } from "#shared/landing-pages.ts";
-import { NO_FILTERS_FOUND, SORT_FIELDS, type DiamondSearchResponse, type DiamondSummary, type SearchFacets } from "#shared/schemas.ts";
+import { NO_FILTERS_FOUND, SORT_FIELDS } from "#shared/search-constants.ts";
+import type { DiamondSearchResponse, DiamondSummary, SearchFacets } from "#shared/schemas.ts";
 import {
   DEFAULT_STATE,
   SEARCH_CUTS,

@@ -5,7 +5,8 @@ import { diamondPath, diamondSlug } from "#shared/slug.ts";
 import { formatUsd, wholeUsd } from "#shared/money.ts";
 import { DEFAULT_FLAGS, effectiveTheme, isRouteStored, resolveFlags } from "#shared/flags.ts";
 import { isCrawler, isSearchEngineReferrer } from "#shared/bots.ts";
-import { DiamondSearchRequest, SEARCH_DEFAULTS } from "#shared/schemas.ts";
+import { DiamondFilters, DiamondSearchRequest, FILTER_DEFAULTS, SEARCH_DEFAULTS } from "#shared/schemas.ts";
+import { LANDING_PAGES } from "#shared/landing-pages.ts";
 import { DEFAULT_STATE, parseSearchParams, searchHref, toSearchRequest } from "#shared/search-url.ts";
 
 describe("enumerations (§3)", () => {
@@ -180,6 +181,18 @@ describe("search URL state", () => {
   it("swaps reversed ranges instead of failing", () => {
     const { state } = parseSearchParams(new URLSearchParams("priceMin=5000&priceMax=1000&caratMin=2&caratMax=1&depth=70-60"));
     expect([state.priceMin, state.priceMax, state.caratMin, state.caratMax, state.depthMin, state.depthMax]).toEqual([1000, 5000, 1, 2, 60, 70]);
+  });
+});
+
+describe("search defaults without the validator (what the browser bundle uses)", () => {
+  it("equal what the DiamondFilters schema fills in for an empty state", () => {
+    expect(FILTER_DEFAULTS).toEqual(v.parse(DiamondFilters, {}));
+    expect(DEFAULT_STATE).toEqual({ ...v.parse(DiamondFilters, {}), isLabGrown: false, page: 1 });
+  });
+
+  it("make every landing page's filter set a valid, complete filter state", () => {
+    expect(LANDING_PAGES.length).toBeGreaterThan(0);
+    for (const lp of LANDING_PAGES) expect(v.parse(DiamondFilters, lp.filters)).toEqual(lp.filters);
   });
 });
 

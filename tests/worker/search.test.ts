@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { env } from "cloudflare:test";
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { catalogueVersionStatement } from "#shared/catalogue/seed-plan.ts";
 import type { DiamondSearchResponse, SavedSearch } from "#shared/schemas.ts";
 import { oracleFacet, oracleSearch, type OracleRow } from "../oracle";
@@ -109,6 +109,25 @@ describe("POST /api/diamonds2 against the oracle", () => {
       await env.SEARCH.get(env.SEARCH.idFromName("catalogue")).refresh();
       searchCache.clear();
     }
+  });
+});
+
+describe("keeping the index warm", () => {
+  it("schedules a keep-warm alarm after a search, renews it while searches come, and does nothing on a cold object", async () => {
+    await search({ isLabGrown: null, pageSize: 1 });
+    const stub = env.SEARCH.get(env.SEARCH.idFromName("catalogue"));
+    const alarmAt = () => runInDurableObject(stub, (_obj, state) => state.storage.getAlarm());
+    expect(await alarmAt()).not.toBeNull();
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    // Searched moments ago: the alarm schedules the next wake-up.
+    expect(await alarmAt()).toBeGreaterThan(Date.now() - 1000);
+
+    // A fresh object (nothing loaded, no search yet) is not woken into loading an index.
+    const cold = env.SEARCH.get(env.SEARCH.idFromName("keep-warm-cold"));
+    await runInDurableObject(cold, (_obj, state) => state.storage.setAlarm(Date.now() + 60_000));
+    expect(await runDurableObjectAlarm(cold)).toBe(true);
+    expect(await runInDurableObject(cold, (_obj, state) => state.storage.getAlarm())).toBeNull();
+    expect(await runInDurableObject(cold, (obj) => (obj as unknown as { index: unknown }).index)).toBeNull();
   });
 });
 

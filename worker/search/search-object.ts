@@ -8,6 +8,14 @@ import { IndexBuilder, type EngineQuery, type EngineResult, type SearchIndex, ty
 const LOAD_PAGE = 25_000;
 /** How often (at most) a search checks D1 for a new catalogue version. */
 export const VERSION_CHECK_MS = 1_000;
+/**
+ * While searches keep coming, an alarm wakes the object this often, so the runtime never evicts it as idle
+ * (workerd locally after about 10 s, Cloudflare after about a minute) and the index stays loaded; each
+ * wake-up also checks the catalogue version.
+ */
+export const KEEP_WARM_MS = 5_000;
+/** After this long without a search the alarm stops, and an idle object may be evicted (and reload later). */
+export const KEEP_WARM_IDLE_MS = 15 * 60_000;
 /** An isolate's memory limit on Cloudflare; one over it is reset, losing every index it holds. */
 const ISOLATE_LIMIT_BYTES = 128 * 1024 * 1024;
 /** What the isolate holds besides indexes (code, caches, a load's rows in flight): measured about 25 MB. */
@@ -56,11 +64,14 @@ export class SearchIndexObject extends DurableObject<Env> {
   private loading: Promise<SearchIndex> | null = null;
   private status: IndexStatus | null = null;
   private checkedAt = 0;
+  private lastUsedAt = 0;
+  /** Whether this instance has a keep-warm alarm pending (kept in memory: no storage read per search). */
+  private warm = false;
 
   /** Runs one search (RPC): the page's diamonds come from the index itself, so no second read is needed. */
   async search(q: EngineQuery): Promise<Omit<EngineResult, "rows"> & { diamonds: DiamondSummary[]; version: string; engineMs: number }> {
     const index = this.index ?? (await this.load());
-    this.checkVersionSoon();
+    this.used();
     const started = performance.now();
     const result = index.search(q);
     const engineMs = performance.now() - started;
@@ -71,7 +82,7 @@ export class SearchIndexObject extends DurableObject<Env> {
   /** Up to `limit` diamonds like `d` (RPC; see SearchIndex.similar). */
   async similar(d: SimilarTo, limit: number): Promise<DiamondSummary[]> {
     const index = this.index ?? (await this.load());
-    this.checkVersionSoon();
+    this.used();
     return this.summaries(index, index.similar(d, limit));
   }
 
@@ -93,6 +104,29 @@ export class SearchIndexObject extends DurableObject<Env> {
     const version = await this.readVersion();
     if (!this.index || this.index.version !== version) await this.load();
     return this.status!;
+  }
+
+  /** A search was answered: check the version soon, and keep the object warm. */
+  private used(): void {
+    this.lastUsedAt = Date.now();
+    this.checkVersionSoon();
+    if (!this.warm) {
+      this.warm = true;
+      this.ctx.waitUntil(this.ctx.storage.setAlarm(Date.now() + KEEP_WARM_MS));
+    }
+  }
+
+  /**
+   * The keep-warm alarm: checks the catalogue version and wakes again while searches keep coming. On an
+   * object that was evicted anyway (nothing loaded) it does nothing, so no index loads without a search.
+   */
+  override async alarm(): Promise<void> {
+    if (!this.index || Date.now() - this.lastUsedAt > KEEP_WARM_IDLE_MS) {
+      this.warm = false;
+      return;
+    }
+    this.checkVersionSoon();
+    await this.ctx.storage.setAlarm(Date.now() + KEEP_WARM_MS);
   }
 
   private checkVersionSoon(): void {
