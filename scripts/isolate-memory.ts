@@ -69,13 +69,14 @@ export class IsolateInspector {
         await new Promise((r) => setTimeout(r, everyMs));
       }
     })();
+    let value: T;
     try {
-      const value = await done;
-      return { value, peakLive, peakCommitted, samples };
+      value = await done;
     } finally {
       settled = true;
-      await sampler;
+      await sampler; // its last sample (taken once the isolate is free again) counts too
     }
+    return { value, peakLive, peakCommitted, samples };
   }
 
   close(): void {

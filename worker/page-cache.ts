@@ -50,7 +50,7 @@ export class PageCache {
   private readonly pages: SearchCache<CachedPage>;
 
   constructor(now: () => number = Date.now) {
-    this.pages = new SearchCache<CachedPage>({ ttlMs: 30_000, maxEntries: 128, now });
+    this.pages = new SearchCache<CachedPage>({ ttlMs: 30_000, maxEntries: 64, now });
   }
 
   static key(url: URL, parts: { theme: string; fromSearchEngine: boolean; variants: unknown }): string {
