@@ -1,8 +1,9 @@
 import { NONCE, secureHeaders } from "hono/secure-headers";
 
-/** The Content-Security-Policy directives other than script-src (kept in one place for both forms below). */
-const POLICY = {
+/** The Content-Security-Policy directives, with the given script sources (one place for both forms below). */
+const directives = <S>(scriptSrc: S[]) => ({
   defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", ...scriptSrc],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", "data:"],
   connectSrc: ["'self'"],
@@ -11,7 +12,7 @@ const POLICY = {
   baseUri: ["'self'"],
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
-};
+});
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`);
 
@@ -21,8 +22,7 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (m) => `-${m.toLowerCase(
  * a per-response nonce.
  */
 export function contentSecurityPolicy(scriptSources: string[]): string {
-  const { defaultSrc, ...rest } = POLICY;
-  return Object.entries({ defaultSrc, scriptSrc: ["'self'", ...scriptSources], ...rest })
+  return Object.entries(directives(scriptSources))
     .map(([name, values]) => `${kebab(name)} ${values.join(" ")}`)
     .join("; ");
 }
@@ -33,9 +33,8 @@ export function contentSecurityPolicy(scriptSources: string[]): string {
  * its own Content-Security-Policy (a shared render, allowing its inline scripts by hash) keeps it.
  */
 export function securityHeaders() {
-  const { defaultSrc, ...rest } = POLICY;
   return secureHeaders({
-    contentSecurityPolicy: { defaultSrc, scriptSrc: ["'self'", NONCE], ...rest },
+    contentSecurityPolicy: directives([NONCE]),
     crossOriginEmbedderPolicy: false,
     referrerPolicy: "strict-origin-when-cross-origin",
     strictTransportSecurity: "max-age=63072000; includeSubDomains",

@@ -803,6 +803,7 @@ export class SearchIndex {
     const spread = d.carat * 0.15;
     const best: { row: number; score: number; id: number }[] = [];
     const byId = this.exceptions.byId;
+    const exactCarats = byId.size > 0;
     for (let color = Math.max(1, d.color - 1); color <= Math.min(DIMS.color, d.color + 1); color++) {
       for (let clarity = Math.max(1, d.clarity - 1); clarity <= Math.min(DIMS.clarity, d.clarity + 1); clarity++) {
         for (let cut = 0; cut < DIMS.cut; cut++) {
@@ -814,7 +815,7 @@ export class SearchIndex {
             const id = this.id[r]!;
             if (id === d.id) continue;
             let carat = this.carat[r]! / 100;
-            if (byId.size) carat = byId.get(id)?.carat ?? carat;
+            if (exactCarats) carat = byId.get(id)?.carat ?? carat;
             if (carat < lo || carat > hi) continue;
             // Summed in this order, as the SQL of the same rule would (equal scores then tie on id).
             const score = Math.abs(carat - d.carat) / spread + dColor + dClarity + dCut;

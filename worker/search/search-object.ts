@@ -70,8 +70,7 @@ export class SearchIndexObject extends DurableObject<Env> {
 
   /** Runs one search (RPC): the page's diamonds come from the index itself, so no second read is needed. */
   async search(q: EngineQuery): Promise<Omit<EngineResult, "rows"> & { diamonds: DiamondSummary[]; version: string; engineMs: number }> {
-    const index = this.index ?? (await this.load());
-    this.used();
+    const index = await this.ready();
     const started = performance.now();
     const result = index.search(q);
     const engineMs = performance.now() - started;
@@ -81,8 +80,7 @@ export class SearchIndexObject extends DurableObject<Env> {
 
   /** Up to `limit` diamonds like `d` (RPC; see SearchIndex.similar). */
   async similar(d: SimilarTo, limit: number): Promise<DiamondSummary[]> {
-    const index = this.index ?? (await this.load());
-    this.used();
+    const index = await this.ready();
     return this.summaries(index, index.similar(d, limit));
   }
 
@@ -106,14 +104,16 @@ export class SearchIndexObject extends DurableObject<Env> {
     return this.status!;
   }
 
-  /** A search was answered: check the version soon, and keep the object warm. */
-  private used(): void {
+  /** The index (loading it first if needed) for a search: checks the version soon and keeps the object warm. */
+  private async ready(): Promise<SearchIndex> {
+    const index = this.index ?? (await this.load());
     this.lastUsedAt = Date.now();
     this.checkVersionSoon();
     if (!this.warm) {
       this.warm = true;
       this.ctx.waitUntil(this.ctx.storage.setAlarm(Date.now() + KEEP_WARM_MS));
     }
+    return index;
   }
 
   /**
