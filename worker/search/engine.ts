@@ -200,7 +200,7 @@ export interface IndexColumns {
   priceBefore: Uint32Array;
   /** Display: discount percentage + 1, 0 for none. */
   discount: Uint8Array;
-  /** Display: paired diamond id, 0 for none (kept sparse by the index: about 4 % of stones are paired). */
+  /** Display: paired diamond id, 0 for none (kept sparse by the index: about one stone in fifty is paired). */
   paired: Uint32Array;
 }
 
@@ -539,6 +539,41 @@ class Scratch {
   }
 }
 
+/** A per-row column most rows leave empty: the rows that have a value (ascending) and their values. */
+class SparseColumn {
+  private readonly rows: Uint32Array;
+  private readonly values: Uint32Array;
+
+  /** From a dense column in row order, where `empty` marks no value and values are stored plus `empty`. */
+  constructor(dense: Uint8Array | Uint32Array, empty: 0 | 1) {
+    let n = 0;
+    for (let r = 0; r < dense.length; r++) if (dense[r]) n++;
+    this.rows = new Uint32Array(n);
+    this.values = new Uint32Array(n);
+    for (let r = 0, j = 0; r < dense.length; r++) {
+      if (!dense[r]) continue;
+      this.rows[j] = r;
+      this.values[j++] = dense[r]! - empty;
+    }
+  }
+
+  /** The value at row `r` (binary search), or null. */
+  get(r: number): number | null {
+    let lo = 0;
+    let hi = this.rows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.rows[mid]! < r) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.rows.length && this.rows[lo] === r ? this.values[lo]! : null;
+  }
+
+  get byteLength(): number {
+    return this.rows.byteLength + this.values.byteLength;
+  }
+}
+
 export class SearchIndex {
   readonly size: number;
   readonly version: string;
@@ -560,11 +595,10 @@ export class SearchIndex {
   private readonly certHigh: Uint8Array;
   private readonly certLow: Uint32Array;
   private readonly imageCode: Uint16Array;
-  private readonly priceBefore: Uint32Array;
-  private readonly discount: Uint8Array;
-  /** Paired stones, sparse: rows (ascending) and their partners' ids. */
-  private readonly pairedRows: Uint32Array;
-  private readonly pairedIds: Uint32Array;
+  /** Display columns most rows leave empty (about one stone in eight is discounted, one in fifty paired). */
+  private readonly priceBefore: SparseColumn;
+  private readonly discount: SparseColumn;
+  private readonly paired: SparseColumn;
   private readonly exceptions: DisplayExceptions;
   readonly minPrice: number;
   readonly maxPrice: number;
@@ -651,20 +685,12 @@ export class SearchIndex {
     const flags = reorder(cols.flags);
     const certificateLab = reorder(cols.certificateLab);
     this.imageCode = reorder(cols.imageCode);
-    this.priceBefore = reorder(cols.priceBefore);
-    this.discount = reorder(cols.discount);
+    // Stored plus one (0 = none) in the dense load columns.
+    this.priceBefore = new SparseColumn(reorder(cols.priceBefore), 1);
+    this.discount = new SparseColumn(reorder(cols.discount), 1);
     this.certHigh = reorder(cols.certHigh);
     this.certLow = reorder(cols.certLow);
-    const paired = reorder(cols.paired);
-    let pairs = 0;
-    for (let p = 0; p < n; p++) if (paired[p]) pairs++;
-    this.pairedRows = new Uint32Array(pairs);
-    this.pairedIds = new Uint32Array(pairs);
-    for (let p = 0, j = 0; p < n; p++) {
-      if (!paired[p]) continue;
-      this.pairedRows[j] = p;
-      this.pairedIds[j++] = paired[p]!;
-    }
+    this.paired = new SparseColumn(reorder(cols.paired), 0);
     this.exceptions = exceptions;
     const words = (n >>> 5) + 1;
     this.words = words;
@@ -718,7 +744,8 @@ export class SearchIndex {
   /** Bytes held by the index's arrays (sort permutations included once built). */
   get bytes(): number {
     let b = 0;
-    for (const a of [this.id, this.bucket, this.price, this.sorting, this.carat, this.depth, this.table, this.ratio, this.ship, this.retailer, this.leaf, this.leafStart, this.leafHist, this.liveLeaves, this.certHigh, this.certLow, this.imageCode, this.priceBefore, this.discount, this.pairedRows, this.pairedIds, this.rcIdealBits]) b += a.byteLength;
+    for (const a of [this.id, this.bucket, this.price, this.sorting, this.carat, this.depth, this.table, this.ratio, this.ship, this.retailer, this.leaf, this.leafStart, this.leafHist, this.liveLeaves, this.certHigh, this.certLow, this.imageCode, this.rcIdealBits]) b += a.byteLength;
+    b += this.priceBefore.byteLength + this.discount.byteLength + this.paired.byteLength;
     for (const p of this.perms.values()) b += p.byteLength;
     for (const set of [this.flagBits, this.polishBits, this.symmetryBits, this.fluorescenceBits, this.labBits]) for (const a of set) b += a.byteLength;
     for (const r of Object.values(this.ranges)) b += r.byteLength;
@@ -834,18 +861,6 @@ export class SearchIndex {
     return best.map((b) => b.row);
   }
 
-  /** The partner of a paired stone at row `r`, or null (binary search of the sparse pairs). */
-  private pairedId(r: number): number | null {
-    let lo = 0;
-    let hi = this.pairedRows.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.pairedRows[mid]! < r) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < this.pairedRows.length && this.pairedRows[lo] === r ? this.pairedIds[lo]! : null;
-  }
-
   private displayRow(r: number): DisplayRow {
     const k = this.leaf[r]!;
     const w = r >>> 5;
@@ -871,15 +886,15 @@ export class SearchIndex {
       polish: codeOf(this.polishBits),
       symmetry: codeOf(this.symmetryBits),
       price_cents: this.price[r]!,
-      price_before_discount_cents: this.priceBefore[r] ? this.priceBefore[r]! - 1 : null,
-      discount_percentage: this.discount[r] ? this.discount[r]! - 1 : null,
+      price_before_discount_cents: this.priceBefore.get(r),
+      discount_percentage: this.discount.get(r),
       is_sold: 0,
       is_rc_ideal: this.rcIdealBits[w]! & bit ? 1 : 0,
       has_video: this.flagBits[1]![w]! & bit ? 1 : 0,
       image_url: this.exceptions.images[this.imageCode[r]!] ?? "",
       shipping_days: this.ship[r]!,
       lw_ratio: this.ratio[r]! / 100,
-      paired_diamond_id: this.pairedId(r),
+      paired_diamond_id: this.paired.get(r),
     };
     const ex = this.exceptions.byId.get(id);
     return ex ? { ...row, ...ex } : row;
