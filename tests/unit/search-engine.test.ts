@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateDiamonds, generateRetailers, type DiamondRow } from "#shared/catalogue/generate.ts";
 import { PRICE_HISTOGRAM_EDGES_USD } from "#shared/schemas.ts";
-import { buildIndex, DEFAULT_TUNING, type EngineTuning, type IndexRow } from "#worker/search/engine.ts";
+import { buildIndex, DEFAULT_TUNING, nthSmallest, type EngineTuning, type IndexRow } from "#worker/search/engine.ts";
 import { toEngineQuery } from "#worker/search/plan.ts";
 import { SUMMARY_COLUMNS } from "#worker/catalogue/diamond-summary.ts";
 import { oracleFacet, oracleMatches, oracleSearch } from "../oracle";
@@ -225,6 +225,19 @@ describe("search index engine with many equal prices (feeds that price in whole 
         expect(result.ids).toEqual(expected.page);
       }),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe("nthSmallest (the selection threshold)", () => {
+  it("finds the k-th smallest value, duplicates included", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -50, max: 50 }), { minLength: 1, maxLength: 300 }), fc.nat(), (values, k0) => {
+        const k = k0 % values.length;
+        const xs = Float32Array.from(values);
+        expect(nthSmallest(xs, k)).toBe([...values].sort((a, b) => a - b)[k]);
+      }),
+      { numRuns: 300 },
     );
   });
 });

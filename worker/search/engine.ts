@@ -391,13 +391,13 @@ export interface EngineTuning {
   smallTotal: number;
   /** Rows a permutation walk may visit (at least) before it gives way to selecting from the matches. */
   walkBudget: number;
-  /** …and per match: a walk step (one bit test) costs a fraction of a selection step. */
+  /** …and per match: a walk step (a bit test at a random row) costs about what a selection step does. */
   walkPerMatch: number;
   /** Most bands of the range bitmaps of carat, depth, table and ratio (shipping days: most distinct values). */
   bands: number;
 }
 
-export const DEFAULT_TUNING: EngineTuning = { smallTotal: 2048, walkBudget: 20_000, walkPerMatch: 2, bands: 24 };
+export const DEFAULT_TUNING: EngineTuning = { smallTotal: 2048, walkBudget: 20_000, walkPerMatch: 1, bands: 24 };
 
 /** Sort fields read from a permutation; price pages merge the price-sorted leaves, grade sorts use group counts. */
 const PERM_FIELDS = ["sortingOrder", "carat", "pricePerCarat"] as const;
@@ -921,6 +921,11 @@ class Query {
   private naturalMatches = 0;
   private labMatches = 0;
   private readonly before: (a: number, b: number) => number;
+  /** The sort key, negated for a descending order: `before` compares it first. */
+  private readonly rank: KeyFn;
+  /** (sortingOrder, id) ascending, and its first criterion: the order inside a group of equal keys. */
+  private readonly tieBefore: (a: number, b: number) => number;
+  private readonly tieRank: KeyFn;
 
   constructor(
     private readonly ix: SearchIndex,
@@ -957,6 +962,9 @@ class Query {
     const { sorting, id } = ix;
     // Negative when row a comes first: key in the asked direction, then sortingOrder, then id.
     this.before = (a, b) => sign * (key(a) - key(b)) || sorting[a]! - sorting[b]! || id[a]! - id[b]!;
+    this.rank = sign === 1 ? key : (r) => -key(r);
+    this.tieBefore = (a, b) => sorting[a]! - sorting[b]! || id[a]! - id[b]!;
+    this.tieRank = (r) => sorting[r]!;
   }
 
   /** Per-row filter bits of word w: categorical bitsets and range bitmaps word-wise, then the rows left to check one by one. */
@@ -1205,12 +1213,12 @@ class Query {
     if (q.offset >= total || q.limit === 0) return [];
     const want = Math.min(total, q.offset + q.limit);
     let rows: number[];
-    if (total <= ix.tuning.smallTotal) rows = this.select(this.okLeaves, want, this.before);
+    if (total <= ix.tuning.smallTotal) rows = this.select(this.okLeaves, want, this.before, this.rank);
     else if (q.sortBy === "price") rows = this.mergeByPrice(want);
     else if (GROUP_DIM[q.sortBy] !== undefined) return this.byGroup(GROUP_DIM[q.sortBy]!, want).slice(0, q.limit);
     else {
       const field = q.sortBy as PermField;
-      rows = this.walk(field, want, total, (r) => this.isMatch(r)) ?? this.select(this.okLeaves, want, this.before);
+      rows = this.walk(field, want, total, (r) => this.isMatch(r)) ?? this.select(this.okLeaves, want, this.before, this.rank);
     }
     return rows.slice(q.offset, q.offset + q.limit);
   }
@@ -1280,7 +1288,7 @@ class Query {
         }
       };
     });
-    const before = field === q.sortBy ? this.before : this.tieOrder();
+    const before = field === q.sortBy ? this.before : this.tieBefore;
     const heads = cursors.map((c) => c());
     const out: number[] = [];
     while (out.length < want) {
@@ -1297,49 +1305,39 @@ class Query {
     return out;
   }
 
-  /** (sortingOrder, id) ascending: the order inside a group of equal keys. */
-  private tieOrder(): (a: number, b: number) => number {
-    const { sorting, id } = this.ix;
-    return (a, b) => sorting[a]! - sorting[b]! || id[a]! - id[b]!;
-  }
 
   /**
-   * The best `want` matching rows of the given leaves by `before`, streaming them through a bounded
-   * max-heap: about one comparison per match once the heap is full.
+   * The best `want` matching rows of the given leaves by `before`, whose first criterion is `rank` (the sort
+   * key, signed so that smaller comes first). Two tight passes instead of a heap: the ranks of every match
+   * (as float32: rounding keeps their order, only merging near ties), the want-th smallest by quickselect,
+   * then the rows at or below it, ordered exactly. About 3 ns a match.
    */
-  private select(leaves: readonly number[], want: number, before: (a: number, b: number) => number): number[] {
-    const heap = new Uint32Array(want);
-    let size = 0;
-    const siftDown = (i: number) => {
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= size) return;
-        const c = l + 1 < size && before(heap[l + 1]!, heap[l]!) > 0 ? l + 1 : l;
-        if (before(heap[c]!, heap[i]!) <= 0) return;
-        const t = heap[c]!;
-        heap[c] = heap[i]!;
-        heap[i] = t;
-        i = c;
+  private select(leaves: readonly number[], want: number, before: (a: number, b: number) => number, rank: KeyFn): number[] {
+    const { matches, lo, hi, count } = this.s;
+    let m = 0;
+    for (const k of leaves) m += count[k]!;
+    const ranks = new Float32Array(m);
+    let i = 0;
+    for (const k of leaves) {
+      const a = lo[k]!;
+      const b = hi[k]!;
+      for (let w = a >>> 5, last = (b - 1) >>> 5; w <= last; w++) {
+        for (let bits = wordIn(matches, w, a, b); bits !== 0; bits &= bits - 1) ranks[i++] = rank(lowestRow(w, bits));
       }
-    };
-    this.eachMatch(leaves, (r) => {
-      if (size < want) {
-        let i = size++;
-        heap[i] = r;
-        while (i > 0) {
-          const parent = (i - 1) >> 1;
-          if (before(heap[i]!, heap[parent]!) <= 0) break;
-          const t = heap[parent]!;
-          heap[parent] = heap[i]!;
-          heap[i] = t;
-          i = parent;
+    }
+    const limit = want >= i ? Infinity : nthSmallest(ranks.subarray(0, i), want - 1);
+    const out: number[] = [];
+    for (const k of leaves) {
+      const a = lo[k]!;
+      const b = hi[k]!;
+      for (let w = a >>> 5, last = (b - 1) >>> 5; w <= last; w++) {
+        for (let bits = wordIn(matches, w, a, b); bits !== 0; bits &= bits - 1) {
+          const r = lowestRow(w, bits);
+          if (Math.fround(rank(r)) <= limit) out.push(r);
         }
-      } else if (before(r, heap[0]!) < 0) {
-        heap[0] = r;
-        siftDown(0);
       }
-    });
-    return Array.from(heap.subarray(0, size)).sort(before);
+    }
+    return out.sort(before).slice(0, want);
   }
 
   /**
@@ -1433,7 +1431,8 @@ class Query {
           this.select(
             this.okLeaves.filter((k) => values[k] === v),
             need,
-            this.tieOrder(),
+            this.tieBefore,
+            this.tieRank,
           );
         out.push(...rows.slice(Math.max(0, q.offset - start)));
       }
@@ -1518,6 +1517,39 @@ function wordIn(src: Uint32Array | null, w: number, a: number, b: number): numbe
   if (w === a >>> 5) bits &= -1 << (a & 31);
   if (w === (b - 1) >>> 5 && (b & 31) !== 0) bits &= (1 << (b & 31)) - 1;
   return bits;
+}
+
+/**
+ * The k-th smallest value (0-based) of `xs`, which it reorders (Hoare's quickselect, median-of-three
+ * pivots: linear on average).
+ */
+export function nthSmallest(xs: Float32Array, k: number): number {
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const a = xs[lo]!;
+    const b = xs[mid]!;
+    const c = xs[hi]!;
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (xs[i]! < pivot) i++;
+      while (xs[j]! > pivot) j--;
+      if (i <= j) {
+        const t = xs[i]!;
+        xs[i] = xs[j]!;
+        xs[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return xs[k]!;
+  }
+  return xs[k]!;
 }
 
 /** The row of the lowest set bit of word w's bits. */
