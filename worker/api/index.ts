@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../env";
+import { cartApi } from "./cart";
 import { diamondsApi } from "./diamonds";
 import { ApiError, errorResponse, onApiError } from "./errors";
 import { openapiApi } from "./openapi";
@@ -41,6 +42,7 @@ export const api = new Hono<AppEnv>()
   .route("/", searchesApi)
   .route("/", openapiApi)
   .route("/", preferencesApi)
+  .route("/", cartApi)
   // Mounted with app.route(), a sub-app's notFound is not consulted: this catch-all keeps unknown /api paths JSON.
   .all("*", (c) => errorResponse(c, 404, "not_found", `No API route ${c.req.method} ${new URL(c.req.url).pathname}`))
   .onError(onApiError);

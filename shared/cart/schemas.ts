@@ -1,0 +1,204 @@
+/**
+ * What crosses the wire for the cart (valibot; the worker validates with these and the client types its
+ * calls with them): the one mutation body of `POST /api/cart` — a discriminated intent — and the cart
+ * view `GET /api/cart` and every mutation answer with. All money is integer cents.
+ */
+import * as v from "valibot";
+import { CARE_PLAN_DURATIONS } from "./care-plans";
+import {
+  ENGRAVING_FONTS,
+  isRingSize,
+  MAX_ENGRAVING_LENGTH,
+  MAX_INSTRUCTIONS_LENGTH,
+  MAX_LINE_QUANTITY,
+  PAYMENT_METHODS,
+  PROMO_CATEGORIES,
+} from "./model";
+
+const Id = v.pipe(v.number(), v.integer("must be an integer"), v.minValue(1), v.maxValue(2_147_483_647));
+const LINE_ID = /^(?:setting|diamond|paired-diamond|(?:wb|pd|st|fj)[1-9]\d{0,6})$/;
+export const LineId = v.pipe(v.string(), v.regex(LINE_ID, "lineId must be setting, diamond, paired-diamond or a line id such as wb3"));
+const Size = v.pipe(v.number(), v.check(isRingSize, "size must be 3-13 in quarter sizes"));
+const Quantity = v.pipe(v.number(), v.integer("quantity must be an integer"), v.minValue(1), v.maxValue(MAX_LINE_QUANTITY));
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `at most ${max} characters`));
+const required = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, "required"), v.maxLength(max, `at most ${max} characters`));
+/** Printable text without control characters (engravings, notes). */
+const printable = (s: string) => !/[\u0000-\u001f\u007f]/.test(s);
+
+export const Address = v.strictObject({
+  name: required(100),
+  line1: required(200),
+  apt: v.optional(text(50), ""),
+  city: required(100),
+  state: v.pipe(required(50), v.toUpperCase()),
+  postalCode: v.pipe(required(12), v.regex(/^[A-Za-z0-9 -]+$/, "postal code may hold letters, digits, spaces and hyphens")),
+  countryCode: v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, "countryCode must be two letters (ISO 3166)")),
+  email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254), v.email("email must be an address")), ""),
+  phone: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[+()\d .-]{0,25}$/, "phone may hold digits, spaces and + ( ) . -")), ""),
+});
+
+export const CartIntent = v.variant("type", [
+  v.strictObject({ type: v.literal("add-diamond"), diamondId: Id, pairId: v.optional(Id) }),
+  v.strictObject({ type: v.literal("add-item"), variantId: Id, size: v.optional(v.nullable(Size)), quantity: v.optional(Quantity, 1) }),
+  v.strictObject({ type: v.literal("remove"), lineId: LineId }),
+  v.strictObject({ type: v.literal("update"), lineId: LineId, quantity: v.optional(Quantity), size: v.optional(v.nullable(Size)), variantId: v.optional(Id) }),
+  v.strictObject({ type: v.literal("set-ring-size"), ringSize: v.nullable(Size) }),
+  v.strictObject({ type: v.literal("apply-promo"), code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9][A-Z0-9_-]{0,39}$/, "code must be 1-40 letters, digits, - or _")) }),
+  v.strictObject({ type: v.literal("remove-promo") }),
+  v.strictObject({
+    type: v.literal("set-engraving"),
+    parentItemId: LineId,
+    text: v.pipe(required(MAX_ENGRAVING_LENGTH), v.check(printable, "text must be printable")),
+    fontName: v.picklist(ENGRAVING_FONTS),
+  }),
+  v.strictObject({ type: v.literal("remove-engraving"), parentItemId: LineId }),
+  v.strictObject({ type: v.literal("choose-care-plan"), productId: LineId, applicablePlanDuration: v.nullable(v.picklist(CARE_PLAN_DURATIONS)) }),
+  v.strictObject({
+    type: v.literal("set-addresses"),
+    shippingAddress: v.optional(v.nullable(Address)),
+    billingAddress: v.optional(v.nullable(Address)),
+    billingSameAsShipping: v.optional(v.boolean()),
+  }),
+  v.strictObject({ type: v.literal("set-payment-method"), paymentMethod: v.picklist(PAYMENT_METHODS) }),
+  v.strictObject({ type: v.literal("set-instructions"), instructions: v.pipe(text(MAX_INSTRUCTIONS_LENGTH), v.check((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), "instructions must be printable")) }),
+  v.strictObject({
+    type: v.literal("set-contact"),
+    userEmail: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(254), v.email("userEmail must be an address")))),
+    phoneNumber: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^[+()\d .-]{4,25}$/, "phoneNumber may hold digits, spaces and + ( ) . -")))),
+  }),
+  v.strictObject({
+    type: v.literal("set-item-data"),
+    lineId: LineId,
+    data: v.pipe(
+      v.record(v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/, "keys are 1-40 letters, digits, - or _")), v.pipe(v.string(), v.maxLength(500), v.check(printable, "values must be printable"))),
+      v.check((r) => Object.keys(r).length <= 10, "at most 10 entries"),
+    ),
+  }),
+  v.strictObject({ type: v.literal("clear") }),
+  /** Rebuild the cart from a shareable link (§2): its items replace the cart's. */
+  v.strictObject({ type: v.literal("restore"), link: v.pipe(v.string(), v.maxLength(2000), v.regex(/^\/cart(?:\/[0-9]{1,10}){0,3}\/?(?:\?.*)?$/, "link must be a /cart/… link")) }),
+]);
+export type CartIntent = v.InferOutput<typeof CartIntent>;
+export type CartIntentInput = v.InferInput<typeof CartIntent>;
+export const CART_INTENT_TYPES = CartIntent.options.map((o) => o.entries.type.literal);
+
+const Cents = v.pipe(v.number(), v.integer(), v.description("integer cents (USD)"));
+const Status = v.picklist(["available", "sold", "missing"]);
+
+export const CartLine = v.object({
+  lineId: v.string(),
+  name: v.string(),
+  imageUrl: v.string(),
+  url: v.string(),
+  status: v.pipe(Status, v.description("a sold or missing item stays in the cart, flagged, and counts nothing")),
+  quantity: v.number(),
+  unitPrice: Cents,
+  listPrice: v.nullable(Cents),
+  total: Cents,
+  freeQuantity: v.number(),
+  /** The diamond id, or the setting id of a setting, band or jewellery item. */
+  productId: v.number(),
+  variantId: v.nullable(v.number()),
+  metal: v.nullable(v.number()),
+  size: v.nullable(v.number()),
+  isMatchingBand: v.boolean(),
+});
+export type CartLine = v.InferOutput<typeof CartLine>;
+
+const Quote = v.object({ applicablePlanDuration: v.number(), cost: Cents, planSku: v.string(), planRetailPrice: Cents });
+
+export const PriceLockView = v.object({
+  id: v.string(),
+  total: Cents,
+  expiry: v.pipe(v.number(), v.description("epoch ms")),
+  createdAt: v.number(),
+  cartLink: v.string(),
+});
+export type PriceLockView = v.InferOutput<typeof PriceLockView>;
+
+const AddressOut = v.object({
+  name: v.string(),
+  line1: v.string(),
+  apt: v.string(),
+  city: v.string(),
+  state: v.string(),
+  postalCode: v.string(),
+  countryCode: v.string(),
+  email: v.string(),
+  phone: v.string(),
+});
+
+/** The cart as `GET /api/cart` and `POST /api/cart` answer it (§3 Cart field names). */
+export const CartView = v.object({
+  Revision: v.number(),
+  Kind: v.picklist(["empty", "loose-diamond", "complete-ring", "bridal-set", "necklace", "earring-setting", "jewelry"]),
+  CartLink: v.pipe(v.string(), v.description("the shareable link of these items (§2)")),
+  EngagementRings: v.array(v.object({ id: v.literal("ring"), setting: v.nullable(CartLine), diamond: v.nullable(CartLine), RingSize: v.nullable(v.number()) })),
+  PairedDiamond: v.nullable(CartLine),
+  WeddingBands: v.array(CartLine),
+  FineJewelry: v.array(CartLine),
+  Pendants: v.array(CartLine),
+  Studs: v.array(CartLine),
+  Discounts: v.array(v.object({ code: v.string(), description: v.string(), amount: Cents })),
+  LockedPrices: v.array(PriceLockView),
+  /** The lock honoured now (same items, unexpired), if any. */
+  LockedPrice: v.nullable(PriceLockView),
+  Subtotal: Cents,
+  Discount: Cents,
+  CarePlansTotal: Cents,
+  Appraisal: Cents,
+  LockSavings: Cents,
+  Total: v.pipe(Cents, v.description("pre-tax total to pay, a price lock honoured")),
+  Tax: v.pipe(Cents, v.description("sales-tax estimate for the shipping state")),
+  WireTotal: Cents,
+  WireTax: Cents,
+  TotalWithTax: Cents,
+  RingSize: v.nullable(v.number()),
+  RingSizeError: v.nullable(v.string()),
+  BandSizeErrors: v.record(v.string(), v.string()),
+  freeStudsTreshold: v.pipe(v.number(), v.description("USD (§9, the spec's spelling)")),
+  FreeStudsEligible: v.boolean(),
+  FreeStudsRemaining: Cents,
+  promotionsData: v.array(v.object({ name: v.string(), headline: v.string(), promoCode: v.nullable(v.string()), discountPercent: v.number(), appliesTo: v.array(v.string()), endsAt: v.number() })),
+  AllowPayPal: v.boolean(),
+  PromoCode: v.nullable(v.string()),
+  InvalidDiscountMessage: v.nullable(v.string()),
+  Instructions: v.string(),
+  PaymentMethod: v.picklist(PAYMENT_METHODS),
+  ShippingAddress: v.nullable(AddressOut),
+  BillingAddress: v.nullable(AddressOut),
+  BillingSameAsShipping: v.boolean(),
+  UserEmail: v.nullable(v.string()),
+  PhoneNumber: v.nullable(v.string()),
+  ItemUserData: v.record(v.string(), v.record(v.string(), v.string())),
+  CarePlans: v.array(v.object({ productIds: v.array(v.string()), quotes: v.array(Quote), activated: v.boolean() })),
+  ActiveCarePlans: v.array(v.object({ productId: v.string(), applicablePlanDuration: v.number(), cost: Cents, planSku: v.string(), planRetailPrice: Cents })),
+  Engravings: v.array(v.object({ parentItemId: v.string(), text: v.string(), fontName: v.picklist(ENGRAVING_FONTS) })),
+});
+export type CartView = v.InferOutput<typeof CartView>;
+
+/** `POST /api/orders/price-lock` answer: the lock (new or the one already holding this total) and the cart. */
+export const PriceLockResponse = v.object({ lock: PriceLockView, created: v.boolean(), cart: CartView });
+
+/** `POST /api/care-plan/quote/cart` answer (§7). */
+export const CarePlanQuotesResponse = v.object({
+  quotes: v.array(v.object({ productId: v.string(), productName: v.string(), quotes: v.array(Quote) })),
+  cart: CartView,
+});
+
+/** `GET /api/get-valid-promotion-code/{id}` and the settings/jewellery forms (§7): the best valid promotion for an item. */
+export const ValidPromotionResponse = v.object({
+  data: v.object({
+    data: v.nullable(
+      v.object({
+        promoCode: v.string(),
+        description: v.string(),
+        percentage: v.nullable(v.number()),
+        amount: v.pipe(Cents, v.description("what the code takes off this item now")),
+        endsAt: v.number(),
+        appliesTo: v.array(v.picklist(PROMO_CATEGORIES)),
+      }),
+    ),
+  }),
+});
+export type ValidPromotionResponse = v.InferOutput<typeof ValidPromotionResponse>;

@@ -1,0 +1,67 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import { CartIntent } from "#shared/cart/schemas.ts";
+import { productFacts, validPromotions } from "../cart/catalogue";
+import { changeCart, getCart, lockPrice, quoteCarePlans } from "../cart/service";
+import { promotionDiscount } from "#shared/cart/pricing.ts";
+import type { AppEnv } from "../env";
+import { ApiError } from "./errors";
+import { jsonBody, pathParams } from "./validate";
+
+const IdParam = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, "id must be a positive integer"), v.transform(Number)) });
+
+/**
+ * The cart (§7 Orders): `GET /cart` answers the whole cart; `POST /cart` takes one intent (add, remove,
+ * update, ring size, promo, engraving, care plan, addresses, payment method, instructions, contact, item
+ * notes, clear) and answers the whole cart; `POST /orders/price-lock` locks its total; `POST
+ * /care-plan/quote/cart` quotes care plans; the get-valid-promotion-code calls give the best running code
+ * for one item. A cart belongs to the signed visitor-id cookie, so every answer is private.
+ */
+export const cartApi = new Hono<AppEnv>()
+  .use("/cart", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "private, no-store");
+  })
+  .get("/cart", async (c) => c.json(await getCart(c.env, c.get("visitorId"))))
+  .post("/cart", ...jsonBody(CartIntent), async (c) => c.json(await changeCart(c.env, c.get("visitorId"), c.req.valid("json"))))
+  .post("/orders/price-lock", async (c) => {
+    const r = await lockPrice(c.env, c.get("visitorId"));
+    c.header("Cache-Control", "private, no-store");
+    return c.json({ lock: { id: r.lock.id, total: r.lock.totalCents, expiry: r.lock.expiresAt, createdAt: r.lock.createdAt, cartLink: r.lock.cartLink }, created: r.status === 201, cart: r.cart }, r.status);
+  })
+  .post("/care-plan/quote/cart", async (c) => {
+    c.header("Cache-Control", "private, no-store");
+    return c.json(await quoteCarePlans(c.env, c.get("visitorId")));
+  })
+  .get("/get-valid-promotion-code/:id", pathParams(IdParam), async (c) => c.json(await bestPromotion(c.env.DB, "diamond", c.req.valid("param").id, false)))
+  .get("/get-valid-promotion-code/:id/true", pathParams(IdParam), async (c) => c.json(await bestPromotion(c.env.DB, "diamond", c.req.valid("param").id, true)))
+  .get("/settings/get-valid-promotion-code/:id", pathParams(IdParam), async (c) => c.json(await bestPromotion(c.env.DB, "setting", c.req.valid("param").id, false)))
+  .get("/jewellery/get-valid-promotion-code/:id", pathParams(IdParam), async (c) => c.json(await bestPromotion(c.env.DB, "jewellery", c.req.valid("param").id, false)));
+
+/**
+ * The running promotion that takes the most off one item (§7 get-valid-promotion-code, answer in
+ * `data.data`; null when none applies). Codes with a minimum subtotal the item alone does not reach count
+ * only with `withMinimum` (the `/true` form: "with the rest of a cart").
+ */
+async function bestPromotion(db: D1Database, kind: "diamond" | "setting" | "jewellery", id: number, withMinimum: boolean) {
+  const now = Date.now();
+  const product = await productFacts(db, kind, id);
+  if (!product) throw new ApiError(404, `No ${kind} ${id}`);
+  let best: { promoCode: string; description: string; percentage: number | null; amount: number; endsAt: number; appliesTo: typeof product.category[] } | null = null;
+  for (const promo of await validPromotions(db, now)) {
+    const line = { category: product.category, totalCents: product.priceCents };
+    const subtotal = withMinimum ? Math.max(product.priceCents, promo.minSubtotalCents) : product.priceCents;
+    const { amountCents } = promotionDiscount(promo, [line], subtotal, now);
+    if (amountCents <= 0 || (best && best.amount >= amountCents)) continue;
+    const rule = promo.rules.find((r) => r.appliesTo.length === 0 || r.appliesTo.includes(product.category))!;
+    best = {
+      promoCode: promo.code,
+      description: promo.description,
+      percentage: rule.kind === "percent" ? rule.value : null,
+      amount: amountCents,
+      endsAt: promo.endsAt,
+      appliesTo: [...new Set(promo.rules.flatMap((r) => r.appliesTo))],
+    };
+  }
+  return { data: { data: best } };
+}
