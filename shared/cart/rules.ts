@@ -271,6 +271,8 @@ function apply(s: CartState, c: CartChange): ChangeResult {
 export function applyChange(s: CartState, c: CartChange): ChangeResult {
   const r = apply(s, c);
   if (!r.ok) return r;
+  // A refresh that finds every product as it was only notes when it looked (no new revision).
+  if (c.type === "refresh" && JSON.stringify(productLines(r.state)) === JSON.stringify(productLines(s))) return { ok: true, state: { ...s, pricedAt: c.at } };
   const settled = settle(s, r.state);
   // Clearing restarts line numbers but never the revision (a stale page must still see a newer cart).
   return { ok: true, state: c.type === "clear" ? { ...settled, revision: s.revision + 1 } : settled };

@@ -33,7 +33,7 @@ export const Address = v.strictObject({
   state: v.pipe(required(50), v.toUpperCase()),
   postalCode: v.pipe(required(12), v.regex(/^[A-Za-z0-9 -]+$/, "postal code may hold letters, digits, spaces and hyphens")),
   countryCode: v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, "countryCode must be two letters (ISO 3166)")),
-  email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254), v.email("email must be an address")), ""),
+  email: v.optional(v.union([v.literal(""), v.pipe(v.string(), v.trim(), v.maxLength(254), v.email("email must be an address"))], "email must be an address"), ""),
   phone: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[+()\d .-]{0,25}$/, "phone may hold digits, spaces and + ( ) . -")), ""),
 });
 
