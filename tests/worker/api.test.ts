@@ -133,6 +133,11 @@ describe("API conventions", () => {
     const filters = ["polishes", "symmetries", "fluorescences", "certificateLabs", "naturalDiamondRetailers", "labGrownDiamondRetailers", "shipsByHolidayDate", "depthMin", "tableMax", "ratioMin", "eyeClean", "hasImage", "hasVideo", "loupeIdeal", "certificateNumber", "includeFacets"];
     for (const f of filters) expect(described.properties[f]?.description, f).toMatch(/\w/);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/diamond-filter", "/searches/{id}", "/diamonds", "/promotion-group", "/retailers"]));
+    // The cart calls, with every intent of the one mutation body.
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/cart", "/orders/price-lock", "/care-plan/quote/cart", "/get-valid-promotion-code/{id}", "/settings/get-valid-promotion-code/{id}"]));
+    const intents = JSON.stringify(doc.components.schemas.CartIntent);
+    for (const t of ["add-diamond", "add-item", "remove", "update", "set-ring-size", "apply-promo", "set-engraving", "choose-care-plan", "set-addresses", "clear", "restore"]) expect(intents).toContain(`"${t}"`);
+    expect(Object.keys(doc.components.schemas.CartView!.properties!)).toEqual(expect.arrayContaining(["EngagementRings", "WeddingBands", "LockedPrices", "RingSizeError", "InvalidDiscountMessage", "CarePlans", "Engravings"]));
   });
 
   it("sets the visitor cookie (signed, 365 days) and echoes a request id", async () => {

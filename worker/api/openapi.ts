@@ -14,6 +14,7 @@ import {
   SimilarDiamondsRequest,
   SimilarDiamondsResponse,
 } from "#shared/schemas.ts";
+import { CarePlanQuotesResponse, CartIntent, CartView, PriceLockResponse, ValidPromotionResponse } from "#shared/cart/schemas.ts";
 import type { AppEnv } from "../env";
 
 function schema(s: GenericSchema) {
@@ -136,6 +137,67 @@ function buildDocument() {
       "/promotion-group": {
         get: { operationId: "promotionGroups", summary: "The promotion campaigns running now", responses: { 200: { description: "Promotion groups", content: json("PromotionGroups") } } },
       },
+      "/cart": {
+        get: {
+          operationId: "getCart",
+          summary: "The visitor's whole cart (by the signed visitor-id cookie), priced from the catalogue",
+          description:
+            "Money in integer cents (shown in whole USD rounded up). Catalogue prices are at most 30 s old. A sold or missing item stays on its line with status sold/missing and counts nothing. Total is the pre-tax total with an honoured price lock (LockedPrice: an unexpired lock made for the same items).",
+          responses: { 200: { description: "The cart", content: json("CartView") } },
+        },
+        post: {
+          operationId: "changeCart",
+          summary: "One cart change, as a discriminated intent (type): add-diamond, add-item, remove, update, set-ring-size, apply-promo, remove-promo, set-engraving, remove-engraving, choose-care-plan, set-addresses, set-payment-method, set-instructions, set-contact, set-item-data, clear, restore",
+          description:
+            "Prices never come from the client. Rules (§4): adding a setting or diamond keeps the other half; changing the setting clears the ring size; changing the matching band clears its size; removing either half clears the paired diamond, removing both empties the ring list; clear resets everything; one engraving per item (replaced); care plans reconciled with the latest quotes. 404 for an unknown item or line, 409 for a sold item or a full cart; a refused change leaves the cart as it was.",
+          requestBody: jsonRequest("CartIntent").requestBody,
+          responses: {
+            200: { description: "The cart after the change", content: json("CartView") },
+            ...jsonRequest("CartIntent").errors,
+            404: errorResponse("Unknown item, line or engraving"),
+            409: errorResponse("Sold item, full cart, or a ring size without a setting"),
+          },
+        },
+      },
+      "/orders/price-lock": {
+        post: {
+          operationId: "lockPrice",
+          summary: "Locks the cart's current pre-tax total for 72 hours",
+          description:
+            "A new lock is added only when fewer than 4 are stored and the total differs from every stored one (a stored total answers 200 with that lock); at most 3 locks per UTC calendar day. Prices are read fresh from the catalogue first.",
+          responses: {
+            201: { description: "A new lock", content: json("PriceLockResponse") },
+            200: { description: "The lock already holding this total", content: json("PriceLockResponse") },
+            409: errorResponse("Empty cart, or 4 locks already stored"),
+            429: errorResponse("Daily limit of 3 price locks reached"),
+          },
+        },
+      },
+      "/care-plan/quote/cart": {
+        post: {
+          operationId: "quoteCarePlans",
+          summary: "Care-plan quotes per product of the cart (applicablePlanDuration in months, cost, planSku, planRetailPrice); chosen plans are reconciled with them",
+          responses: { 200: { description: "Quotes and the cart", content: json("CarePlanQuotesResponse") } },
+        },
+      },
+      ...Object.fromEntries(
+        [
+          ["/get-valid-promotion-code/{id}", "diamond", "validDiamondPromotion"],
+          ["/get-valid-promotion-code/{id}/true", "diamond (codes with a minimum subtotal count as if the cart reached it)", "validDiamondPromotionInCart"],
+          ["/settings/get-valid-promotion-code/{id}", "setting", "validSettingPromotion"],
+          ["/jewellery/get-valid-promotion-code/{id}", "jewellery item", "validJewelleryPromotion"],
+        ].map(([path, what, operationId]) => [
+          path,
+          {
+            get: {
+              operationId,
+              summary: `The running promo code that takes the most off one ${what}; data.data is null when none applies`,
+              parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }],
+              responses: { 200: { description: "The best promotion", content: json("ValidPromotionResponse") }, 404: errorResponse("No such item") },
+            },
+          },
+        ]),
+      ),
       "/search/status": { get: { operationId: "searchIndexStatus", summary: "The search index: catalogue version, diamonds, bytes, load time", responses: { 200: { description: "Index status" } } } },
       "/openapi.json": { get: { operationId: "openapi", summary: "This document", responses: { 200: { description: "OpenAPI document" } } } },
     },
@@ -152,6 +214,11 @@ function buildDocument() {
         RetailerList: schema(RetailerList),
         PromotionGroups: schema(PromotionGroups),
         ErrorEnvelope: schema(ErrorEnvelope),
+        CartIntent: schema(CartIntent),
+        CartView: schema(CartView),
+        PriceLockResponse: schema(PriceLockResponse),
+        CarePlanQuotesResponse: schema(CarePlanQuotesResponse),
+        ValidPromotionResponse: schema(ValidPromotionResponse),
       },
     },
   };
