@@ -4,6 +4,7 @@
  * API — so route modules never import worker code, and the same loader runs on both sides.
  */
 import { createContext } from "react-router";
+import type { CartIntentInput, CartView } from "#shared/cart/schemas.ts";
 import type { Diamond, DiamondFilters, DiamondSearchInput, RetailerOption, DiamondSearchResponse, DiamondSummary, SimilarDiamondsRequest } from "#shared/schemas.ts";
 
 export interface VisitorInfo {
@@ -30,7 +31,19 @@ export interface CatalogueService {
 
 export type { RetailerOption };
 
+/** A cart call's answer: the whole cart, or why the change was refused (the API's status and message). */
+export type CartResult = { ok: true; cart: CartView } | { ok: false; status: number; message: string };
+
+/** The visitor's cart: the worker's CartObject on the server, the `/api/cart` calls in the browser. */
+export interface CartService {
+  get(): Promise<CartView>;
+  change(intent: CartIntentInput): Promise<CartResult>;
+  /** Locks the cart's total (`POST /api/orders/price-lock`). */
+  lockPrice(): Promise<CartResult>;
+}
+
 export const visitorContext = createContext<VisitorInfo>();
+export const cartContext = createContext<CartService>();
 export const catalogueContext = createContext<CatalogueService>();
 
 // Loaders receive a RouterContextProvider (router contexts), as with React Router's middleware API.

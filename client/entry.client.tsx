@@ -3,7 +3,8 @@ import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { RouterContextProvider, createBrowserRouter, matchRoutes, type HydrationState } from "react-router";
 import { RouterProvider } from "react-router/dom";
-import { catalogueContext } from "./context";
+import { cartContext, catalogueContext } from "./context";
+import { clientCart } from "./cart-client";
 import { clientCatalogue } from "./catalogue-client";
 import { createRoutes } from "./routes";
 
@@ -32,6 +33,7 @@ async function hydrate() {
     getContext: () => {
       const context = new RouterContextProvider();
       context.set(catalogueContext, clientCatalogue);
+      context.set(cartContext, clientCart);
       return context;
     },
   });

@@ -25,6 +25,8 @@ const PAGES: Page[] = [
   { id: "diamond-search-saved", path: "diamond-search/:searchId/:slp?/:guid?", file: "client/routes/diamond-search.tsx", lazy: () => import("./routes/diamond-search") },
   { id: "diamond-landing", path: "diamonds/slp/:slp", file: "client/routes/diamond-search.tsx", lazy: () => import("./routes/diamond-search") },
   { id: "diamond", path: "diamond/:id/:slug?/:pairId?", file: "client/routes/diamond.tsx", lazy: () => import("./routes/diamond") },
+  // §2 /cart/{settingId?}/{variantId?}/{diamondId}: the cart, and a shared cart link (client/routes/cart.tsx).
+  { id: "cart", path: "cart/:a?/:b?/:c?", file: "client/routes/cart.tsx", lazy: () => import("./routes/cart") },
   { id: "compare", path: "compare", file: "client/routes/compare.tsx", lazy: () => import("./routes/compare") },
   { id: "not-found", path: "404", file: "client/routes/not-found.tsx", lazy: () => import("./routes/not-found") },
 ];

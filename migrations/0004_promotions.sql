@@ -21,7 +21,7 @@ CREATE INDEX promotion_rules_code ON promotion_rules (code);
 INSERT INTO promotions (code, description, min_subtotal_cents, starts_at, ends_at) VALUES
   ('HOLIDAY26', '10% off settings and 5% off lab-grown diamonds', 0, 1794528000000, 1798761600000),
   ('VOWS27', '15% off wedding bands', 0, 1806451200000, 1814313600000),
-  ('WELCOME100', '$100 off an order of $1,500 or more', 150000, 1767225600000, 1830297600000),
+  ('WELCOME100', '$100 off an order of $1,500 or more', 150000, 1767225600000, 4102444800000),
   ('FALL25', '10% off everything (autumn 2025)', 0, 1756684800000, 1764547200000);
 INSERT INTO promotion_rules (code, category, kind, value) VALUES
   ('HOLIDAY26', 'settings', 'percent', 10),

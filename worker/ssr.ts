@@ -2,7 +2,10 @@ import { createMiddleware } from "hono/factory";
 import { RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import { isUnknownPage, renderPage, type ViteManifest } from "#client/entry.server";
-import { catalogueContext, visitorContext } from "#client/context.ts";
+import { cartContext, catalogueContext, visitorContext, type CartResult } from "#client/context.ts";
+import { CartIntent } from "#shared/cart/schemas.ts";
+import { ApiError } from "./api/errors";
+import { changeCart, getCart, lockPrice } from "./cart/service";
 import { DiamondSearchRequest, SimilarDiamondsRequest } from "#shared/schemas.ts";
 import { getDiamond, searchDiamonds, similarDiamonds } from "./catalogue/diamonds";
 import { listRetailers } from "./catalogue/retailers";
@@ -68,6 +71,26 @@ export function ssr() {
       listRetailers: () => listRetailers(db),
       getDiamond: (id) => getDiamond(db, id),
       similarDiamonds: (d) => similarDiamonds(c.env, v.parse(SimilarDiamondsRequest, d)),
+    });
+    const visitorId = c.get("visitorId");
+    // The API's refusals (4xx) become a form message; anything else is a page error.
+    const refused = async (run: () => Promise<CartResult>): Promise<CartResult> => {
+      try {
+        return await run();
+      } catch (e) {
+        if (e instanceof ApiError && e.status < 500) return { ok: false, status: e.status, message: e.message };
+        throw e;
+      }
+    };
+    context.set(cartContext, {
+      get: () => getCart(c.env, visitorId),
+      change: (intent) =>
+        refused(async () => {
+          const parsed = v.safeParse(CartIntent, intent);
+          if (!parsed.success) return { ok: false, status: 400, message: parsed.issues[0]?.message ?? "Invalid change" };
+          return { ok: true, cart: await changeCart(c.env, visitorId, parsed.output) };
+        }),
+      lockPrice: () => refused(async () => ({ ok: true, cart: (await lockPrice(c.env, visitorId)).cart })),
     });
     const nonce = c.get("secureHeadersNonce") ?? "";
     const key = c.req.method === "GET" ? PageCache.key(url, { theme: c.get("theme"), fromSearchEngine: c.get("fromSearchEngine"), variants: c.get("variants") }) : null;

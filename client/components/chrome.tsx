@@ -30,6 +30,7 @@ export function SiteHeader({ mode, darkTheme, theme, returnTo }: { mode: Navigat
           <Link to="/setting-search">Engagement rings</Link>
           <Link to="/wedding-rings">Wedding rings</Link>
           <Link to="/jewelry-search">Jewelry</Link>
+          <NavLink to="/cart">Cart</NavLink>
         </nav>
       ) : null}
       {darkTheme ? (

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, data, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { Form, Link, data, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { RouteHandle } from "../route-handle";
 import { CERTIFICATE_LABS, CLARITIES, COLORS, CUTS, EYE_CLEANLINESS, FINISH_GRADES, FLUORESCENCES, SHAPES, labelOf } from "#shared/enums.ts";
 import { formatUsd } from "#shared/money.ts";
@@ -112,6 +112,17 @@ export function Component() {
             <strong>{formatUsd(d.price)}</strong>
             {d.discountPercentage ? <span className="badge">{d.discountPercentage}% off</span> : null}
           </p>
+          {!d.isSold ? (
+            // A plain post to the cart's action: works without JavaScript, and with it as a router submission.
+            <Form method="post" action="/cart" className="add-to-cart">
+              <input type="hidden" name="_type" value="add-diamond" />
+              <input type="hidden" name="diamondId" value={d.id} />
+              {asPair && d.pairedDiamond ? <input type="hidden" name="pairId" value={d.pairedDiamond.id} /> : null}
+              <button type="submit" className="primary">
+                {asPair && d.pairedDiamond ? "Add the pair to cart" : "Add to cart"}
+              </button>
+            </Form>
+          ) : null}
           {asPair && d.pairedDiamond ? (
             <p className="pair-price">
               Sold as a matched pair with <Link to={`/diamond/${d.pairedDiamond.id}`}>diamond {d.pairedDiamond.id}</Link>: pair price{" "}

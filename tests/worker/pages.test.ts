@@ -47,6 +47,21 @@ describe("server-rendered pages", () => {
     expect(bodies[1]).toBe(bodies[0]);
   });
 
+  it("gives a new visitor its signed visitor cookie on pages too, shared renders included, and never the same one twice", async () => {
+    const ids = new Set<string>();
+    for (const path of ["/", "/diamond-search", "/diamond-search", "/cart"]) {
+      const res = await call(path);
+      expect(res.status, path).toBe(200);
+      const vid = res.headers.getSetCookie().find((c) => c.startsWith("loupe_vid="));
+      expect(vid, path).toMatch(/; Max-Age=31536000; Path=\/; HttpOnly; Secure; SameSite=Lax/);
+      ids.add(vid!.split(";")[0]!);
+      await res.arrayBuffer();
+    }
+    expect(ids.size).toBe(4);
+    const returning = await call("/diamond-search", { headers: { cookie: [...ids][0]! } });
+    expect(returning.headers.getSetCookie().some((c) => c.startsWith("loupe_vid="))).toBe(false);
+  });
+
   it("renders /diamond-search results in the HTML with the §9 defaults", async () => {
     const res = await call("/diamond-search");
     expect(res.status).toBe(200);

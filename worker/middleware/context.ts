@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { getCookie, getSignedCookie, setCookie, setSignedCookie } from "hono/cookie";
+import type { Context } from "hono";
+import { generateCookie, generateSignedCookie, getCookie, getSignedCookie } from "hono/cookie";
 import { requestId } from "hono/request-id";
 import { isCrawler, isSearchEngineReferrer, devicePlatform, type DevicePlatform } from "#shared/bots.ts";
 import type { Bindings } from "../env";
@@ -55,6 +56,20 @@ function geoFrom(req: Request): Geo {
   };
 }
 
+/** Appends Set-Cookie headers to the response the handler produced (copying it when its headers are immutable). */
+function appendSetCookies(c: Context, cookies: string[]): void {
+  try {
+    for (const cookie of cookies) c.res.headers.append("Set-Cookie", cookie);
+  } catch {
+    // A response passed through from elsewhere (an upstream's) has immutable headers.
+    const copy = new Response(c.res.body, c.res);
+    for (const cookie of cookies) copy.headers.append("Set-Cookie", cookie);
+    // Hono's setter would merge the old response's headers (and their cookies) over the copy's: clear it first.
+    c.res = undefined as unknown as Response;
+    c.res = copy;
+  }
+}
+
 /**
  * Request context: request id (`x-request-id`), the signed visitor-id cookie (365 days), the new-user
  * cookie, geo from `request.cf`, device platform, search-engine referrer and the theme preference.
@@ -68,15 +83,12 @@ export function requestContext(options: ContextOptions = {}) {
     const existing = await getSignedCookie(c, secret, VISITOR_COOKIE);
     const visitorId = typeof existing === "string" && existing.length > 0 ? existing : newId();
     const visitorCreated = visitorId !== existing;
+    // Set on the final response after the handler (below): a page is a Response built by the SSR handler,
+    // and headers staged on the context before it exists would not reach it.
+    const cookies: string[] = [];
     if (visitorCreated) {
-      await setSignedCookie(c, VISITOR_COOKIE, visitorId, secret, {
-        path: "/",
-        maxAge: YEAR_SECONDS,
-        httpOnly: true,
-        secure,
-        sameSite: "Lax",
-      });
-      setCookie(c, NEW_USER_COOKIE, "1", { path: "/", maxAge: NEW_USER_SECONDS, secure, sameSite: "Lax" });
+      cookies.push(await generateSignedCookie(VISITOR_COOKIE, visitorId, secret, { path: "/", maxAge: YEAR_SECONDS, httpOnly: true, secure, sameSite: "Lax" }));
+      cookies.push(generateCookie(NEW_USER_COOKIE, "1", { path: "/", maxAge: NEW_USER_SECONDS, secure, sameSite: "Lax" }));
     }
     const ua = c.req.header("user-agent");
     c.set("visitorId", visitorId);
@@ -87,6 +99,7 @@ export function requestContext(options: ContextOptions = {}) {
     c.set("fromSearchEngine", isSearchEngineReferrer(c.req.header("referer")) || isCrawler(ua));
     c.set("theme", getCookie(c, THEME_COOKIE) === "dark" ? "dark" : "light");
     await next();
+    if (cookies.length) appendSetCookies(c, cookies);
   });
   return [withRequestId, context] as const;
 }

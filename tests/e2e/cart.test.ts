@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { generateSettings } from "#shared/catalogue/generate.ts";
+import { launch, openPage, url } from "./pages/browser";
+import { CartPage } from "./pages/cart";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A ring setting with a matching band, from the seed's own generator (the shop's catalogue). */
+function ringAndBand() {
+  const { settings, variants } = generateSettings();
+  const ring = settings.find((s) => s.item_type === 1 && s.item_type_name === "Setting" && s.matching_band_id !== null)!;
+  const ringVariant = variants.find((v) => v.setting_id === ring.id && !v.is_sold)!;
+  const bandVariant = variants.find((v) => v.setting_id === ring.matching_band_id && !v.is_sold)!;
+  return { ring, ringVariant, bandVariant };
+}
+
+async function firstDiamondPath(): Promise<string> {
+  const res = await fetch(url("/api/diamonds2"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ pageSize: 1, priceMin: 1000, priceMax: 20000 }) });
+  const body = (await res.json()) as { diamonds: { id: number; slug: string }[] };
+  return `/diamond/${body.diamonds[0]!.id}/${body.diamonds[0]!.slug}`;
+}
+
+describe("cart: add, promo, price lock, share link", () => {
+  it("builds a bridal set, applies a promo, locks the price, and a shared link rebuilds the same cart elsewhere", async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    await page.goto(url(await firstDiamondPath()));
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await page.waitForURL(/\/cart$/);
+    const cart = new CartPage(page);
+    await expect.poll(() => cart.heading().innerText()).toMatch(/Your cart\s*Loose diamond/);
+
+    // The setting and band pages arrive with the ring builder (issue 6); here they are added through the API
+    // in the same browser context (same visitor cookie).
+    const { ringVariant, bandVariant } = ringAndBand();
+    for (const variantId of [ringVariant.id, bandVariant.id]) {
+      const res = await page.request.post(url("/api/cart"), { data: { type: "add-item", variantId } });
+      expect(res.status()).toBe(200);
+    }
+    await cart.open();
+    await expect.poll(() => cart.heading().innerText()).toMatch(/Bridal set/);
+    expect(await cart.lines().count()).toBe(3);
+    await expect.poll(() => page.getByText("Matching band").count()).toBe(1);
+
+    const before = await cart.total();
+    await cart.applyPromo("WELCOME100");
+    await expect.poll(() => cart.total()).not.toBe(before);
+    const discounted = await cart.total();
+    expect(Number(discounted.replace(/\D/g, ""))).toBe(Number(before.replace(/\D/g, "")) - 100);
+
+    await cart.lockButton().click();
+    await expect.poll(() => cart.locks().count()).toBe(1);
+    await expect.poll(() => cart.locks().first().innerText()).toMatch(new RegExp(`${discounted.replace("$", "\\$")} locked — 7[12] h \\d+ min left applied`));
+
+    const link = (await cart.shareLink())!;
+    expect(link).toMatch(/^\/cart\/\d+\/\d+\/\d+\?wb=/);
+    expect(errors).toEqual([]);
+
+    // A fresh browser (no cookies): the link rebuilds the cart — same lines, same subtotal before promo.
+    const other = await browser.newContext();
+    const { page: page2, errors: errors2 } = await openPage(other);
+    await page2.goto(url(link));
+    await page2.waitForURL(/\/cart$/);
+    const cart2 = new CartPage(page2);
+    await expect.poll(() => cart2.heading().innerText()).toMatch(/Bridal set/);
+    expect(await cart2.lineNames()).toEqual(await cart.lineNames());
+    expect(await cart2.total()).toBe(before);
+    expect(errors2).toEqual([]);
+    await context.close();
+    await other.close();
+  });
+
+  it("works without JavaScript: adding, changing a quantity and removing are plain form posts", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const { page } = await openPage(context);
+    await page.goto(url(await firstDiamondPath()));
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await page.waitForURL(/\/cart$/);
+    const cart = new CartPage(page);
+    expect(await cart.lines().count()).toBe(1);
+    await page.getByRole("form", { name: "Ring size" }).count().then((n) => expect(n).toBe(0));
+    await cart.applyPromo("nosuchcode");
+    await page.waitForURL(/\/cart$/);
+    await expect.poll(() => page.getByText("Promo code NOSUCHCODE is not valid").count()).toBe(1);
+    await page.getByRole("button", { name: "Remove" }).click();
+    await page.waitForURL(/\/cart$/);
+    await expect.poll(() => page.getByText("Your cart is empty.").count()).toBe(1);
+    await context.close();
+  });
+});

@@ -1,0 +1,45 @@
+import type { Page } from "playwright-core";
+import { url } from "./browser";
+
+/** The cart page (/cart) as a shopper uses it. */
+export class CartPage {
+  constructor(readonly page: Page) {}
+
+  open(path = "/cart") {
+    return this.page.goto(url(path));
+  }
+
+  heading() {
+    return this.page.getByRole("heading", { level: 1 });
+  }
+
+  lines() {
+    return this.page.locator("li.cart-line");
+  }
+
+  lineNames() {
+    return this.lines().locator(".cart-line-body > a").allInnerTexts();
+  }
+
+  total() {
+    return this.page.getByTestId("cart-total").innerText();
+  }
+
+  shareLink() {
+    return this.page.getByTestId("share-link").getAttribute("href");
+  }
+
+  async applyPromo(code: string) {
+    const form = this.page.getByRole("form", { name: "Promo code" });
+    await form.getByLabel("Promo code").fill(code);
+    await form.getByRole("button", { name: "Apply" }).click();
+  }
+
+  lockButton() {
+    return this.page.getByRole("button", { name: "Lock price for 72 hours" });
+  }
+
+  locks() {
+    return this.page.locator("ul.locks li");
+  }
+}
