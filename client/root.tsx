@@ -26,9 +26,13 @@ export function rootLoader({ context }: LoaderFunctionArgs) {
 }
 export type RootData = ReturnType<typeof rootLoader>;
 
-/** The root's data only changes with the visitor's cookies: it is loaded with the first page only. */
-export function shouldRevalidateRoot({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+/**
+ * The root's data (theme, referral, experiment variants) comes from the visitor's request on the server and
+ * only changes with a full page load (the theme switch is a plain form post): the browser never reloads it,
+ * not even after a router form submission such as a cart change (its loader has no visitor context there).
+ */
+export function shouldRevalidateRoot(_args: ShouldRevalidateFunctionArgs) {
+  return false;
 }
 
 /** The merged flags of the matched routes (deepest wins); an error page is never indexed. */
