@@ -13,6 +13,8 @@
  *    during (peak) and after the index load and the runs, live (garbage included) and retained (after a full
  *    collection); the workerd processes' resident memory.
  * 4. Page weight: gzip bytes of the JavaScript each page loads, and the server HTML size.
+ * 5. Cart (scripts/bench-cart.ts): add-to-cart and get-cart at 32 concurrent visitors and at one hot cart,
+ *    next to a trivial call to the same Durable Object.
  *
  * Options (env): SEED_DIAMONDS (default 1,000,000), BENCH_QUERIES (default 600), BENCH_SECONDS (default 10
  * per throughput run), BENCH_CONCURRENCY (default 8), BENCH_PERSIST_TO (default .wrangler/bench).
@@ -23,6 +25,7 @@ import http from "node:http";
 import { gzipSync } from "node:zlib";
 import { startWorker } from "../tests/e2e/server";
 import { benchQueries } from "./bench-queries";
+import { cartBench } from "./bench-cart";
 import { IsolateInspector, describeMemory, mb } from "./isolate-memory";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -199,6 +202,8 @@ async function main() {
     line("… a different search every request", uncached);
     line("/diamond/{id}/{slug} (SSR + D1)", detailRate);
     console.log(`ratio /diamond-search : trivial = ${((search.rps / triv.rps) * 100).toFixed(0)}%; target ≥ 300 req/s: ${search.rps >= 300 ? "met" : "not met"} (repeated pages are shared renders for 30 s: worker/page-cache.ts; the line above renders and searches every time)`);
+
+    await cartBench(worker.url);
 
     console.log("\n== Memory (the worker isolate, over the inspector: Runtime.getHeapUsage) ==");
     const again = await IsolateInspector.connect(worker.inspectorUrl);

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { CartIntent } from "#shared/cart/schemas.ts";
 import { productFacts, validPromotions } from "../cart/catalogue";
-import { changeCart, getCart, lockPrice, quoteCarePlans } from "../cart/service";
+import { cartStub, changeCart, getCart, lockPrice, quoteCarePlans } from "../cart/service";
 import { promotionDiscount } from "#shared/cart/pricing.ts";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
@@ -18,11 +18,17 @@ const IdParam = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, "id 
  * for one item. A cart belongs to the signed visitor-id cookie, so every answer is private.
  */
 export const cartApi = new Hono<AppEnv>()
+  .use("/cart/*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "private, no-store");
+  })
   .use("/cart", async (c, next) => {
     await next();
     c.header("Cache-Control", "private, no-store");
   })
   .get("/cart", async (c) => c.json(await getCart(c.env, c.get("visitorId"))))
+  // The visitor's cart object's storage schema version: the cheapest call to it (operators; the bench's baseline).
+  .get("/cart/version", async (c) => c.json({ schemaVersion: await cartStub(c.env, c.get("visitorId")).schemaVersion() }))
   .post("/cart", ...jsonBody(CartIntent), async (c) => c.json(await changeCart(c.env, c.get("visitorId"), c.req.valid("json"))))
   .post("/orders/price-lock", async (c) => {
     const r = await lockPrice(c.env, c.get("visitorId"));
