@@ -3,8 +3,7 @@ import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { RouterContextProvider, createBrowserRouter, matchRoutes, type HydrationState } from "react-router";
 import { RouterProvider } from "react-router/dom";
-import { cartContext, catalogueContext } from "./context";
-import { clientCart } from "./cart-client";
+import { cartContext, catalogueContext, type CartService } from "./context";
 import { clientCatalogue } from "./catalogue-client";
 import { createRoutes } from "./routes";
 
@@ -19,6 +18,13 @@ declare global {
  * Hydrates the server-rendered page: the matched lazy route modules are loaded first (their code is
  * already preloaded by the server's modulepreload links), so the first client render equals the server's.
  */
+/** The cart calls, loaded with the first page that uses them (the cart page's chunk), not with every page. */
+const lazyCart: CartService = {
+  get: async () => (await import("./cart-client")).clientCart.get(),
+  change: async (intent) => (await import("./cart-client")).clientCart.change(intent),
+  lockPrice: async () => (await import("./cart-client")).clientCart.lockPrice(),
+};
+
 async function hydrate() {
   const routes = createRoutes();
   const lazyMatches = matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? [];
@@ -33,7 +39,7 @@ async function hydrate() {
     getContext: () => {
       const context = new RouterContextProvider();
       context.set(catalogueContext, clientCatalogue);
-      context.set(cartContext, clientCart);
+      context.set(cartContext, lazyCart);
       return context;
     },
   });

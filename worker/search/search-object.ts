@@ -93,7 +93,8 @@ export class SearchIndexObject extends DurableObject<Env> {
 
   /** What the index holds (RPC), loading it first if needed. */
   async describe(): Promise<IndexStatus> {
-    if (!this.index) await this.load();
+    // Counts as use: the object stays loaded (keep-warm alarm) for whoever asked, as after a search.
+    await this.ready();
     return this.status!;
   }
 
