@@ -19,10 +19,11 @@ declare global {
  * already preloaded by the server's modulepreload links), so the first client render equals the server's.
  */
 /** The cart calls, loaded with the first page that uses them (the cart page's chunk), not with every page. */
+const cart = () => import("./cart-client").then((m) => m.clientCart);
 const lazyCart: CartService = {
-  get: async () => (await import("./cart-client")).clientCart.get(),
-  change: async (intent) => (await import("./cart-client")).clientCart.change(intent),
-  lockPrice: async () => (await import("./cart-client")).clientCart.lockPrice(),
+  get: async () => (await cart()).get(),
+  change: async (intent) => (await cart()).change(intent),
+  lockPrice: async () => (await cart()).lockPrice(),
 };
 
 async function hydrate() {

@@ -7,15 +7,11 @@
  */
 import http from "node:http";
 import { generateSettings } from "#shared/catalogue/generate.ts";
+import { quantiles, type Quantiles } from "./bench-stats";
 
 const CONCURRENCY = 32;
 
-type Q = { p50: number; p95: number; p99: number };
-function quantiles(xs: number[]): Q {
-  const s = [...xs].sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
-  return { p50: q(0.5), p95: q(0.95), p99: q(0.99) };
-}
+type Q = Quantiles;
 
 interface Answer {
   status: number;

@@ -9,6 +9,7 @@ import { DiamondSearchRequest } from "#shared/schemas.ts";
 import { IndexBuilder } from "#worker/search/engine.ts";
 import { toEngineQuery } from "#worker/search/plan.ts";
 import { benchQueries } from "./bench-queries";
+import { quantiles } from "./bench-stats";
 
 const DIAMONDS = Number(process.env.SEED_DIAMONDS ?? 1_000_000);
 const QUERIES = Math.max(500, Number(process.env.BENCH_QUERIES ?? 600));
@@ -37,10 +38,9 @@ index.prepareSorts();
 console.log(`index: ${index.size.toLocaleString("en")} rows, ${(index.bytes / 1e6).toFixed(1)} MB, built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
 const requests = benchQueries(QUERIES).map((q) => v.parse(DiamondSearchRequest, q));
-function quantiles(xs: number[]) {
-  const s = [...xs].sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
-  return `p50 ${q(0.5).toFixed(2)} ms  p95 ${q(0.95).toFixed(2)} ms  p99 ${q(0.99).toFixed(2)} ms  max ${s[s.length - 1]!.toFixed(2)} ms`;
+function summary(xs: number[]) {
+  const q = quantiles(xs);
+  return `p50 ${q.p50.toFixed(2)} ms  p95 ${q.p95.toFixed(2)} ms  p99 ${q.p99.toFixed(2)} ms  max ${Math.max(...xs).toFixed(2)} ms`;
 }
 for (const facets of [false, true]) {
   // One warm-up round, then the measured one.
@@ -54,7 +54,7 @@ for (const facets of [false, true]) {
       times.push({ ms: performance.now() - s, i, total: r.total });
     });
   }
-  console.log(`${facets ? "with facets" : "results    "}  ${quantiles(times.map((x) => x.ms))}`);
+  console.log(`${facets ? "with facets" : "results    "}  ${summary(times.map((x) => x.ms))}`);
   if (process.env.BENCH_SLOWEST) {
     for (const x of [...times].sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.BENCH_SLOWEST))) {
       const q = benchQueries(QUERIES)[x.i]!;

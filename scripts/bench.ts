@@ -26,6 +26,7 @@ import { gzipSync } from "node:zlib";
 import { startWorker } from "../tests/e2e/server";
 import { benchQueries } from "./bench-queries";
 import { cartBench } from "./bench-cart";
+import { quantiles, type Quantiles } from "./bench-stats";
 import { IsolateInspector, describeMemory, mb } from "./isolate-memory";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -34,12 +35,6 @@ const QUERIES = Math.max(500, Number(process.env.BENCH_QUERIES ?? 600));
 const DIAMONDS = Number(process.env.SEED_DIAMONDS ?? 1_000_000);
 const PERSIST = process.env.BENCH_PERSIST_TO ?? ".wrangler/bench";
 
-type Quantiles = { p50: number; p95: number; p99: number };
-function quantiles(xs: number[]): Quantiles {
-  const s = [...xs].sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
-  return { p50: q(0.5), p95: q(0.95), p99: q(0.99) };
-}
 const ms = (n: number) => `${n.toFixed(2)} ms`.padStart(10);
 const fmt = (q: Quantiles) => `p50 ${ms(q.p50)}  p95 ${ms(q.p95)}  p99 ${ms(q.p99)}`;
 

@@ -273,9 +273,8 @@ export function applyChange(s: CartState, c: CartChange): ChangeResult {
   if (!r.ok) return r;
   // A refresh that finds every product as it was only notes when it looked (no new revision).
   if (c.type === "refresh" && JSON.stringify(productLines(r.state)) === JSON.stringify(productLines(s))) return { ok: true, state: { ...s, pricedAt: c.at } };
-  const settled = settle(s, r.state);
-  // Clearing restarts line numbers but never the revision (a stale page must still see a newer cart).
-  return { ok: true, state: c.type === "clear" ? { ...settled, revision: s.revision + 1 } : settled };
+  // Clearing restarts line numbers but never the revision (settle counts on from the cart before).
+  return { ok: true, state: settle(s, r.state) };
 }
 
 /**

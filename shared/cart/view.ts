@@ -5,7 +5,8 @@ import { FREE_STUDS_THRESHOLD_USD, type CartState, type PriceLock } from "./mode
 import { priceCart, type PricedLine } from "./pricing";
 import type { CartLine, CartView, PriceLockView } from "./schemas";
 
-const lockView = (l: PriceLock): PriceLockView => ({ id: l.id, total: l.totalCents, expiry: l.expiresAt, createdAt: l.createdAt, cartLink: l.cartLink });
+/** A stored lock as the API shows it. */
+export const lockView = (l: PriceLock): PriceLockView => ({ id: l.id, total: l.totalCents, expiry: l.expiresAt, createdAt: l.createdAt, cartLink: l.cartLink });
 
 export function cartView(s: CartState, locks: readonly PriceLock[], now: number, promotionsData: CartView["promotionsData"] = []): CartView {
   const priced = priceCart(s, locks, now);

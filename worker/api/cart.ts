@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { lockView } from "#shared/cart/view.ts";
 import * as v from "valibot";
 import { CartIntent } from "#shared/cart/schemas.ts";
 import { productFacts, validPromotions } from "../cart/catalogue";
@@ -7,6 +9,12 @@ import { promotionDiscount } from "#shared/cart/pricing.ts";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
 import { jsonBody, pathParams } from "./validate";
+
+/** A cart belongs to the visitor's cookie: its answers are never cached or shared. */
+const noStore = createMiddleware(async (c, next) => {
+  await next();
+  c.header("Cache-Control", "private, no-store");
+});
 
 const IdParam = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, "id must be a positive integer"), v.transform(Number)) });
 
@@ -18,27 +26,19 @@ const IdParam = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, "id 
  * for one item. A cart belongs to the signed visitor-id cookie, so every answer is private.
  */
 export const cartApi = new Hono<AppEnv>()
-  .use("/cart/*", async (c, next) => {
-    await next();
-    c.header("Cache-Control", "private, no-store");
-  })
-  .use("/cart", async (c, next) => {
-    await next();
-    c.header("Cache-Control", "private, no-store");
-  })
+  .use("/cart", noStore)
+  .use("/cart/*", noStore)
+  .use("/orders/price-lock", noStore)
+  .use("/care-plan/quote/cart", noStore)
   .get("/cart", async (c) => c.json(await getCart(c.env, c.get("visitorId"))))
   // The visitor's cart object's storage schema version: the cheapest call to it (operators; the bench's baseline).
   .get("/cart/version", async (c) => c.json({ schemaVersion: await cartStub(c.env, c.get("visitorId")).schemaVersion() }))
   .post("/cart", ...jsonBody(CartIntent), async (c) => c.json(await changeCart(c.env, c.get("visitorId"), c.req.valid("json"))))
   .post("/orders/price-lock", async (c) => {
     const r = await lockPrice(c.env, c.get("visitorId"));
-    c.header("Cache-Control", "private, no-store");
-    return c.json({ lock: { id: r.lock.id, total: r.lock.totalCents, expiry: r.lock.expiresAt, createdAt: r.lock.createdAt, cartLink: r.lock.cartLink }, created: r.status === 201, cart: r.cart }, r.status);
+    return c.json({ lock: lockView(r.lock), created: r.status === 201, cart: r.cart }, r.status);
   })
-  .post("/care-plan/quote/cart", async (c) => {
-    c.header("Cache-Control", "private, no-store");
-    return c.json(await quoteCarePlans(c.env, c.get("visitorId")));
-  })
+  .post("/care-plan/quote/cart", async (c) => c.json(await quoteCarePlans(c.env, c.get("visitorId"))))
   .get("/get-valid-promotion-code/:id", pathParams(IdParam), async (c) => c.json(await bestPromotion(c.env.DB, "diamond", c.req.valid("param").id, false)))
   .get("/get-valid-promotion-code/:id/true", pathParams(IdParam), async (c) => c.json(await bestPromotion(c.env.DB, "diamond", c.req.valid("param").id, true)))
   .get("/settings/get-valid-promotion-code/:id", pathParams(IdParam), async (c) => c.json(await bestPromotion(c.env.DB, "setting", c.req.valid("param").id, false)))

@@ -7,37 +7,16 @@ import type { CartIntent } from "#shared/cart/schemas.ts";
 import { productLines, type CartState, type DiamondPart, type Placement, type Product, type Promotion, type PromoCategory, type VariantPart } from "#shared/cart/model.ts";
 import { diamondKey, variantKey, type CartChange } from "#shared/cart/rules.ts";
 import { diamondPath } from "#shared/slug.ts";
+import type { DiamondRow, SettingRow, SettingVariantRow } from "#shared/catalogue/generate.ts";
 import type { CartLinkItems } from "#shared/cart/link.ts";
 import { ApiError } from "../api/errors";
 
-interface DiamondFacts {
-  id: number;
-  shape: number;
-  carat: number;
-  color: number;
-  clarity: number;
-  cut: number;
-  is_lab_grown: number;
-  price_cents: number;
-  price_before_discount_cents: number | null;
-  image_url: string;
-  is_sold: number;
-  paired_diamond_id: number | null;
-}
+/** The diamond columns the cart reads (DIAMOND_SQL). */
+type DiamondFacts = Pick<DiamondRow, "id" | "shape" | "carat" | "color" | "clarity" | "cut" | "is_lab_grown" | "price_cents" | "price_before_discount_cents" | "image_url" | "is_sold" | "paired_diamond_id">;
 
-interface VariantFacts {
-  id: number;
-  setting_id: number;
-  metal: number;
-  name: string;
-  price_cents: number;
-  price_before_discount_cents: number | null;
-  image_url: string;
-  is_sold: number;
-  item_type: number;
-  item_type_name: string;
-  matching_band_id: number | null;
-}
+/** A setting variant with its setting's type and matching band (VARIANT_SQL). */
+type VariantFacts = Pick<SettingVariantRow, "id" | "setting_id" | "metal" | "name" | "price_cents" | "price_before_discount_cents" | "image_url" | "is_sold"> &
+  Pick<SettingRow, "item_type" | "item_type_name" | "matching_band_id">;
 
 const DIAMOND_SQL = "SELECT id, shape, carat, color, clarity, cut, is_lab_grown, price_cents, price_before_discount_cents, image_url, is_sold, paired_diamond_id FROM diamonds WHERE id IN";
 const VARIANT_SQL = `SELECT v.id, v.setting_id, v.metal, v.name, v.price_cents, v.price_before_discount_cents, v.image_url, v.is_sold,

@@ -6,7 +6,6 @@ import type { CartIntent, CartView } from "#shared/cart/schemas.ts";
 import { DAILY_LOCK_LIMIT_MESSAGE, PRICE_SNAPSHOT_MAX_AGE_MS, STORED_LOCK_LIMIT_MESSAGE, type PriceLock } from "#shared/cart/model.ts";
 import { cartView } from "#shared/cart/view.ts";
 import { linkItems, namesNothing, parseCartLink, sameItems, type CartLinkItems } from "#shared/cart/link.ts";
-import type { CartChange } from "#shared/cart/rules.ts";
 import { ApiError } from "../api/errors";
 import { activePromotionGroups } from "../catalogue/retailers";
 import type { CartObject, CartSnapshot } from "./cart-object";
@@ -71,8 +70,7 @@ export type PriceLockResult = { status: 200 | 201; lock: PriceLock; cart: CartVi
 export async function lockPrice(env: CartBindings, visitorId: string, now = Date.now()): Promise<PriceLockResult> {
   const stub = cartStub(env, visitorId);
   const { state } = await stub.snapshot(now);
-  const refresh = (await refreshChange(env.DB, state, now)) as CartChange;
-  const r = await stub.lockPrice(refresh, now);
+  const r = await stub.lockPrice(await refreshChange(env.DB, state, now), now);
   switch (r.decision) {
     case "daily-limit":
       throw new ApiError(429, DAILY_LOCK_LIMIT_MESSAGE);
