@@ -17,6 +17,8 @@ interface Answer {
   status: number;
   ms: number;
   server: number;
+  /** The worker's named steps (Server-Timing other than app), e.g. catalogue, cart, view. */
+  steps: Record<string, number>;
   cookie: string | null;
 }
 
@@ -29,9 +31,12 @@ function request(agent: http.Agent, base: string, method: string, path: string, 
     const req = http.request(base + path, { method, agent, headers }, (res) => {
       res.on("data", () => {});
       res.on("end", () => {
-        const m = /app;dur=([\d.]+)/.exec(String(res.headers["server-timing"] ?? ""));
+        const timing = String(res.headers["server-timing"] ?? "");
+        const steps: Record<string, number> = {};
+        for (const [, name, dur] of timing.matchAll(/(\w+);dur=([\d.]+)/g)) steps[name!] = Number(dur);
         const set = res.headers["set-cookie"]?.find((c) => c.startsWith("loupe_vid="));
-        resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, server: m ? Number(m[1]) : NaN, cookie: set ? set.split(";")[0]! : null });
+        const { app, ...rest } = steps;
+        resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, server: app ?? NaN, steps: rest, cookie: set ? set.split(";")[0]! : null });
       });
       res.on("error", reject);
     });
@@ -80,7 +85,9 @@ export async function cartBench(base: string): Promise<void> {
       }),
     );
     const errors = answers.filter((a) => a.status !== 200).length;
-    return { server: quantiles(answers.map((a) => a.server)), client: quantiles(answers.map((a) => a.ms)), errors };
+    const names = [...new Set(answers.flatMap((a) => Object.keys(a.steps)))];
+    const steps = names.map((n) => [n, quantiles(answers.map((a) => a.steps[n] ?? 0))] as const);
+    return { server: quantiles(answers.map((a) => a.server)), client: quantiles(answers.map((a) => a.ms)), steps, errors };
   }
   const fmt = (q: Q) => `p50 ${q.p50.toFixed(2).padStart(6)}  p95 ${q.p95.toFixed(2).padStart(6)}  p99 ${q.p99.toFixed(2).padStart(6)} ms`;
   const N = 1600;
@@ -102,6 +109,7 @@ export async function cartBench(base: string): Promise<void> {
     const ratio = (x: Q, t: Q) => `${(x.p50 / Math.max(t.p50, 0.01)).toFixed(2)}× / ${(x.p95 / Math.max(t.p95, 0.01)).toFixed(2)}× / ${(x.p99 / Math.max(t.p99, 0.01)).toFixed(2)}×`;
     for (const [name, r] of [["trivial DO call (GET /api/cart/version)", trivial], ["add to cart (POST /api/cart add-item)", add], ["get cart (GET /api/cart)", get]] as const) {
       console.log(`  ${name.padEnd(42)} server ${fmt(r.server)}   client ${fmt(r.client)}${r.errors ? `   (${r.errors} not 200)` : ""}`);
+      for (const [step, q] of r.steps) console.log(`    ${`of which ${step}`.padEnd(40)} server ${fmt(q)}`);
     }
     console.log(`  ratio to the trivial call (client p50 / p95 / p99): add ${ratio(add.client, trivial.client)}; get ${ratio(get.client, trivial.client)}`);
     if (carts.length === 1 && concurrency === 1) {

@@ -214,6 +214,25 @@ describe("cart: the whole cart model over POST/GET /api/cart", () => {
     }
   });
 
+  it("prices an add from catalogue facts read in the last 30 s, and a refresh reads the catalogue afresh for every cart", async () => {
+    const item = (await jewellery("Bracelet", 12))[11];
+    const a = await visitor();
+    const b = await visitor();
+    expect((await a.ok({ type: "add-item", variantId: item!.vid })).FineJewelry[0]!.unitPrice).toBe(item!.price_cents);
+    await env.DB.prepare("UPDATE setting_variants SET price_cents = price_cents + 5000 WHERE id = ?").bind(item!.vid).run();
+    try {
+      // Within 30 s of A's add, B's add is priced from the same read (no D1 round trip on the add path).
+      expect((await b.ok({ type: "add-item", variantId: item!.vid })).FineJewelry[0]!.unitPrice).toBe(item!.price_cents);
+      // A refresh (here: care-plan quotes) reads D1 afresh, and later adds take the new price too.
+      const quoted = (await (await a.quote()).json()) as { cart: CartView };
+      expect(quoted.cart.FineJewelry[0]!.unitPrice).toBe(item!.price_cents + 5000);
+      const c = await visitor();
+      expect((await c.ok({ type: "add-item", variantId: item!.vid })).FineJewelry[0]!.unitPrice).toBe(item!.price_cents + 5000);
+    } finally {
+      await env.DB.prepare("UPDATE setting_variants SET price_cents = price_cents - 5000 WHERE id = ?").bind(item!.vid).run();
+    }
+  });
+
   it("estimates tax from the shipping state, copies billing from shipping, and shows the wire price", async () => {
     const v = await visitor();
     const [d] = await diamonds();

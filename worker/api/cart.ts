@@ -4,6 +4,7 @@ import { lockView } from "#shared/cart/view.ts";
 import * as v from "valibot";
 import { CartIntent } from "#shared/cart/schemas.ts";
 import { productFacts, validPromotions } from "../cart/catalogue";
+import { serverTiming, type Timings } from "../timings";
 import { cartStub, changeCart, getCart, lockPrice, quoteCarePlans } from "../cart/service";
 import { promotionDiscount } from "#shared/cart/pricing.ts";
 import type { AppEnv } from "../env";
@@ -33,7 +34,12 @@ export const cartApi = new Hono<AppEnv>()
   .get("/cart", async (c) => c.json(await getCart(c.env, c.get("visitorId"))))
   // The visitor's cart object's storage schema version: the cheapest call to it (operators; the bench's baseline).
   .get("/cart/version", async (c) => c.json({ schemaVersion: await cartStub(c.env, c.get("visitorId")).schemaVersion() }))
-  .post("/cart", ...jsonBody(CartIntent), async (c) => c.json(await changeCart(c.env, c.get("visitorId"), c.req.valid("json"))))
+  .post("/cart", ...jsonBody(CartIntent), async (c) => {
+    const timings: Timings = {};
+    const cart = await changeCart(c.env, c.get("visitorId"), c.req.valid("json"), Date.now(), timings);
+    c.header("Server-Timing", serverTiming(timings));
+    return c.json(cart);
+  })
   .post("/orders/price-lock", async (c) => {
     const r = await lockPrice(c.env, c.get("visitorId"));
     return c.json({ lock: lockView(r.lock), created: r.status === 201, cart: r.cart }, r.status);

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { DiamondIdParam, DiamondQuery, DiamondSearchRequest, SimilarDiamondsRequest } from "#shared/schemas.ts";
-import { getDiamond, logDiamondView, searchDiamonds, similarDiamonds, type Timings } from "../catalogue/diamonds";
+import { getDiamond, logDiamondView, searchDiamonds, similarDiamonds } from "../catalogue/diamonds";
+import { serverTiming, type Timings } from "../timings";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
 import { jsonBody, pathParams, queryParams } from "./validate";

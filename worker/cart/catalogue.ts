@@ -4,12 +4,13 @@
  */
 import { CLARITIES, COLORS, CUTS, SHAPES, labelOf } from "#shared/enums.ts";
 import type { CartIntent } from "#shared/cart/schemas.ts";
-import { productLines, type CartState, type DiamondPart, type Placement, type Product, type Promotion, type PromoCategory, type VariantPart } from "#shared/cart/model.ts";
+import { PRICE_SNAPSHOT_MAX_AGE_MS, productLines, type CartState, type DiamondPart, type Placement, type Product, type Promotion, type PromoCategory, type VariantPart } from "#shared/cart/model.ts";
 import { diamondKey, variantKey, type CartChange } from "#shared/cart/rules.ts";
 import { diamondPath } from "#shared/slug.ts";
 import type { DiamondRow, SettingRow, SettingVariantRow } from "#shared/catalogue/generate.ts";
 import type { CartLinkItems } from "#shared/cart/link.ts";
 import { ApiError } from "../api/errors";
+import { SearchCache } from "../catalogue/search-cache";
 
 /** The diamond columns the cart reads (DIAMOND_SQL). */
 type DiamondFacts = Pick<DiamondRow, "id" | "shape" | "carat" | "color" | "clarity" | "cut" | "is_lab_grown" | "price_cents" | "price_before_discount_cents" | "image_url" | "is_sold" | "paired_diamond_id">;
@@ -69,19 +70,54 @@ function variantPart(v: VariantFacts): { part: VariantPart; placement: Placement
   };
 }
 
-/** Reads diamonds and setting variants by id in one batch. */
-export async function readProducts(db: D1Database, diamondIds: readonly number[], variantIds: readonly number[]): Promise<{ diamonds: Map<number, DiamondFacts>; variants: Map<number, VariantFacts> }> {
-  const dIds = [...new Set(diamondIds)];
-  const vIds = [...new Set(variantIds)];
+/**
+ * Catalogue facts read in the last PRICE_SNAPSHOT_MAX_AGE_MS (30 s), per isolate: an add or a link
+ * restore takes them from here instead of a D1 round trip (decision 008: a cart's prices are never more
+ * than 30 s old anyway). Refreshes and price locks read D1 afresh and update them. Unknown ids are not kept.
+ */
+export const productCache = new SearchCache<DiamondFacts | VariantFacts>({ ttlMs: PRICE_SNAPSHOT_MAX_AGE_MS, maxEntries: 10_000 });
+const diamondCacheKey = (id: number) => `d${id}`;
+const variantCacheKey = (id: number) => `v${id}`;
+
+/**
+ * Reads diamonds and setting variants by id in one batch: `fresh` from D1, else from productCache where
+ * it has them (and D1 for the rest).
+ */
+export async function readProducts(
+  db: D1Database,
+  diamondIds: readonly number[],
+  variantIds: readonly number[],
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<{ diamonds: Map<number, DiamondFacts>; variants: Map<number, VariantFacts> }> {
+  const diamonds = new Map<number, DiamondFacts>();
+  const variants = new Map<number, VariantFacts>();
+  const dIds: number[] = [];
+  const vIds: number[] = [];
+  for (const id of new Set(diamondIds)) {
+    const hit = fresh ? undefined : (productCache.peek(diamondCacheKey(id)) as DiamondFacts | undefined);
+    if (hit) diamonds.set(id, hit);
+    else dIds.push(id);
+  }
+  for (const id of new Set(variantIds)) {
+    const hit = fresh ? undefined : (productCache.peek(variantCacheKey(id)) as VariantFacts | undefined);
+    if (hit) variants.set(id, hit);
+    else vIds.push(id);
+  }
   const statements: D1PreparedStatement[] = [];
   if (dIds.length) statements.push(db.prepare(`${DIAMOND_SQL} ${marks(dIds.length)}`).bind(...dIds));
   if (vIds.length) statements.push(db.prepare(`${VARIANT_SQL} ${marks(vIds.length)}`).bind(...vIds));
   const results = statements.length ? await db.batch(statements) : [];
-  const diamonds = new Map<number, DiamondFacts>();
-  const variants = new Map<number, VariantFacts>();
   let i = 0;
-  if (dIds.length) for (const r of results[i++]!.results as DiamondFacts[]) diamonds.set(r.id, r);
-  if (vIds.length) for (const r of results[i++]!.results as VariantFacts[]) variants.set(r.id, r);
+  if (dIds.length)
+    for (const r of results[i++]!.results as DiamondFacts[]) {
+      diamonds.set(r.id, r);
+      productCache.set(diamondCacheKey(r.id), r);
+    }
+  if (vIds.length)
+    for (const r of results[i++]!.results as VariantFacts[]) {
+      variants.set(r.id, r);
+      productCache.set(variantCacheKey(r.id), r);
+    }
   return { diamonds, variants };
 }
 
@@ -102,7 +138,7 @@ function cartProductIds(s: CartState): { diamondIds: number[]; variantIds: numbe
 /** The change that brings every product of a cart up to the catalogue's current facts (price, sold). */
 export async function refreshChange(db: D1Database, s: CartState, now: number): Promise<CartChange> {
   const { diamondIds, variantIds } = cartProductIds(s);
-  const { diamonds, variants } = await readProducts(db, diamondIds, variantIds);
+  const { diamonds, variants } = await readProducts(db, diamondIds, variantIds, { fresh: true });
   const products: Record<string, Product> = {};
   const lines = new Map(productLines(s).map((l) => [l.lineId, l.product]));
   for (const id of diamondIds) {

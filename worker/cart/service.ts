@@ -7,6 +7,7 @@ import { DAILY_LOCK_LIMIT_MESSAGE, PRICE_SNAPSHOT_MAX_AGE_MS, STORED_LOCK_LIMIT_
 import { cartView } from "#shared/cart/view.ts";
 import { linkItems, namesNothing, parseCartLink, sameItems, type CartLinkItems } from "#shared/cart/link.ts";
 import { ApiError } from "../api/errors";
+import type { Timings } from "../timings";
 import { activePromotionGroups } from "../catalogue/retailers";
 import type { CartObject, CartSnapshot } from "./cart-object";
 import { isStale, refreshChange, resolveIntent, restoreChange } from "./catalogue";
@@ -47,17 +48,24 @@ export async function getCart(env: CartBindings, visitorId: string, now = Date.n
 }
 
 /** Applies one intent; the answer is the whole cart. Unknown items 404, sold ones 409, misfits 400/409. */
-export async function changeCart(env: CartBindings, visitorId: string, intent: CartIntent, now = Date.now()): Promise<CartView> {
+export async function changeCart(env: CartBindings, visitorId: string, intent: CartIntent, now = Date.now(), timings?: Timings): Promise<CartView> {
   if (intent.type === "restore") {
     const url = new URL(intent.link, "https://loupe.invalid");
     const items = parseCartLink(url.pathname.split("/").filter(Boolean).slice(1), url.searchParams);
     if (!items) throw new ApiError(400, "Invalid cart link", [{ path: "link", message: "not a cart link" }]);
     return (await restoreFromLink(env, visitorId, items, now)).cart;
   }
+  let t = performance.now();
   const changes = await resolveIntent(env.DB, intent, now);
+  if (timings) timings.catalogue = performance.now() - t;
+  t = performance.now();
   const r = await cartStub(env, visitorId).apply(changes, now);
+  if (timings) timings.cart = performance.now() - t;
   if (!r.ok) throw new ApiError(r.status, r.message);
-  return view(env, r, now);
+  t = performance.now();
+  const out = await view(env, r, now);
+  if (timings) timings.view = performance.now() - t;
+  return out;
 }
 
 export type PriceLockResult = { status: 200 | 201; lock: PriceLock; cart: CartView };

@@ -10,6 +10,7 @@ import { SearchCache } from "./search-cache";
 import { summary, type RetailerColumns } from "./diamond-summary";
 import { toEngineQuery } from "../search/plan";
 import type { SearchIndexObject } from "../search/search-object";
+import type { Timings } from "../timings";
 
 /** A `diamonds` row joined with the retailer columns the API shows. */
 type DiamondRow = DiamondTableRow & RetailerColumns;
@@ -37,9 +38,6 @@ export function searchDiamonds(env: SearchBindings, req: DiamondSearchRequest, n
   const key = JSON.stringify(req) + (req.shipsByHolidayDate ? Math.floor(now / 86_400_000) : "");
   return searchCache.get(key, () => queryDiamonds(env, req, now, timings));
 }
-
-/** Named durations (ms) of one search's steps, for the Server-Timing header. */
-export type Timings = Record<string, number>;
 
 /**
  * The filtered, sorted page of diamonds, the exact total and (when asked) facet counts and the price
