@@ -16,6 +16,12 @@ export function intentFromForm(form: FormData): CartIntentInput | "lock" | null 
   if (typeof type !== "string" || type === "") return null;
   if (type === "lock-price") return "lock";
   const out: Record<string, unknown> = { type };
+  if (type === "set-tax-region") {
+    // The picker offers US states; an empty choice goes back to the visitor's location.
+    const state = String(form.get("state") ?? "");
+    out.taxRegion = state === "" ? null : { countryCode: "US", state };
+    return out as CartIntentInput;
+  }
   if (type === "set-addresses") {
     const address = Object.fromEntries(ADDRESS.map((k) => [k, String(form.get(`shipping.${k}`) ?? "")]));
     out.shippingAddress = address;

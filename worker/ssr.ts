@@ -5,7 +5,7 @@ import { isUnknownPage, renderPage, type ViteManifest } from "#client/entry.serv
 import { cartContext, catalogueContext, visitorContext, type CartResult } from "#client/context.ts";
 import { CartIntent } from "#shared/cart/schemas.ts";
 import { ApiError } from "./api/errors";
-import { changeCart, getCart, lockPrice } from "./cart/service";
+import { changeCart, getCart, lockPrice, shopperOf } from "./cart/service";
 import { DiamondSearchRequest, SimilarDiamondsRequest } from "#shared/schemas.ts";
 import { getDiamond, searchDiamonds, similarDiamonds } from "./catalogue/diamonds";
 import { listRetailers } from "./catalogue/retailers";
@@ -72,7 +72,7 @@ export function ssr() {
       getDiamond: (id) => getDiamond(db, id),
       similarDiamonds: (d) => similarDiamonds(c.env, v.parse(SimilarDiamondsRequest, d)),
     });
-    const visitorId = c.get("visitorId");
+    const shopper = shopperOf(c);
     // The API's refusals (4xx) become a form message; anything else is a page error.
     const refused = async (run: () => Promise<CartResult>): Promise<CartResult> => {
       try {
@@ -83,14 +83,14 @@ export function ssr() {
       }
     };
     context.set(cartContext, {
-      get: () => getCart(c.env, visitorId),
+      get: () => getCart(c.env, shopper),
       change: (intent) =>
         refused(async () => {
           const parsed = v.safeParse(CartIntent, intent);
           if (!parsed.success) return { ok: false, status: 400, message: parsed.issues[0]?.message ?? "Invalid change" };
-          return { ok: true, cart: await changeCart(c.env, visitorId, parsed.output) };
+          return { ok: true, cart: await changeCart(c.env, shopper, parsed.output) };
         }),
-      lockPrice: () => refused(async () => ({ ok: true, cart: (await lockPrice(c.env, visitorId)).cart })),
+      lockPrice: () => refused(async () => ({ ok: true, cart: (await lockPrice(c.env, shopper)).cart })),
     });
     const nonce = c.get("secureHeadersNonce") ?? "";
     const key = c.req.method === "GET" ? PageCache.key(url, { theme: c.get("theme"), fromSearchEngine: c.get("fromSearchEngine"), variants: c.get("variants") }) : null;

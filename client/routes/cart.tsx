@@ -4,6 +4,7 @@ import { CARE_PLAN_DURATIONS } from "#shared/cart/care-plans.ts";
 import { namesNothing, parseCartLink } from "#shared/cart/link.ts";
 import { ENGRAVING_FONTS, MAX_ENGRAVING_LENGTH, RING_SIZES, type PaymentMethod } from "#shared/cart/model.ts";
 import type { CartLine, CartView } from "#shared/cart/schemas.ts";
+import { US_STATE_NAMES } from "#shared/cart/tax.ts";
 import { formatUsd } from "#shared/money.ts";
 import { cartSignal } from "../cart-client";
 import { intentFromForm } from "../cart-form";
@@ -209,6 +210,7 @@ function Countdown({ expiry, now }: { expiry: number; now: number }) {
 }
 
 function Totals({ cart, pending }: { cart: CartView; pending: boolean }) {
+  const region = cart.TaxRegion;
   const row = (label: string, cents: number, negative = false) => (
     <>
       <dt>{label}</dt>
@@ -229,12 +231,32 @@ function Totals({ cart, pending }: { cart: CartView; pending: boolean }) {
           </>
         ) : null}
         {cart.LockSavings ? row("Price lock", cart.LockSavings, true) : null}
-        {cart.ShippingAddress ? row(`Estimated tax (${cart.ShippingAddress.state})`, cart.Tax) : null}
+        <dt>Total before tax</dt>
+        <dd data-testid="cart-pretax">{formatUsd(cart.Total)}</dd>
+        <dt>Estimated tax{region ? ` (${US_STATE_NAMES[region.state] ?? region.state}${region.source === "location" ? ", from your location" : ""})` : ""}</dt>
+        <dd data-testid="cart-tax">{region ? formatUsd(cart.Tax) : "At checkout"}</dd>
         <dt className="total">Total</dt>
         <dd className="total" data-testid="cart-total">
-          {formatUsd(cart.ShippingAddress ? cart.TotalWithTax : cart.Total)}
+          {formatUsd(cart.TotalWithTax)}
         </dd>
       </dl>
+      {region?.source !== "shipping" ? (
+        <CartForm className="tax-region" label="Estimate tax for">
+          <Hidden fields={{ _type: "set-tax-region" }} />
+          <label>
+            Estimate tax for{" "}
+            <select name="state" defaultValue={region?.source === "chosen" ? region.state : ""} key={region ? `${region.source}-${region.state}` : "none"}>
+              <option value="">Your location</option>
+              {Object.entries(US_STATE_NAMES).map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit">Update</button>
+        </CartForm>
+      ) : null}
       {cart.Total > 0 ? <p className="wire-price">Pay by bank wire: {formatUsd(cart.WireTotal + cart.WireTax)}</p> : null}
       {!cart.AllowPayPal ? <p>PayPal takes orders up to $10,000; choose another payment method.</p> : null}
     </section>

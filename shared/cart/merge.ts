@@ -75,6 +75,7 @@ export function mergeCarts(user: CartState, visitor: CartState): CartState {
     shippingAddress: visitor.shippingAddress ?? user.shippingAddress,
     billingAddress: visitor.billingAddress ?? user.billingAddress,
     billingSameAsShipping: visitor.shippingAddress ? visitor.billingSameAsShipping : user.billingSameAsShipping,
+    taxRegion: visitor.taxRegion ?? user.taxRegion,
     userEmail: visitor.userEmail ?? user.userEmail,
     phoneNumber: visitor.phoneNumber ?? user.phoneNumber,
     pricedAt: Math.min(user.pricedAt, visitor.pricedAt),

@@ -153,6 +153,20 @@ export interface Promotion {
   endsAt: number;
 }
 
+/** Where the visitor's request comes from (§3 Location, from the edge's geo lookup); no field is certain. */
+export interface Location {
+  countryCode: string | null;
+  regionCode: string | null;
+  city: string | null;
+  postalCode: string | null;
+}
+
+/** Where a tax estimate is for: a country and, in the US, a state. */
+export interface TaxRegion {
+  countryCode: string;
+  state: string;
+}
+
 export interface CartState {
   /** Bumped by every change. */
   revision: number;
@@ -176,6 +190,8 @@ export interface CartState {
   shippingAddress: Address | null;
   billingAddress: Address | null;
   billingSameAsShipping: boolean;
+  /** Where the shopper asked the tax estimate to be for, before giving a shipping address (§3 Shipping form). */
+  taxRegion: TaxRegion | null;
   userEmail: string | null;
   phoneNumber: string | null;
   /** Per-item notes (gift message and the like), by line id. */
@@ -215,6 +231,7 @@ export function emptyCart(): CartState {
     shippingAddress: null,
     billingAddress: null,
     billingSameAsShipping: true,
+    taxRegion: null,
     userEmail: null,
     phoneNumber: null,
     itemUserData: {},

@@ -15,9 +15,11 @@ import {
   RING_SIZE_ERROR,
   WIRE_DISCOUNT_PERCENT,
   type CartState,
+  type Location,
   type PriceLock,
   type Product,
   type Promotion,
+  type TaxRegion,
 } from "./model";
 import { cartKind, isMatchingBand, type CartKind } from "./rules";
 
@@ -49,6 +51,7 @@ export interface CartTotals {
   lockSavingsCents: number;
   /** The pre-tax total the shopper pays (a lock honoured). */
   totalCents: number;
+  /** The sales-tax estimate for `taxRegion` (0 without one). */
   taxCents: number;
   /** The total with the bank-wire saving, and its tax. */
   wireTotalCents: number;
@@ -70,6 +73,19 @@ export interface PricedCart {
   freeStuds: { thresholdCents: number; eligible: boolean; remainingCents: number };
   lockedPrice: PriceLock | null;
   cartLink: string;
+  /** Where the tax estimate is for, and why there. */
+  taxRegion: EstimateRegion | null;
+}
+
+/** Where a tax estimate is for: the shipping address, a region the shopper chose, or where the request came from. */
+export type EstimateRegion = TaxRegion & { source: "shipping" | "chosen" | "location" };
+
+/** The tax estimate's region: the shipping address first, then the shopper's choice, then the visitor's location. */
+export function estimateRegion(s: CartState, location: Location | null): EstimateRegion | null {
+  if (s.shippingAddress) return { countryCode: s.shippingAddress.countryCode, state: s.shippingAddress.state, source: "shipping" };
+  if (s.taxRegion) return { ...s.taxRegion, source: "chosen" };
+  if (location?.countryCode && location.regionCode) return { countryCode: location.countryCode.toUpperCase(), state: location.regionCode.toUpperCase(), source: "location" };
+  return null;
 }
 
 const CATEGORY_LABEL: Record<string, string> = {
@@ -97,8 +113,8 @@ export function promotionDiscount(promo: Promotion, lines: readonly { category: 
   return { amountCents: 0, message: `Promo code ${promo.code} applies to ${categories.map((c) => CATEGORY_LABEL[c] ?? c).join(" and ")} only` };
 }
 
-/** Prices a cart at `now` with its stored price locks. */
-export function priceCart(s: CartState, locks: readonly PriceLock[], now: number): PricedCart {
+/** Prices a cart at `now` with its stored price locks; `location` (the request's) places the tax estimate when nothing else does. */
+export function priceCart(s: CartState, locks: readonly PriceLock[], now: number, location: Location | null = null): PricedCart {
   const thresholdCents = FREE_STUDS_THRESHOLD_USD * 100;
   const raw = productLines(s).map((l) => {
     const available = l.product.status === "available";
@@ -146,8 +162,9 @@ export function priceCart(s: CartState, locks: readonly PriceLock[], now: number
   const lock = totalBeforeLockCents > 0 ? honouredLock(locks, link, now) : null;
   const lockSavingsCents = lock ? Math.max(0, totalBeforeLockCents - lock.totalCents) : 0;
   const totalCents = totalBeforeLockCents - lockSavingsCents;
-  const state = s.shippingAddress?.state ?? null;
-  const country = s.shippingAddress?.countryCode ?? null;
+  const region = estimateRegion(s, location);
+  const state = region?.state ?? null;
+  const country = region?.countryCode ?? null;
   const taxCents = salesTaxCents(totalCents - carePlansCents, country, state);
   const wireTotalCents = totalCents - Math.floor((totalCents * WIRE_DISCOUNT_PERCENT) / 100);
   const wireTaxCents = salesTaxCents(wireTotalCents - carePlansCents, country, state);
@@ -179,5 +196,6 @@ export function priceCart(s: CartState, locks: readonly PriceLock[], now: number
     freeStuds: { thresholdCents, eligible, remainingCents: Math.max(0, thresholdCents - beforeStuds) },
     lockedPrice: lock,
     cartLink: link,
+    taxRegion: region,
   };
 }

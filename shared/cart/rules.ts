@@ -22,6 +22,7 @@ import {
   type Product,
   type Promotion,
   type RingLine,
+  type TaxRegion,
   type VariantPart,
 } from "./model";
 
@@ -38,6 +39,7 @@ export type CartChange =
   | { type: "remove-engraving"; parentItemId: string }
   | { type: "choose-care-plan"; productId: string; applicablePlanDuration: number | null }
   | { type: "set-addresses"; shippingAddress?: Address | null; billingAddress?: Address | null; billingSameAsShipping?: boolean }
+  | { type: "set-tax-region"; taxRegion: TaxRegion | null }
   | { type: "set-payment-method"; paymentMethod: PaymentMethod }
   | { type: "set-instructions"; instructions: string }
   | { type: "set-contact"; userEmail?: string | null; phoneNumber?: string | null }
@@ -229,6 +231,8 @@ function apply(s: CartState, c: CartChange): ChangeResult {
       const billingAddress = same ? shippingAddress : c.billingAddress === undefined ? s.billingAddress : c.billingAddress;
       return { ok: true, state: { ...s, shippingAddress, billingAddress, billingSameAsShipping: same } };
     }
+    case "set-tax-region":
+      return { ok: true, state: { ...s, taxRegion: c.taxRegion } };
     case "set-payment-method":
       return { ok: true, state: { ...s, paymentMethod: c.paymentMethod } };
     case "set-instructions":

@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 import { CARE_PLAN_DURATIONS } from "./care-plans";
+import { STATE_SALES_TAX_PERCENT } from "./tax";
 import {
   ENGRAVING_FONTS,
   isRingSize,
@@ -25,6 +26,8 @@ const required = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, "r
 /** Printable text without control characters (engravings, notes). */
 const printable = (s: string) => !/[\u0000-\u001f\u007f]/.test(s);
 
+const CountryCode = v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, "countryCode must be two letters (ISO 3166)"));
+
 export const Address = v.strictObject({
   name: required(100),
   line1: required(200),
@@ -32,10 +35,19 @@ export const Address = v.strictObject({
   city: required(100),
   state: v.pipe(required(50), v.toUpperCase()),
   postalCode: v.pipe(required(12), v.regex(/^[A-Za-z0-9 -]+$/, "postal code may hold letters, digits, spaces and hyphens")),
-  countryCode: v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, "countryCode must be two letters (ISO 3166)")),
+  countryCode: CountryCode,
   email: v.optional(v.union([v.literal(""), v.pipe(v.string(), v.trim(), v.maxLength(254), v.email("email must be an address"))], "email must be an address"), ""),
   phone: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[+()\d .-]{0,25}$/, "phone may hold digits, spaces and + ( ) . -")), ""),
 });
+
+/** A tax-estimate region: a country, and in the US one of the 50 states or DC. */
+export const TaxRegionIn = v.pipe(
+  v.strictObject({ countryCode: CountryCode, state: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{1,3}$/, "state must be a state code such as CA")) }),
+  v.forward(
+    v.check((r) => r.countryCode !== "US" || Object.hasOwn(STATE_SALES_TAX_PERCENT, r.state), "state must be a US state code such as CA"),
+    ["state"],
+  ),
+);
 
 export const CartIntent = v.variant("type", [
   v.strictObject({ type: v.literal("add-diamond"), diamondId: Id, pairId: v.optional(Id) }),
@@ -59,6 +71,8 @@ export const CartIntent = v.variant("type", [
     billingAddress: v.optional(v.nullable(Address)),
     billingSameAsShipping: v.optional(v.boolean()),
   }),
+  /** Where the tax estimate is for until a shipping address is given (null: back to the visitor's location). */
+  v.strictObject({ type: v.literal("set-tax-region"), taxRegion: v.nullable(TaxRegionIn) }),
   v.strictObject({ type: v.literal("set-payment-method"), paymentMethod: v.picklist(PAYMENT_METHODS) }),
   v.strictObject({ type: v.literal("set-instructions"), instructions: v.pipe(text(MAX_INSTRUCTIONS_LENGTH), v.check((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), "instructions must be printable")) }),
   v.strictObject({
@@ -149,7 +163,15 @@ export const CartView = v.object({
   Appraisal: Cents,
   LockSavings: Cents,
   Total: v.pipe(Cents, v.description("pre-tax total to pay, a price lock honoured")),
-  Tax: v.pipe(Cents, v.description("sales-tax estimate for the shipping state")),
+  Tax: v.pipe(Cents, v.description("sales-tax estimate for TaxRegion")),
+  TaxRegion: v.pipe(
+    v.nullable(v.object({ countryCode: v.string(), state: v.string(), source: v.picklist(["shipping", "chosen", "location"]) })),
+    v.description("where the tax estimate is for: the shipping address, else the region the shopper chose, else the visitor's location; null: no estimate"),
+  ),
+  Location: v.pipe(
+    v.nullable(v.object({ countryCode: v.nullable(v.string()), regionCode: v.nullable(v.string()), city: v.nullable(v.string()), postalCode: v.nullable(v.string()) })),
+    v.description("where the request came from (§3 Location)"),
+  ),
   WireTotal: Cents,
   WireTax: Cents,
   TotalWithTax: Cents,

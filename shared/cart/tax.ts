@@ -11,6 +11,18 @@ export const STATE_SALES_TAX_PERCENT: Readonly<Record<string, number>> = {
   WV: 6, WI: 5, WY: 4,
 };
 
+/** US state (and DC) names by postal code, for the tax-estimate picker. */
+export const US_STATE_NAMES: Readonly<Record<string, string>> = {
+  AL: "Alabama", AK: "Alaska", AZ: "Arizona", AR: "Arkansas", CA: "California", CO: "Colorado", CT: "Connecticut",
+  DE: "Delaware", DC: "District of Columbia", FL: "Florida", GA: "Georgia", HI: "Hawaii", ID: "Idaho", IL: "Illinois",
+  IN: "Indiana", IA: "Iowa", KS: "Kansas", KY: "Kentucky", LA: "Louisiana", ME: "Maine", MD: "Maryland",
+  MA: "Massachusetts", MI: "Michigan", MN: "Minnesota", MS: "Mississippi", MO: "Missouri", MT: "Montana",
+  NE: "Nebraska", NV: "Nevada", NH: "New Hampshire", NJ: "New Jersey", NM: "New Mexico", NY: "New York",
+  NC: "North Carolina", ND: "North Dakota", OH: "Ohio", OK: "Oklahoma", OR: "Oregon", PA: "Pennsylvania",
+  RI: "Rhode Island", SC: "South Carolina", SD: "South Dakota", TN: "Tennessee", TX: "Texas", UT: "Utah",
+  VT: "Vermont", VA: "Virginia", WA: "Washington", WV: "West Virginia", WI: "Wisconsin", WY: "Wyoming",
+};
+
 /** The tax (cents, rounded up) on `taxableCents` shipped to `state` in `countryCode`; 0 outside the US or with no state. */
 export function salesTaxCents(taxableCents: number, countryCode: string | null | undefined, state: string | null | undefined): number {
   if (taxableCents <= 0 || (countryCode ?? "US").toUpperCase() !== "US" || !state) return 0;

@@ -1,15 +1,15 @@
 /**
  * The cart view (`CartView`, §3 field names): a priced cart as the API answers it. Pure.
  */
-import { FREE_STUDS_THRESHOLD_USD, type CartState, type PriceLock } from "./model";
+import { FREE_STUDS_THRESHOLD_USD, type CartState, type Location, type PriceLock } from "./model";
 import { priceCart, type PricedLine } from "./pricing";
 import type { CartLine, CartView, PriceLockView } from "./schemas";
 
 /** A stored lock as the API shows it. */
 export const lockView = (l: PriceLock): PriceLockView => ({ id: l.id, total: l.totalCents, expiry: l.expiresAt, createdAt: l.createdAt, cartLink: l.cartLink });
 
-export function cartView(s: CartState, locks: readonly PriceLock[], now: number, promotionsData: CartView["promotionsData"] = []): CartView {
-  const priced = priceCart(s, locks, now);
+export function cartView(s: CartState, locks: readonly PriceLock[], now: number, promotionsData: CartView["promotionsData"] = [], location: Location | null = null): CartView {
+  const priced = priceCart(s, locks, now, location);
   const byId = new Map<string, PricedLine>(priced.lines.map((l) => [l.lineId, l]));
   const line = (lineId: string, ids: { productId: number; variantId: number | null; metal: number | null; size: number | null }): CartLine => {
     const p = byId.get(lineId)!;
@@ -61,6 +61,8 @@ export function cartView(s: CartState, locks: readonly PriceLock[], now: number,
     LockSavings: t.lockSavingsCents,
     Total: t.totalCents,
     Tax: t.taxCents,
+    TaxRegion: priced.taxRegion,
+    Location: location,
     WireTotal: t.wireTotalCents,
     WireTax: t.wireTaxCents,
     TotalWithTax: t.totalWithTaxCents,

@@ -249,6 +249,42 @@ describe("cart: the whole cart model over POST/GET /api/cart", () => {
     expect(((await bad.json()) as ErrorBody).error.details?.[0]?.path).toContain("countryCode");
   });
 
+  it("estimates tax for the visitor's location until the shopper picks a state or gives a shipping address", async () => {
+    const v = await visitor();
+    const [d] = await diamonds();
+    await v.ok({ type: "add-diamond", diamondId: d!.id });
+    const from = (cf: Record<string, unknown>) => async (intent?: Intent) => {
+      const init = { headers: { cookie: v.cookie, "content-type": "application/json" }, cf };
+      const res = intent ? await call("/api/cart", { ...init, method: "POST", body: JSON.stringify(intent) }) : await call("/api/cart", init);
+      return { status: res.status, body: (await res.json()) as CartView & ErrorBody };
+    };
+    const texas = from({ country: "US", regionCode: "TX", city: "Austin", postalCode: "78701" });
+    let cart = (await texas()).body;
+    expect(cart.Location).toEqual({ countryCode: "US", regionCode: "TX", city: "Austin", postalCode: "78701" });
+    expect(cart.TaxRegion).toEqual({ countryCode: "US", state: "TX", source: "location" });
+    expect(cart.Tax).toBe(Math.ceil((cart.Total * 6.25) / 100));
+    expect(cart.TotalWithTax).toBe(cart.Total + cart.Tax);
+    // The same cart seen from abroad: no US sales tax.
+    expect((await from({ country: "GB", regionCode: "ENG" })()).body).toMatchObject({ TaxRegion: { countryCode: "GB", source: "location" }, Tax: 0 });
+    // The shopper's choice beats the location…
+    cart = (await texas({ type: "set-tax-region", taxRegion: { countryCode: "us", state: "ny" } })).body;
+    expect(cart.TaxRegion).toEqual({ countryCode: "US", state: "NY", source: "chosen" });
+    expect(cart.Tax).toBe(Math.ceil((cart.Total * 4) / 100));
+    // …and the shipping address beats both.
+    const address = { name: "Ada Shopper", line1: "1 Market St", city: "San Francisco", state: "CA", postalCode: "94105", countryCode: "US" };
+    cart = (await texas({ type: "set-addresses", shippingAddress: address })).body;
+    expect(cart.TaxRegion).toEqual({ countryCode: "US", state: "CA", source: "shipping" });
+    expect(cart.Tax).toBe(Math.ceil((cart.Total * 7.25) / 100));
+    await texas({ type: "set-addresses", shippingAddress: null });
+    cart = (await texas({ type: "set-tax-region", taxRegion: null })).body;
+    expect(cart.TaxRegion).toMatchObject({ state: "TX", source: "location" });
+    // A state that is not one: 400 with the field, cart unchanged.
+    const bad = await texas({ type: "set-tax-region", taxRegion: { countryCode: "US", state: "ZZ" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details?.[0]?.path).toBe("taxRegion.state");
+    expect((await texas()).body.Revision).toBe(cart.Revision);
+  });
+
   it("refuses invalid intents, unknown ids, other content types and oversized bodies without changing the cart", async () => {
     const v = await visitor();
     const [d] = await diamonds();

@@ -5,7 +5,7 @@ import * as v from "valibot";
 import { CartIntent } from "#shared/cart/schemas.ts";
 import { productFacts, validPromotions } from "../cart/catalogue";
 import { serverTiming, type Timings } from "../timings";
-import { cartStub, changeCart, getCart, lockPrice, quoteCarePlans } from "../cart/service";
+import { cartStub, changeCart, getCart, lockPrice, quoteCarePlans, shopperOf } from "../cart/service";
 import { promotionDiscount } from "#shared/cart/pricing.ts";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
@@ -31,20 +31,20 @@ export const cartApi = new Hono<AppEnv>()
   .use("/cart/*", noStore)
   .use("/orders/price-lock", noStore)
   .use("/care-plan/quote/cart", noStore)
-  .get("/cart", async (c) => c.json(await getCart(c.env, c.get("visitorId"))))
+  .get("/cart", async (c) => c.json(await getCart(c.env, shopperOf(c))))
   // The visitor's cart object's storage schema version: the cheapest call to it (operators; the bench's baseline).
   .get("/cart/version", async (c) => c.json({ schemaVersion: await cartStub(c.env, c.get("visitorId")).schemaVersion() }))
   .post("/cart", ...jsonBody(CartIntent), async (c) => {
     const timings: Timings = {};
-    const cart = await changeCart(c.env, c.get("visitorId"), c.req.valid("json"), Date.now(), timings);
+    const cart = await changeCart(c.env, shopperOf(c), c.req.valid("json"), Date.now(), timings);
     c.header("Server-Timing", serverTiming(timings));
     return c.json(cart);
   })
   .post("/orders/price-lock", async (c) => {
-    const r = await lockPrice(c.env, c.get("visitorId"));
+    const r = await lockPrice(c.env, shopperOf(c));
     return c.json({ lock: lockView(r.lock), created: r.status === 201, cart: r.cart }, r.status);
   })
-  .post("/care-plan/quote/cart", async (c) => c.json(await quoteCarePlans(c.env, c.get("visitorId"))))
+  .post("/care-plan/quote/cart", async (c) => c.json(await quoteCarePlans(c.env, shopperOf(c))))
   .get("/get-valid-promotion-code/:id", pathParams(IdParam), async (c) => c.json(await bestPromotion(c.env.DB, "diamond", c.req.valid("param").id, false)))
   .get("/get-valid-promotion-code/:id/true", pathParams(IdParam), async (c) => c.json(await bestPromotion(c.env.DB, "diamond", c.req.valid("param").id, true)))
   .get("/settings/get-valid-promotion-code/:id", pathParams(IdParam), async (c) => c.json(await bestPromotion(c.env.DB, "setting", c.req.valid("param").id, false)))

@@ -3,15 +3,11 @@ import type { Context } from "hono";
 import { generateCookie, generateSignedCookie, getCookie, getSignedCookie } from "hono/cookie";
 import { requestId } from "hono/request-id";
 import { isCrawler, isSearchEngineReferrer, devicePlatform, type DevicePlatform } from "#shared/bots.ts";
+import type { Location } from "#shared/cart/model.ts";
 import type { Bindings } from "../env";
 
 /** Visitor geography from `request.cf` (§3 Location). */
-export interface Geo {
-  countryCode: string | null;
-  regionCode: string | null;
-  city: string | null;
-  postalCode: string | null;
-}
+export type Geo = Location;
 
 export interface ContextVariables {
   requestId: string;

@@ -25,6 +25,22 @@ export class CartPage {
     return this.page.getByTestId("cart-total").innerText();
   }
 
+  /** The total before tax (what a price lock holds). */
+  preTax() {
+    return this.page.getByTestId("cart-pretax").innerText();
+  }
+
+  tax() {
+    return this.page.getByTestId("cart-tax").innerText();
+  }
+
+  /** Picks the state the tax estimate is for ("" = the visitor's location). */
+  async estimateTaxFor(state: string) {
+    const form = this.page.getByRole("form", { name: "Estimate tax for" });
+    await form.getByLabel("Estimate tax for").selectOption(state);
+    await form.getByRole("button", { name: "Update" }).click();
+  }
+
   shareLink() {
     return this.page.getByTestId("share-link").getAttribute("href");
   }
