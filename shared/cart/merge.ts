@@ -76,6 +76,8 @@ export function mergeCarts(user: CartState, visitor: CartState): CartState {
     billingAddress: visitor.billingAddress ?? user.billingAddress,
     billingSameAsShipping: visitor.shippingAddress ? visitor.billingSameAsShipping : user.billingSameAsShipping,
     taxRegion: visitor.taxRegion ?? user.taxRegion,
+    // A merged cart is a new cart: an order drafted from either is not an order of this one.
+    orderDrafted: null,
     userEmail: visitor.userEmail ?? user.userEmail,
     phoneNumber: visitor.phoneNumber ?? user.phoneNumber,
     pricedAt: Math.min(user.pricedAt, visitor.pricedAt),

@@ -198,6 +198,8 @@ export interface CartState {
   itemUserData: Record<string, Record<string, string>>;
   /** When the products' catalogue facts were last read. */
   pricedAt: number;
+  /** The order drafted from this cart (§3 OrderDrafted) and the cart revision it was drafted from. */
+  orderDrafted: { orderNumber: string; revision: number } | null;
 }
 
 /** A price lock (§3 LockedPrices). */
@@ -236,6 +238,7 @@ export function emptyCart(): CartState {
     phoneNumber: null,
     itemUserData: {},
     pricedAt: 0,
+    orderDrafted: null,
   };
 }
 

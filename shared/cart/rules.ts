@@ -46,7 +46,9 @@ export type CartChange =
   | { type: "set-item-data"; lineId: string; data: Record<string, string> }
   | { type: "clear" }
   | { type: "restore"; ring: RingLine | null; pair: DiamondPart | null; items: { placement: Exclude<Placement, "ring-setting">; item: VariantPart }[] }
-  | { type: "refresh"; products: Record<string, Product>; at: number };
+  | { type: "refresh"; products: Record<string, Product>; at: number }
+  /** Notes the order drafted from the cart at `revision` (not a change of the cart: no new revision). */
+  | { type: "order-drafted"; orderNumber: string; revision: number };
 
 export type ChangeResult = { ok: true; state: CartState } | { ok: false; status: 400 | 404 | 409; message: string };
 
@@ -130,7 +132,7 @@ function addItem(s: CartState, placement: Exclude<Placement, "ring-setting">, it
   return { ok: true, state: { ...s, nextLine: s.nextLine + 1, [list]: [...s[list], line] } };
 }
 
-function apply(s: CartState, c: CartChange): ChangeResult {
+function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" }>): ChangeResult {
   switch (c.type) {
     case "add-diamond": {
       const ring = s.ring ?? { setting: null, diamond: null, ringSize: null };
@@ -273,6 +275,10 @@ function apply(s: CartState, c: CartChange): ChangeResult {
 
 /** Applies one change; the result is a new state (revision + 1) or the reason it cannot apply. */
 export function applyChange(s: CartState, c: CartChange): ChangeResult {
+  if (c.type === "order-drafted") {
+    if (c.revision !== s.revision) return fail(409, "The cart changed while the order was drafted; review it and try again");
+    return { ok: true, state: { ...s, orderDrafted: { orderNumber: c.orderNumber, revision: c.revision } } };
+  }
   const r = apply(s, c);
   if (!r.ok) return r;
   // A refresh that finds every product as it was only notes when it looked (no new revision).

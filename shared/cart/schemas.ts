@@ -186,6 +186,7 @@ export const CartView = v.object({
   PromoCode: v.nullable(v.string()),
   InvalidDiscountMessage: v.nullable(v.string()),
   Instructions: v.string(),
+  OrderDrafted: v.pipe(v.nullable(v.string()), v.description("the number of the order drafted from the cart as it is now (§3 OrderDrafted)")),
   PaymentMethod: v.picklist(PAYMENT_METHODS),
   ShippingAddress: v.nullable(AddressOut),
   BillingAddress: v.nullable(AddressOut),
@@ -201,6 +202,30 @@ export type CartView = v.InferOutput<typeof CartView>;
 
 /** `POST /api/orders/price-lock` answer: the lock (new or the one already holding this total) and the cart. */
 export const PriceLockResponse = v.object({ lock: PriceLockView, created: v.boolean(), cart: CartView });
+
+/** An order drafted at checkout (`POST /api/orders/draft`): what the shopper will pay, a price lock honoured. */
+export const OrderDraft = v.object({
+  orderNumber: v.string(),
+  status: v.literal("drafted"),
+  createdAt: v.pipe(v.number(), v.description("epoch ms")),
+  lines: v.array(v.object({ lineId: v.string(), name: v.string(), quantity: v.number(), total: Cents })),
+  subtotal: Cents,
+  discount: Cents,
+  carePlans: Cents,
+  lockSavings: Cents,
+  priceLockId: v.pipe(v.nullable(v.string()), v.description("the price lock honoured, if any")),
+  total: v.pipe(Cents, v.description("pre-tax total, the lock honoured")),
+  tax: Cents,
+  totalWithTax: Cents,
+  paymentMethod: v.picklist(PAYMENT_METHODS),
+  email: v.string(),
+  shippingAddress: AddressOut,
+  cartLink: v.string(),
+});
+export type OrderDraft = v.InferOutput<typeof OrderDraft>;
+
+/** `POST /api/orders/draft` answer: the order and the cart (now showing OrderDrafted). */
+export const OrderDraftResponse = v.object({ order: OrderDraft, created: v.boolean(), cart: CartView });
 
 /** `POST /api/care-plan/quote/cart` answer (§7). */
 export const CarePlanQuotesResponse = v.object({

@@ -77,6 +77,8 @@ export function cartView(s: CartState, locks: readonly PriceLock[], now: number,
     PromoCode: s.promoCode,
     InvalidDiscountMessage: priced.invalidDiscountMessage,
     Instructions: s.instructions,
+    // The order drafted from this very cart (any later change makes a new revision, and a new order).
+    OrderDrafted: s.orderDrafted && s.orderDrafted.revision === s.revision ? s.orderDrafted.orderNumber : null,
     PaymentMethod: s.paymentMethod,
     ShippingAddress: s.shippingAddress,
     BillingAddress: s.billingAddress,

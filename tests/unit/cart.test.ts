@@ -8,6 +8,8 @@ import { emptyCart, PRICE_LOCK_MS, type CartState, type PriceLock, type Product,
 import { priceCart } from "#shared/cart/pricing.ts";
 import { applyChange, cartKind, type CartChange } from "#shared/cart/rules.ts";
 import { salesTaxCents } from "#shared/cart/tax.ts";
+import { checkoutProblems } from "#shared/cart/checkout.ts";
+import { cartView } from "#shared/cart/view.ts";
 
 const product = (priceCents: number, category: Product["category"] = "jewelry"): Product => ({ name: "x", imageUrl: "/x.svg", url: "/x", priceCents, listPriceCents: null, category, status: "available" });
 const variant = (settingId: number, variantId: number, priceCents: number, category: Product["category"] = "jewelry", matchingBandId: number | null = null): VariantPart => ({
@@ -182,5 +184,26 @@ describe("price-lock rules", () => {
         }
       }),
     );
+  });
+});
+
+describe("checkout readiness", () => {
+  it("lists what the shopper still has to do: a ring size, a sold item, an address and email, a payment method PayPal can take", () => {
+    const address = { name: "A", line1: "1 St", apt: "", city: "Austin", state: "TX", postalCode: "78701", countryCode: "US", email: "", phone: "" };
+    let s = run(
+      emptyCart(),
+      { type: "add-item", placement: "ring-setting", item: variant(12, 1201, 1_200_000, "settings"), size: null, quantity: 1 },
+      { type: "add-item", placement: "fine-jewelry", item: variant(30, 3001, 50_000), size: null, quantity: 1 },
+    );
+    expect(checkoutProblems(cartView(emptyCart(), [], 0))).toEqual([{ path: "cart", message: "Your cart is empty" }]);
+    expect(checkoutProblems(cartView(s, [], 0)).map((p) => p.path)).toEqual(["ringSize", "shippingAddress", "shippingAddress.email", "paymentMethod"]);
+    const line = s.fineJewelry[0]!;
+    s = run(s, { type: "refresh", products: { v3001: { ...line.product, status: "sold" } }, at: 1 }, { type: "set-ring-size", ringSize: 6.5 }, { type: "set-addresses", shippingAddress: address }, { type: "set-contact", userEmail: "a@example.com" });
+    expect(checkoutProblems(cartView(s, [], 0))).toEqual([
+      { path: line.lineId, message: "Remove x: it is no longer available" },
+      { path: "paymentMethod", message: "PayPal takes orders up to $10,000; choose another payment method" },
+    ]);
+    s = run(s, { type: "remove", lineId: line.lineId }, { type: "set-payment-method", paymentMethod: "wire" });
+    expect(checkoutProblems(cartView(s, [], 0))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import type { CartView } from "#shared/cart/schemas.ts";
+import type { CartView, OrderDraft } from "#shared/cart/schemas.ts";
 import { DAILY_LOCK_LIMIT_MESSAGE, PRICE_LOCK_MS } from "#shared/cart/model.ts";
 import type { CartObject } from "../../worker/cart/cart-object";
 import { cartStub } from "../../worker/cart/service";
@@ -381,6 +381,46 @@ describe("price locks", () => {
       expect(honoured.Total).toBe(s!.price_cents);
     } finally {
       await env.DB.prepare("UPDATE setting_variants SET price_cents = price_cents - 5000 WHERE id = ?").bind(s!.vid).run();
+    }
+  });
+
+  it("honours a price lock at checkout: the drafted order charges the locked total after prices rise", async () => {
+    const v = await visitor();
+    const [item, other] = (await jewellery("Bracelet", 14)).slice(12);
+    await v.ok({ type: "add-item", variantId: item!.vid });
+    const draft = () => call("/api/orders/draft", { method: "POST", headers: { cookie: v.cookie } });
+    // Not ready yet: one detail per missing thing.
+    const early = await draft();
+    expect(early.status).toBe(409);
+    expect(((await early.json()) as ErrorBody).error.details?.map((d) => d.path)).toEqual(["shippingAddress", "shippingAddress.email"]);
+    const address = { name: "Ada Shopper", line1: "1 Market St", city: "Austin", state: "TX", postalCode: "78701", countryCode: "US", email: "ada@example.com" };
+    await v.ok({ type: "set-addresses", shippingAddress: address, billingSameAsShipping: true });
+    const lock = (await (await v.lock()).json()) as { lock: { id: string; total: number } };
+    expect(lock.lock.total).toBe(item!.price_cents);
+    await env.DB.prepare("UPDATE setting_variants SET price_cents = price_cents + 5000 WHERE id = ?").bind(item!.vid).run();
+    try {
+      const first = await draft();
+      expect(first.status).toBe(201);
+      const { order, cart } = (await first.json()) as { order: OrderDraft; cart: CartView };
+      expect(order).toMatchObject({ status: "drafted", subtotal: item!.price_cents + 5000, lockSavings: 5000, priceLockId: lock.lock.id, total: item!.price_cents, email: "ada@example.com" });
+      expect(order.tax).toBe(Math.ceil((item!.price_cents * 6.25) / 100));
+      expect(order.totalWithTax).toBe(order.total + order.tax);
+      expect(order.orderNumber).toMatch(/^LP\d{10}$/);
+      expect(cart.OrderDrafted).toBe(order.orderNumber);
+      // Drafting the same cart again (a double click) answers the same order.
+      const again = await draft();
+      expect(again.status).toBe(200);
+      expect(((await again.json()) as { order: OrderDraft }).order.orderNumber).toBe(order.orderNumber);
+      // A changed cart is a new order, and its lock (made for other items) no longer applies.
+      const changed = await v.ok({ type: "add-item", variantId: other!.vid });
+      expect(changed.OrderDrafted).toBeNull();
+      const second = (await (await draft()).json()) as { order: OrderDraft };
+      expect(second.order.orderNumber).not.toBe(order.orderNumber);
+      expect(second.order).toMatchObject({ priceLockId: null, lockSavings: 0, total: item!.price_cents + 5000 + other!.price_cents });
+      const stored = await one<{ n: number }>("SELECT COUNT(*) AS n FROM orders WHERE visitor_id = ?", v.visitorId);
+      expect(stored!.n).toBe(2);
+    } finally {
+      await env.DB.prepare("UPDATE setting_variants SET price_cents = price_cents - 5000 WHERE id = ?").bind(item!.vid).run();
     }
   });
 

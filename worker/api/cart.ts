@@ -5,7 +5,7 @@ import * as v from "valibot";
 import { CartIntent } from "#shared/cart/schemas.ts";
 import { productFacts, validPromotions } from "../cart/catalogue";
 import { serverTiming, type Timings } from "../timings";
-import { cartStub, changeCart, getCart, lockPrice, quoteCarePlans, shopperOf } from "../cart/service";
+import { cartStub, changeCart, draftOrder, getCart, lockPrice, quoteCarePlans, shopperOf } from "../cart/service";
 import { promotionDiscount } from "#shared/cart/pricing.ts";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
@@ -30,6 +30,7 @@ export const cartApi = new Hono<AppEnv>()
   .use("/cart", noStore)
   .use("/cart/*", noStore)
   .use("/orders/price-lock", noStore)
+  .use("/orders/draft", noStore)
   .use("/care-plan/quote/cart", noStore)
   .get("/cart", async (c) => c.json(await getCart(c.env, shopperOf(c))))
   // The visitor's cart object's storage schema version: the cheapest call to it (operators; the bench's baseline).
@@ -43,6 +44,10 @@ export const cartApi = new Hono<AppEnv>()
   .post("/orders/price-lock", async (c) => {
     const r = await lockPrice(c.env, shopperOf(c));
     return c.json({ lock: lockView(r.lock), created: r.status === 201, cart: r.cart }, r.status);
+  })
+  .post("/orders/draft", async (c) => {
+    const r = await draftOrder(c.env, shopperOf(c));
+    return c.json(r, r.created ? 201 : 200);
   })
   .post("/care-plan/quote/cart", async (c) => c.json(await quoteCarePlans(c.env, shopperOf(c))))
   .get("/get-valid-promotion-code/:id", pathParams(IdParam), async (c) => c.json(await bestPromotion(c.env.DB, "diamond", c.req.valid("param").id, false)))

@@ -14,7 +14,7 @@ import {
   SimilarDiamondsRequest,
   SimilarDiamondsResponse,
 } from "#shared/schemas.ts";
-import { CarePlanQuotesResponse, CartIntent, CartView, PriceLockResponse, ValidPromotionResponse } from "#shared/cart/schemas.ts";
+import { CarePlanQuotesResponse, CartIntent, CartView, OrderDraftResponse, PriceLockResponse, ValidPromotionResponse } from "#shared/cart/schemas.ts";
 import type { AppEnv } from "../env";
 
 function schema(s: GenericSchema) {
@@ -147,7 +147,7 @@ function buildDocument() {
         },
         post: {
           operationId: "changeCart",
-          summary: "One cart change, as a discriminated intent (type): add-diamond, add-item, remove, update, set-ring-size, apply-promo, remove-promo, set-engraving, remove-engraving, choose-care-plan, set-addresses, set-payment-method, set-instructions, set-contact, set-item-data, clear, restore",
+          summary: "One cart change, as a discriminated intent (type): add-diamond, add-item, remove, update, set-ring-size, apply-promo, remove-promo, set-engraving, remove-engraving, choose-care-plan, set-addresses, set-tax-region, set-payment-method, set-instructions, set-contact, set-item-data, clear, restore",
           description:
             "Prices never come from the client. Rules (§4): adding a setting or diamond keeps the other half; changing the setting clears the ring size; changing the matching band clears its size; removing either half clears the paired diamond, removing both empties the ring list; clear resets everything; one engraving per item (replaced); care plans reconciled with the latest quotes. 404 for an unknown item or line, 409 for a sold item or a full cart; a refused change leaves the cart as it was.",
           requestBody: jsonRequest("CartIntent").requestBody,
@@ -217,6 +217,7 @@ function buildDocument() {
         CartIntent: schema(CartIntent),
         CartView: schema(CartView),
         PriceLockResponse: schema(PriceLockResponse),
+        OrderDraftResponse: schema(OrderDraftResponse),
         CarePlanQuotesResponse: schema(CarePlanQuotesResponse),
         ValidPromotionResponse: schema(ValidPromotionResponse),
       },
