@@ -26,4 +26,5 @@ export const clientCart: CartService = {
   },
   change: async (intent: CartIntentInput) => answer(await fetch("/api/cart", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(intent) })),
   lockPrice: async () => answer(await fetch("/api/orders/price-lock", { method: "POST" })),
+  draftOrder: async () => answer(await fetch("/api/orders/draft", { method: "POST" })),
 };

@@ -40,6 +40,8 @@ export interface CartService {
   change(intent: CartIntentInput): Promise<CartResult>;
   /** Locks the cart's total (`POST /api/orders/price-lock`). */
   lockPrice(): Promise<CartResult>;
+  /** Drafts the order of the cart as it is (`POST /api/orders/draft`): the cart afterwards, or what is missing. */
+  draftOrder(): Promise<CartResult>;
 }
 
 export const visitorContext = createContext<VisitorInfo>();

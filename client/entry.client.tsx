@@ -24,6 +24,7 @@ const lazyCart: CartService = {
   get: async () => (await cart()).get(),
   change: async (intent) => (await cart()).change(intent),
   lockPrice: async () => (await cart()).lockPrice(),
+  draftOrder: async () => (await cart()).draftOrder(),
 };
 
 async function hydrate() {

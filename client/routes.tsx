@@ -27,6 +27,8 @@ const PAGES: Page[] = [
   { id: "diamond", path: "diamond/:id/:slug?/:pairId?", file: "client/routes/diamond.tsx", lazy: () => import("./routes/diamond") },
   // §2 /cart/{settingId?}/{variantId?}/{diamondId}: the cart, and a shared cart link (client/routes/cart.tsx).
   { id: "cart", path: "cart/:a?/:b?/:c?", file: "client/routes/cart.tsx", lazy: () => import("./routes/cart") },
+  // §2 /checkout/{settingId?}/{variantId?}/{diamondId}: checkout (client/routes/checkout.tsx).
+  { id: "checkout", path: "checkout/:a?/:b?/:c?", file: "client/routes/checkout.tsx", lazy: () => import("./routes/checkout") },
   { id: "compare", path: "compare", file: "client/routes/compare.tsx", lazy: () => import("./routes/compare") },
   { id: "not-found", path: "404", file: "client/routes/not-found.tsx", lazy: () => import("./routes/not-found") },
 ];

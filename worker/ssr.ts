@@ -5,7 +5,7 @@ import { isUnknownPage, renderPage, type ViteManifest } from "#client/entry.serv
 import { cartContext, catalogueContext, visitorContext, type CartResult } from "#client/context.ts";
 import { CartIntent } from "#shared/cart/schemas.ts";
 import { ApiError } from "./api/errors";
-import { changeCart, getCart, lockPrice, shopperOf } from "./cart/service";
+import { changeCart, draftOrder, getCart, lockPrice, shopperOf } from "./cart/service";
 import { DiamondSearchRequest, SimilarDiamondsRequest } from "#shared/schemas.ts";
 import { getDiamond, searchDiamonds, similarDiamonds } from "./catalogue/diamonds";
 import { listRetailers } from "./catalogue/retailers";
@@ -91,6 +91,7 @@ export function ssr() {
           return { ok: true, cart: await changeCart(c.env, shopper, parsed.output) };
         }),
       lockPrice: () => refused(async () => ({ ok: true, cart: (await lockPrice(c.env, shopper)).cart })),
+      draftOrder: () => refused(async () => ({ ok: true, cart: (await draftOrder(c.env, shopper)).cart })),
     });
     const nonce = c.get("secureHeadersNonce") ?? "";
     const key = c.req.method === "GET" ? PageCache.key(url, { theme: c.get("theme"), fromSearchEngine: c.get("fromSearchEngine"), variants: c.get("variants") }) : null;

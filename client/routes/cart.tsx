@@ -1,13 +1,12 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { data, Link, redirect, useFetcher, useFetchers, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type ShouldRevalidateFunction } from "react-router";
+import { Link, useFetchers, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type ShouldRevalidateFunction } from "react-router";
 import { CARE_PLAN_DURATIONS } from "#shared/cart/care-plans.ts";
-import { namesNothing, parseCartLink } from "#shared/cart/link.ts";
 import { ENGRAVING_FONTS, MAX_ENGRAVING_LENGTH, RING_SIZES, type PaymentMethod } from "#shared/cart/model.ts";
 import type { CartLine, CartView } from "#shared/cart/schemas.ts";
-import { US_STATE_NAMES } from "#shared/cart/tax.ts";
 import { formatUsd } from "#shared/money.ts";
 import { cartSignal } from "../cart-client";
-import { intentFromForm } from "../cart-form";
+import { CartForm, Hidden, PAYMENT_LABEL, Totals } from "../components/cart-parts";
+import { restoreSharedLink, submitCartForm } from "../cart-form";
 import { cartContext } from "../context";
 import type { RouteHandle } from "../route-handle";
 import { useClientSignal } from "../state/use-signal";
@@ -19,29 +18,13 @@ import { useClientSignal } from "../state/use-signal";
  * same action runs in the browser, the page updates at once (optimistic) and then shows the server's cart.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const segments = [params.a, params.b, params.c].filter((s): s is string => s !== undefined && s !== "");
-  const items = parseCartLink(segments, url.searchParams);
-  if (!items) throw data("This cart link is not valid", { status: 404 });
   const cart = context.get(cartContext);
-  if (!namesNothing(items)) {
-    const r = await cart.change({ type: "restore", link: url.pathname + url.search });
-    if (!r.ok) throw data(r.message, { status: r.status });
-    throw redirect("/cart");
-  }
+  await restoreSharedLink(request, params, cart, "/cart");
   return { cart: await cart.get(), now: Date.now() };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const intent = intentFromForm(form);
-  const cart = context.get(cartContext);
-  const r = intent === null ? ({ ok: false, status: 400, message: "Nothing to change" } as const) : intent === "lock" ? await cart.lockPrice() : await cart.change(intent);
-  const back = typeof form.get("_back") === "string" && String(form.get("_back")).startsWith("/") ? String(form.get("_back")) : "/cart";
-  if (!r.ok) return data({ error: r.message, cart: null }, { status: r.status });
-  // Without JavaScript the form posted to the server: show the result at its own address (post/redirect/get).
-  if (typeof document === "undefined") throw redirect(back);
-  return { error: null, cart: r.cart };
+export function action({ request, context }: ActionFunctionArgs) {
+  return submitCartForm(request, context.get(cartContext), "/cart");
 }
 
 type CartData = Awaited<ReturnType<typeof loader>>;
@@ -65,61 +48,6 @@ const KIND_LABEL: Record<CartView["Kind"], string> = {
   "earring-setting": "Earrings",
   jewelry: "Jewellery",
 };
-
-const PAYMENT_LABEL: Record<PaymentMethod, string> = { paypal: "PayPal", card: "Card", affirm: "Affirm (pay over time)", wire: "Bank wire (save 2%)", financing: "Financing" };
-
-/** The optimistic cart after an intent, shown until the server answers (lines only; totals wait). */
-function optimistic(cart: CartView, form: FormData): CartView {
-  const intent = intentFromForm(form);
-  if (!intent || intent === "lock") return cart;
-  const drop = (lines: CartLine[]) => lines.filter((l) => intent.type !== "remove" || l.lineId !== intent.lineId);
-  const requantify = (lines: CartLine[]) => lines.map((l) => (intent.type === "update" && l.lineId === intent.lineId && intent.quantity ? { ...l, quantity: intent.quantity, total: l.unitPrice * intent.quantity } : l));
-  const next = { ...cart, WeddingBands: requantify(drop(cart.WeddingBands)), FineJewelry: requantify(drop(cart.FineJewelry)), Pendants: requantify(drop(cart.Pendants)), Studs: requantify(drop(cart.Studs)) };
-  if (intent.type === "remove" && (intent.lineId === "setting" || intent.lineId === "diamond")) {
-    const ring = cart.EngagementRings[0];
-    const left = ring && { ...ring, [intent.lineId]: null };
-    next.EngagementRings = left && (left.setting || left.diamond) ? [left] : [];
-    next.PairedDiamond = null;
-  }
-  if (intent.type === "remove" && intent.lineId === "paired-diamond") next.PairedDiamond = null;
-  if (intent.type === "set-ring-size") next.RingSize = intent.ringSize ?? null;
-  return next;
-}
-
-/** A form posting one intent; with JavaScript it runs the action in the browser and updates the page at once. */
-function CartForm({ children, className, label }: { children: ReactNode; className?: string; label?: string }) {
-  const fetcher = useFetcher<typeof action>();
-  const error = fetcher.data?.error ?? null;
-  return (
-    <fetcher.Form
-      method="post"
-      action="/cart"
-      className={className}
-      aria-label={label}
-      onSubmit={(e) => {
-        const cart = cartSignal.value;
-        if (cart) cartSignal.value = optimistic(cart, new FormData(e.currentTarget, (e.nativeEvent as SubmitEvent).submitter));
-      }}
-    >
-      {children}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </fetcher.Form>
-  );
-}
-
-function Hidden({ fields }: { fields: Record<string, string | number> }) {
-  return (
-    <>
-      {Object.entries(fields).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
-    </>
-  );
-}
 
 function Price({ line }: { line: CartLine }) {
   if (line.status !== "available") return <span className="line-status">{line.status === "sold" ? "Sold — no longer available" : "No longer listed"}</span>;
@@ -207,60 +135,6 @@ function Countdown({ expiry, now }: { expiry: number; now: number }) {
   const h = Math.floor(left / 3_600_000);
   const m = Math.floor((left % 3_600_000) / 60_000);
   return <span className="countdown">{left === 0 ? "expired" : `${h} h ${m} min left`}</span>;
-}
-
-function Totals({ cart, pending }: { cart: CartView; pending: boolean }) {
-  const region = cart.TaxRegion;
-  const row = (label: string, cents: number, negative = false) => (
-    <>
-      <dt>{label}</dt>
-      <dd>{negative ? `−${formatUsd(cents)}` : formatUsd(cents)}</dd>
-    </>
-  );
-  return (
-    <section className="cart-totals" aria-label="Order summary" aria-busy={pending}>
-      <h2>Order summary</h2>
-      <dl>
-        {row("Subtotal", cart.Subtotal)}
-        {cart.Discount ? row(`Promo ${cart.PromoCode}`, cart.Discount, true) : null}
-        {cart.CarePlansTotal ? row("Care plans", cart.CarePlansTotal) : null}
-        {cart.EngagementRings[0]?.diamond || cart.PairedDiamond ? (
-          <>
-            <dt>Independent appraisal</dt>
-            <dd>Included</dd>
-          </>
-        ) : null}
-        {cart.LockSavings ? row("Price lock", cart.LockSavings, true) : null}
-        <dt>Total before tax</dt>
-        <dd data-testid="cart-pretax">{formatUsd(cart.Total)}</dd>
-        <dt>Estimated tax{region ? ` (${US_STATE_NAMES[region.state] ?? region.state}${region.source === "location" ? ", from your location" : ""})` : ""}</dt>
-        <dd data-testid="cart-tax">{region ? formatUsd(cart.Tax) : "At checkout"}</dd>
-        <dt className="total">Total</dt>
-        <dd className="total" data-testid="cart-total">
-          {formatUsd(cart.TotalWithTax)}
-        </dd>
-      </dl>
-      {region?.source !== "shipping" ? (
-        <CartForm className="tax-region" label="Estimate tax for">
-          <Hidden fields={{ _type: "set-tax-region" }} />
-          <label>
-            Estimate tax for{" "}
-            <select name="state" defaultValue={region?.source === "chosen" ? region.state : ""} key={region ? `${region.source}-${region.state}` : "none"}>
-              <option value="">Your location</option>
-              {Object.entries(US_STATE_NAMES).map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit">Update</button>
-        </CartForm>
-      ) : null}
-      {cart.Total > 0 ? <p className="wire-price">Pay by bank wire: {formatUsd(cart.WireTotal + cart.WireTax)}</p> : null}
-      {!cart.AllowPayPal ? <p>PayPal takes orders up to $10,000; choose another payment method.</p> : null}
-    </section>
-  );
 }
 
 export function Component() {
@@ -352,6 +226,11 @@ export function Component() {
         ) : null}
       </CartForm>
       <Totals cart={cart} pending={pending} />
+      <p className="checkout-link">
+        <Link to="/checkout" className="button">
+          Checkout
+        </Link>
+      </p>
       <section className="price-lock" aria-label="Price lock">
         <h2>Lock this price</h2>
         <p>Hold today’s total for 72 hours while you decide (up to 3 a day, reset at midnight UTC).</p>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { generateSettings } from "#shared/catalogue/generate.ts";
 import { launch, openPage, url } from "./pages/browser";
-import { CartPage } from "./pages/cart";
+import { CartPage, CheckoutPage } from "./pages/cart";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -85,6 +85,36 @@ describe("cart: add, promo, price lock, share link", () => {
     await other.close();
   });
 
+  it("checks out with the price lock honoured: address, payment method, and a drafted order at the locked total", async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    await page.goto(url(await firstDiamondPath()));
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await page.waitForURL(/\/cart$/);
+    const cart = new CartPage(page);
+    await cart.lockButton().click();
+    await expect.poll(() => cart.locks().count()).toBe(1);
+    const locked = await cart.preTax();
+    await page.getByRole("link", { name: "Checkout" }).click();
+    await page.waitForURL(/\/checkout$/);
+    const checkout = new CheckoutPage(page);
+    expect(await checkout.problems()).toEqual(["Add a shipping address", "Add an email address for the order"]);
+    expect(await checkout.placeOrder().isDisabled()).toBe(true);
+    // Simple navigation and no footer (§2).
+    expect(await page.locator("footer").count()).toBe(0);
+    await checkout.fillAddress({ name: "Ada Shopper", line1: "1 Congress Ave", city: "Austin", state: "TX", postalCode: "78701", email: "ada@example.com" });
+    await expect.poll(() => checkout.placeOrder().isDisabled()).toBe(false);
+    await checkout.placeOrder().click();
+    await expect.poll(() => checkout.drafted().count()).toBe(1);
+    const text = await checkout.drafted().innerText();
+    expect(text).toMatch(/Order LP\d{10}/);
+    expect(text).toContain(`your locked price of ${locked} honoured`);
+    expect(text).toContain("ada@example.com");
+    expect(await page.getByTestId("cart-pretax").innerText()).toBe(locked);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("works without JavaScript: adding, changing a quantity and removing are plain form posts", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const { page } = await openPage(context);
@@ -97,6 +127,17 @@ describe("cart: add, promo, price lock, share link", () => {
     await cart.applyPromo("nosuchcode");
     await page.waitForURL(/\/cart$/);
     await expect.poll(() => page.getByText("Promo code NOSUCHCODE is not valid").count()).toBe(1);
+    // Checkout is plain form posts too: the address, then the order.
+    await page.getByRole("link", { name: "Checkout" }).click();
+    await page.waitForURL(/\/checkout$/);
+    const checkout = new CheckoutPage(page);
+    await checkout.fillAddress({ name: "Ada Shopper", line1: "1 Congress Ave", city: "Austin", state: "TX", postalCode: "78701", email: "ada@example.com" });
+    await page.waitForURL(/\/checkout$/);
+    expect(await checkout.problems()).toEqual([]);
+    await checkout.placeOrder().click();
+    await page.waitForURL(/\/checkout$/);
+    expect(await checkout.drafted().innerText()).toMatch(/Order LP\d{10}/);
+    await cart.open();
     await page.getByRole("button", { name: "Remove" }).click();
     await page.waitForURL(/\/cart$/);
     await expect.poll(() => page.getByText("Your cart is empty.").count()).toBe(1);

@@ -59,3 +59,31 @@ export class CartPage {
     return this.page.locator("ul.locks li");
   }
 }
+
+/** The checkout page (/checkout). */
+export class CheckoutPage {
+  constructor(readonly page: Page) {}
+
+  problems() {
+    return this.page.locator("ul.checkout-problems li").allInnerTexts();
+  }
+
+  placeOrder() {
+    return this.page.getByRole("button", { name: "Place order" });
+  }
+
+  async fillAddress(a: { name: string; line1: string; city: string; state: string; postalCode: string; email: string }) {
+    const form = this.page.getByRole("form", { name: "Shipping address" });
+    await form.getByLabel("Full name").fill(a.name);
+    await form.getByLabel("Address", { exact: true }).fill(a.line1);
+    await form.getByLabel("City").fill(a.city);
+    await form.getByLabel("State").selectOption(a.state);
+    await form.getByLabel("ZIP code").fill(a.postalCode);
+    await form.getByLabel("Email for the order").fill(a.email);
+    await form.getByRole("button", { name: "Save address" }).click();
+  }
+
+  drafted() {
+    return this.page.getByRole("status").filter({ hasText: "Your order is drafted" });
+  }
+}

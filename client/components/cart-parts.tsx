@@ -1,0 +1,127 @@
+/**
+ * What the cart and checkout pages share: the intent forms (plain form posts that work without JavaScript;
+ * with it, an optimistic update through the cart signal), the order summary and the payment labels.
+ */
+import type { ReactNode } from "react";
+import { useFetcher } from "react-router";
+import type { PaymentMethod } from "#shared/cart/model.ts";
+import type { CartLine, CartView } from "#shared/cart/schemas.ts";
+import { US_STATE_NAMES } from "#shared/cart/tax.ts";
+import { formatUsd } from "#shared/money.ts";
+import { cartSignal } from "../cart-client";
+import { intentFromForm } from "../cart-form";
+
+/** What a cart or checkout action answers: the cart after the change, or why it was refused. */
+export interface CartActionData {
+  error: string | null;
+  cart: CartView | null;
+}
+
+export const PAYMENT_LABEL: Record<PaymentMethod, string> = { paypal: "PayPal", card: "Card", affirm: "Affirm (pay over time)", wire: "Bank wire (save 2%)", financing: "Financing" };
+
+/** The optimistic cart after an intent, shown until the server answers (lines only; totals wait). */
+function optimistic(cart: CartView, form: FormData): CartView {
+  const intent = intentFromForm(form);
+  if (!intent || intent === "lock" || intent === "draft") return cart;
+  const drop = (lines: CartLine[]) => lines.filter((l) => intent.type !== "remove" || l.lineId !== intent.lineId);
+  const requantify = (lines: CartLine[]) => lines.map((l) => (intent.type === "update" && l.lineId === intent.lineId && intent.quantity ? { ...l, quantity: intent.quantity, total: l.unitPrice * intent.quantity } : l));
+  const next = { ...cart, WeddingBands: requantify(drop(cart.WeddingBands)), FineJewelry: requantify(drop(cart.FineJewelry)), Pendants: requantify(drop(cart.Pendants)), Studs: requantify(drop(cart.Studs)) };
+  if (intent.type === "remove" && (intent.lineId === "setting" || intent.lineId === "diamond")) {
+    const ring = cart.EngagementRings[0];
+    const left = ring && { ...ring, [intent.lineId]: null };
+    next.EngagementRings = left && (left.setting || left.diamond) ? [left] : [];
+    next.PairedDiamond = null;
+  }
+  if (intent.type === "remove" && intent.lineId === "paired-diamond") next.PairedDiamond = null;
+  if (intent.type === "set-ring-size") next.RingSize = intent.ringSize ?? null;
+  return next;
+}
+
+/** A form posting one intent; with JavaScript it runs the action in the browser and updates the page at once. */
+export function CartForm({ children, className, label, action = "/cart" }: { children: ReactNode; className?: string; label?: string; action?: string }) {
+  const fetcher = useFetcher<CartActionData>();
+  const error = fetcher.data?.error ?? null;
+  return (
+    <fetcher.Form
+      method="post"
+      action={action}
+      className={className}
+      aria-label={label}
+      onSubmit={(e) => {
+        const cart = cartSignal.value;
+        if (cart) cartSignal.value = optimistic(cart, new FormData(e.currentTarget, (e.nativeEvent as SubmitEvent).submitter));
+      }}
+    >
+      {children}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+export function Hidden({ fields }: { fields: Record<string, string | number> }) {
+  return (
+    <>
+      {Object.entries(fields).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+    </>
+  );
+}
+
+export function Totals({ cart, pending }: { cart: CartView; pending: boolean }) {
+  const region = cart.TaxRegion;
+  const row = (label: string, cents: number, negative = false) => (
+    <>
+      <dt>{label}</dt>
+      <dd>{negative ? `−${formatUsd(cents)}` : formatUsd(cents)}</dd>
+    </>
+  );
+  return (
+    <section className="cart-totals" aria-label="Order summary" aria-busy={pending}>
+      <h2>Order summary</h2>
+      <dl>
+        {row("Subtotal", cart.Subtotal)}
+        {cart.Discount ? row(`Promo ${cart.PromoCode}`, cart.Discount, true) : null}
+        {cart.CarePlansTotal ? row("Care plans", cart.CarePlansTotal) : null}
+        {cart.EngagementRings[0]?.diamond || cart.PairedDiamond ? (
+          <>
+            <dt>Independent appraisal</dt>
+            <dd>Included</dd>
+          </>
+        ) : null}
+        {cart.LockSavings ? row("Price lock", cart.LockSavings, true) : null}
+        <dt>Total before tax</dt>
+        <dd data-testid="cart-pretax">{formatUsd(cart.Total)}</dd>
+        <dt>Estimated tax{region ? ` (${US_STATE_NAMES[region.state] ?? region.state}${region.source === "location" ? ", from your location" : ""})` : ""}</dt>
+        <dd data-testid="cart-tax">{region ? formatUsd(cart.Tax) : "At checkout"}</dd>
+        <dt className="total">Total</dt>
+        <dd className="total" data-testid="cart-total">
+          {formatUsd(cart.TotalWithTax)}
+        </dd>
+      </dl>
+      {region?.source !== "shipping" ? (
+        <CartForm className="tax-region" label="Estimate tax for">
+          <Hidden fields={{ _type: "set-tax-region" }} />
+          <label>
+            Estimate tax for{" "}
+            <select name="state" defaultValue={region?.source === "chosen" ? region.state : ""} key={region ? `${region.source}-${region.state}` : "none"}>
+              <option value="">Your location</option>
+              {Object.entries(US_STATE_NAMES).map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit">Update</button>
+        </CartForm>
+      ) : null}
+      {cart.Total > 0 ? <p className="wire-price">Pay by bank wire: {formatUsd(cart.WireTotal + cart.WireTax)}</p> : null}
+      {!cart.AllowPayPal ? <p>PayPal takes orders up to $10,000; choose another payment method.</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+import { useEffect } from "react";
+import { Link, useFetchers, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type ShouldRevalidateFunction } from "react-router";
+import { checkoutProblems, viewLines } from "#shared/cart/checkout.ts";
+import type { PaymentMethod } from "#shared/cart/model.ts";
+import type { CartView } from "#shared/cart/schemas.ts";
+import { US_STATE_NAMES } from "#shared/cart/tax.ts";
+import { formatUsd } from "#shared/money.ts";
+import { cartSignal } from "../cart-client";
+import { restoreSharedLink, submitCartForm } from "../cart-form";
+import { CartForm, Hidden, PAYMENT_LABEL, Totals } from "../components/cart-parts";
+import { cartContext } from "../context";
+import type { RouteHandle } from "../route-handle";
+import { useClientSignal } from "../state/use-signal";
+
+/**
+ * `/checkout/{settingId?}/{variantId?}/{diamondId}` (§2): the last step before payment — the order
+ * summary, the shipping address and contact email, the payment method, and "Place order", which drafts
+ * the order on the server (`POST /api/orders/draft`: fresh prices, a valid price lock honoured, tax for the
+ * address). Like the cart, a path naming items rebuilds that cart first, every form works without
+ * JavaScript, and the page is never reloaded automatically.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const cart = context.get(cartContext);
+  await restoreSharedLink(request, params, cart, "/checkout");
+  return { cart: await cart.get() };
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return submitCartForm(request, context.get(cartContext), "/checkout");
+}
+
+type CheckoutData = Awaited<ReturnType<typeof loader>>;
+
+/** A change made here answers with the whole cart: no second read. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  (actionResult as { cart?: CartView | null } | undefined)?.cart && currentUrl.pathname === "/checkout" && nextUrl.pathname === "/checkout" ? false : defaultShouldRevalidate;
+
+export const handle: RouteHandle<CheckoutData> = {
+  // §2: checkout has a simple navigation and no footer; like the cart, no robots, no Google sign-in, no coupon popup.
+  flags: { navigation: "simple", footer: false, announcement: false, preventRobots: true, preventGoogleSignIn: true, preventCouponPopup: true, hideOfferLauncher: true },
+  meta: () => ({ title: "Checkout — Loupe" }),
+};
+
+function AddressForm({ cart }: { cart: CartView }) {
+  const a = cart.ShippingAddress;
+  const field = (name: string, label: string, value: string, props: { required?: boolean; autoComplete?: string; type?: string; maxLength?: number } = {}) => (
+    <label>
+      {label} <input name={`shipping.${name}`} defaultValue={value} {...props} />
+    </label>
+  );
+  return (
+    <CartForm action="/checkout" className="address" label="Shipping address">
+      <Hidden fields={{ _type: "set-addresses", "shipping.countryCode": "US" }} />
+      <h2>Shipping address</h2>
+      {field("name", "Full name", a?.name ?? "", { required: true, autoComplete: "name", maxLength: 100 })}
+      {field("line1", "Address", a?.line1 ?? "", { required: true, autoComplete: "address-line1", maxLength: 200 })}
+      {field("apt", "Apartment, suite (optional)", a?.apt ?? "", { autoComplete: "address-line2", maxLength: 50 })}
+      {field("city", "City", a?.city ?? "", { required: true, autoComplete: "address-level2", maxLength: 100 })}
+      <label>
+        State{" "}
+        <select name="shipping.state" defaultValue={a?.state ?? ""} required autoComplete="address-level1">
+          <option value="">Choose…</option>
+          {Object.entries(US_STATE_NAMES).map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {field("postalCode", "ZIP code", a?.postalCode ?? "", { required: true, autoComplete: "postal-code", maxLength: 12 })}
+      {field("email", "Email for the order", a?.email || cart.UserEmail || "", { required: true, autoComplete: "email", type: "email", maxLength: 254 })}
+      {field("phone", "Phone (optional)", a?.phone ?? "", { autoComplete: "tel", type: "tel", maxLength: 25 })}
+      <label>
+        <input type="checkbox" name="billingSameAsShipping" defaultChecked={cart.BillingSameAsShipping} /> Billing address is the same
+      </label>
+      <button type="submit">Save address</button>
+    </CartForm>
+  );
+}
+
+export function Component() {
+  const { cart: loaded } = useLoaderData<CheckoutData>();
+  const current = useClientSignal(cartSignal, null);
+  useEffect(() => {
+    if (!cartSignal.value || cartSignal.value.Revision <= loaded.Revision) cartSignal.value = loaded;
+  }, [loaded]);
+  const cart = current && current.Revision >= loaded.Revision ? current : loaded;
+  const pending = useFetchers().some((f) => f.state !== "idle");
+  const lines = viewLines(cart);
+  if (lines.length === 0) {
+    return (
+      <article className="page checkout-page">
+        <h1>Checkout</h1>
+        <p>Your cart is empty.</p>
+        <p>
+          Find a diamond in the <Link to="/diamond-search">diamond search</Link>.
+        </p>
+      </article>
+    );
+  }
+  const problems = checkoutProblems(cart);
+  return (
+    <article className="page checkout-page">
+      <h1>Checkout</h1>
+      <p>
+        <Link to="/cart">Back to the cart</Link>
+      </p>
+      <section aria-label="Your order">
+        <h2>Your order</h2>
+        <ul className="checkout-lines">
+          {lines.map((l) => (
+            <li key={l.lineId} className={l.status === "available" ? undefined : "unavailable"}>
+              {l.name}
+              {l.quantity > 1 ? ` × ${l.quantity}` : ""} — {l.status === "available" ? formatUsd(l.total) : "no longer available"}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <AddressForm cart={cart} />
+      <CartForm action="/checkout" className="payment" label="Payment method">
+        <Hidden fields={{ _type: "set-payment-method" }} />
+        <label>
+          Payment method{" "}
+          <select name="paymentMethod" defaultValue={cart.PaymentMethod} key={cart.PaymentMethod}>
+            {(Object.keys(PAYMENT_LABEL) as PaymentMethod[]).map((m) => (
+              <option key={m} value={m} disabled={m === "paypal" && !cart.AllowPayPal}>
+                {PAYMENT_LABEL[m]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">Save</button>
+      </CartForm>
+      <Totals cart={cart} pending={pending} />
+      {cart.OrderDrafted ? (
+        <section className="order-drafted" aria-label="Order drafted" role="status">
+          <h2>Order {cart.OrderDrafted}</h2>
+          <p>
+            Your order is drafted at {formatUsd(cart.TotalWithTax)}
+            {cart.LockedPrice ? `, your locked price of ${formatUsd(cart.LockedPrice.total)} honoured` : ""}. Payment by {PAYMENT_LABEL[cart.PaymentMethod]} comes next; we email{" "}
+            {cart.ShippingAddress?.email || cart.UserEmail} the confirmation.
+          </p>
+        </section>
+      ) : (
+        <section className="place-order" aria-label="Place order">
+          {problems.length ? (
+            <>
+              <p>Before you place the order:</p>
+              <ul className="checkout-problems">
+                {problems.map((p) => (
+                  <li key={p.path}>{p.message}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <CartForm action="/checkout" label="Place order">
+            <Hidden fields={{ _type: "draft-order" }} />
+            <button type="submit" disabled={problems.length > 0}>
+              Place order
+            </button>
+          </CartForm>
+        </section>
+      )}
+    </article>
+  );
+}
