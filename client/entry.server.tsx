@@ -11,6 +11,8 @@ import { visitorContext } from "./context";
 import { allowsSharedRender, pageMeta } from "./route-handle";
 import { bodyData, flagsFor } from "./root";
 import { CATCH_ALL_ID, ROUTE_FILES, createRoutes } from "./routes";
+
+export { renderedExperiments } from "./routes";
 import type { RenderOptions, ViteManifest } from "./entry.server.types";
 
 const routes = createRoutes();

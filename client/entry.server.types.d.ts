@@ -28,5 +28,8 @@ export interface RenderOptions {
 /** Renders the page for `request`: HTML with its status, or the redirect a loader threw. */
 export declare function renderPage(request: Request, options: RenderOptions): Promise<Response>;
 
+/** The experiments a page at this path renders differently on the server (client/routes.tsx). */
+export declare function renderedExperiments(pathname: string): string[];
+
 /** True when no page route other than the final catch-all matches `pathname`. */
 export declare function isUnknownPage(pathname: string): boolean;

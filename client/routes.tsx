@@ -3,7 +3,7 @@
  * (browser router). Pages are lazy route modules — one chunk each — exporting `Component`, `loader` and
  * `handle`. Each alias of §2 (e.g. /product ≡ /diamond) is a second route to the same module.
  */
-import type { RouteObject } from "react-router";
+import { matchRoutes, type RouteObject } from "react-router";
 import { ALIASES } from "#shared/redirects.ts";
 import { CatchAll } from "./components/not-found";
 import { Root, RootErrorBoundary, rootLoader, shouldRevalidateRoot } from "./root";
@@ -15,7 +15,12 @@ interface Page {
   /** Source file (the key of the Vite manifest), so the server can preload the page's chunk. */
   file: string;
   lazy: NonNullable<RouteObject["lazy"]>;
+  /** Experiments whose variant changes this page's server-rendered HTML (see renderedExperiments). */
+  experiments?: readonly string[];
 }
+
+/** Experiments whose variant changes the layout (header, banners) of every page. */
+const LAYOUT_EXPERIMENTS: readonly string[] = [];
 
 const PAGES: Page[] = [
   { id: "home", index: true, file: "client/routes/home.tsx", lazy: () => import("./routes/home") },
@@ -46,6 +51,22 @@ export const CATCH_ALL_ID = "catch-all";
 
 /** Route id → source file of its lazy module. */
 export const ROUTE_FILES: Readonly<Record<string, string>> = Object.fromEntries([...PAGES, ...ALIAS_PAGES].map((p) => [p.id, p.file]));
+
+const EXPERIMENTS_BY_PATH: { test: RouteObject[]; experiments: readonly string[] }[] = [...PAGES, ...ALIAS_PAGES]
+  .filter((p) => p.experiments?.length)
+  .map((p) => ({ test: [{ id: p.id, path: p.path, index: p.index }] as RouteObject[], experiments: p.experiments! }));
+
+/**
+ * The experiments a page at this path renders differently on the server: the layout's and the page's.
+ * Only their variants go into the page (the root loader's data) and into the key of a shared render, so
+ * a page shared across visitors shows each one the variants it would have rendered for them, and the
+ * other experiments do not multiply the cached copies (docs/decisions/009-experiments.md).
+ */
+export function renderedExperiments(pathname: string): string[] {
+  const out = new Set(LAYOUT_EXPERIMENTS);
+  for (const p of EXPERIMENTS_BY_PATH) if (matchRoutes(p.test, pathname)) for (const e of p.experiments) out.add(e);
+  return [...out];
+}
 
 /** A fresh route tree (the browser router mutates lazy routes as they load). */
 export function createRoutes(): RouteObject[] {

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { RouterContextProvider } from "react-router";
 import * as v from "valibot";
-import { isUnknownPage, renderPage, type ViteManifest } from "#client/entry.server";
+import { isUnknownPage, renderPage, renderedExperiments, type ViteManifest } from "#client/entry.server";
 import { cartContext, catalogueContext, visitorContext, type CartResult } from "#client/context.ts";
 import { CartIntent } from "#shared/cart/schemas.ts";
 import { ApiError } from "./api/errors";
@@ -50,6 +50,9 @@ export function ssr() {
       return c.redirect(`/${url.search}`, 301);
     }
     const db = c.env.DB;
+    // Only the variants this page renders differently reach it (and key its shared render).
+    const all = c.get("variants");
+    const variants = Object.fromEntries(renderedExperiments(url.pathname).map((name) => [name, all[name] ?? 0]));
     const context = new RouterContextProvider();
     context.set(visitorContext, {
       requestId: c.get("requestId"),
@@ -60,7 +63,7 @@ export function ssr() {
       platform: c.get("platform"),
       countryCode: c.get("geo").countryCode,
       regionCode: c.get("geo").regionCode,
-      variants: c.get("variants"),
+      variants,
     });
     context.set(catalogueContext, {
       searchDiamonds: (req) => searchDiamonds(c.env, v.parse(DiamondSearchRequest, req)),
@@ -94,7 +97,7 @@ export function ssr() {
       draftOrder: () => refused(async () => ({ ok: true, cart: (await draftOrder(c.env, shopper)).cart })),
     });
     const nonce = c.get("secureHeadersNonce") ?? "";
-    const key = c.req.method === "GET" ? PageCache.key(url, { theme: c.get("theme"), fromSearchEngine: c.get("fromSearchEngine"), variants: c.get("variants") }) : null;
+    const key = c.req.method === "GET" ? PageCache.key(url, { theme: c.get("theme"), fromSearchEngine: c.get("fromSearchEngine"), variants }) : null;
     const acceptEncoding = c.req.header("accept-encoding") ?? null;
     let response = key ? pageCache.get(key, acceptEncoding) : null;
     if (!response) {

@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../env";
 import { cartApi } from "./cart";
 import { diamondsApi } from "./diamonds";
+import { experimentsApi } from "./experiments";
 import { ApiError, errorResponse, onApiError } from "./errors";
 import { openapiApi } from "./openapi";
 import { preferencesApi } from "./preferences";
@@ -43,6 +44,7 @@ export const api = new Hono<AppEnv>()
   .route("/", openapiApi)
   .route("/", preferencesApi)
   .route("/", cartApi)
+  .route("/", experimentsApi)
   // Mounted with app.route(), a sub-app's notFound is not consulted: this catch-all keeps unknown /api paths JSON.
   .all("*", (c) => errorResponse(c, 404, "not_found", `No API route ${c.req.method} ${new URL(c.req.url).pathname}`))
   .onError(onApiError);

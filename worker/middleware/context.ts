@@ -26,7 +26,7 @@ export interface ContextVariables {
 export const VISITOR_COOKIE = "loupe_vid";
 export const NEW_USER_COOKIE = "loupe_new";
 export const THEME_COOKIE = "loupe_theme";
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
+export const YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** §9 "flags 15 minutes and 12 hours": the new-user flag lasts 12 hours from the first visit. */
 const NEW_USER_SECONDS = 12 * 60 * 60;
 /** Used only when no secret is configured (local development and tests). */
@@ -53,7 +53,7 @@ function geoFrom(req: Request): Geo {
 }
 
 /** Appends Set-Cookie headers to the response the handler produced (copying it when its headers are immutable). */
-function appendSetCookies(c: Context, cookies: string[]): void {
+export function appendSetCookies(c: Context, cookies: string[]): void {
   try {
     for (const cookie of cookies) c.res.headers.append("Set-Cookie", cookie);
   } catch {
