@@ -3,7 +3,7 @@
  * the other fields its values. This turns them into the intent object `POST /api/cart` takes; the schema
  * (shared/cart/schemas.ts) then validates it like any other body.
  */
-import { data, redirect, type Params } from "react-router";
+import { data, redirect, type Params, type ShouldRevalidateFunction } from "react-router";
 import { namesNothing, parseCartLink } from "#shared/cart/link.ts";
 import type { CartIntentInput } from "#shared/cart/schemas.ts";
 import type { CartActionData } from "./components/cart-parts";
@@ -71,4 +71,10 @@ export async function restoreSharedLink(request: Request, params: Params, cart: 
   const r = await cart.change({ type: "restore", link: "/cart" + url.pathname.slice(page.length) + url.search });
   if (!r.ok) throw data(r.message, { status: r.status });
   throw redirect(page);
+}
+
+/** A change made on this page answers with the whole cart: the page needs no second read of it. */
+export function revalidateUnlessAnswered(page: "/cart" | "/checkout"): ShouldRevalidateFunction {
+  return ({ actionResult, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+    (actionResult as Partial<CartActionData> | undefined)?.cart && currentUrl.pathname === page && nextUrl.pathname === page ? false : defaultShouldRevalidate;
 }

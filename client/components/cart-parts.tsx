@@ -2,14 +2,15 @@
  * What the cart and checkout pages share: the intent forms (plain form posts that work without JavaScript;
  * with it, an optimistic update through the cart signal), the order summary and the payment labels.
  */
-import type { ReactNode } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, type ReactNode } from "react";
+import { useFetcher, useFetchers } from "react-router";
 import type { PaymentMethod } from "#shared/cart/model.ts";
 import type { CartLine, CartView } from "#shared/cart/schemas.ts";
 import { US_STATE_NAMES } from "#shared/cart/tax.ts";
 import { formatUsd } from "#shared/money.ts";
 import { cartSignal } from "../cart-client";
 import { intentFromForm } from "../cart-form";
+import { useClientSignal } from "../state/use-signal";
 
 /** What a cart or checkout action answers: the cart after the change, or why it was refused. */
 export interface CartActionData {
@@ -110,11 +111,7 @@ export function Totals({ cart, pending }: { cart: CartView; pending: boolean }) 
             Estimate tax for{" "}
             <select name="state" defaultValue={region?.source === "chosen" ? region.state : ""} key={region ? `${region.source}-${region.state}` : "none"}>
               <option value="">Your location</option>
-              {Object.entries(US_STATE_NAMES).map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
+              <UsStateOptions />
             </select>
           </label>
           <button type="submit">Update</button>
@@ -123,5 +120,53 @@ export function Totals({ cart, pending }: { cart: CartView; pending: boolean }) 
       {cart.Total > 0 ? <p className="wire-price">Pay by bank wire: {formatUsd(cart.WireTotal + cart.WireTax)}</p> : null}
       {!cart.AllowPayPal ? <p>PayPal takes orders up to $10,000; choose another payment method.</p> : null}
     </section>
+  );
+}
+
+/**
+ * The cart a cart or checkout page shows: the loader's, or the signal's when that is newer (an optimistic
+ * change or a form's answer); the loader's cart becomes the signal's when it is the newest. Also whether a
+ * form is still on its way.
+ */
+export function useCurrentCart(loaded: CartView): { cart: CartView; pending: boolean } {
+  const current = useClientSignal(cartSignal, null);
+  useEffect(() => {
+    // The loader's cart is the newest when it is (a navigation or revalidation).
+    if (!cartSignal.value || cartSignal.value.Revision <= loaded.Revision) cartSignal.value = loaded;
+  }, [loaded]);
+  const pending = useFetchers().some((f) => f.state !== "idle");
+  return { cart: current && current.Revision >= loaded.Revision ? current : loaded, pending };
+}
+
+/** One option per US state (and DC), by name. */
+export function UsStateOptions() {
+  return (
+    <>
+      {Object.entries(US_STATE_NAMES).map(([code, name]) => (
+        <option key={code} value={code}>
+          {name}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** The payment-method picker (PayPal disabled over its limit), posting to the page's own action. */
+export function PaymentMethodForm({ cart, action }: { cart: CartView; action?: string }) {
+  return (
+    <CartForm action={action} className="payment" label="Payment method">
+      <Hidden fields={{ _type: "set-payment-method" }} />
+      <label>
+        Payment method{" "}
+        <select name="paymentMethod" defaultValue={cart.PaymentMethod} key={cart.PaymentMethod}>
+          {(Object.keys(PAYMENT_LABEL) as PaymentMethod[]).map((m) => (
+            <option key={m} value={m} disabled={m === "paypal" && !cart.AllowPayPal}>
+              {PAYMENT_LABEL[m]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit">Save</button>
+    </CartForm>
   );
 }

@@ -1,15 +1,13 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { Link, useFetchers, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type ShouldRevalidateFunction } from "react-router";
+import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { CARE_PLAN_DURATIONS } from "#shared/cart/care-plans.ts";
-import { ENGRAVING_FONTS, MAX_ENGRAVING_LENGTH, RING_SIZES, type PaymentMethod } from "#shared/cart/model.ts";
+import { ENGRAVING_FONTS, MAX_ENGRAVING_LENGTH, RING_SIZES } from "#shared/cart/model.ts";
 import type { CartLine, CartView } from "#shared/cart/schemas.ts";
 import { formatUsd } from "#shared/money.ts";
-import { cartSignal } from "../cart-client";
-import { CartForm, Hidden, PAYMENT_LABEL, Totals } from "../components/cart-parts";
-import { restoreSharedLink, submitCartForm } from "../cart-form";
+import { CartForm, Hidden, PaymentMethodForm, Totals, useCurrentCart } from "../components/cart-parts";
+import { restoreSharedLink, revalidateUnlessAnswered, submitCartForm } from "../cart-form";
 import { cartContext } from "../context";
 import type { RouteHandle } from "../route-handle";
-import { useClientSignal } from "../state/use-signal";
 
 /**
  * `/cart/{settingId?}/{variantId?}/{diamondId}` (§2): the cart. A path or query naming items is a shared
@@ -30,8 +28,7 @@ export function action({ request, context }: ActionFunctionArgs) {
 type CartData = Awaited<ReturnType<typeof loader>>;
 
 /** A change made on the cart page answers with the whole cart: the page needs no second read of it. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  (actionResult as { cart?: CartView | null } | undefined)?.cart && currentUrl.pathname === "/cart" && nextUrl.pathname === "/cart" ? false : defaultShouldRevalidate;
+export const shouldRevalidate = revalidateUnlessAnswered("/cart");
 
 export const handle: RouteHandle<CartData> = {
   // §2: the cart prevents Google sign-in and is never reloaded automatically; no robots, no coupon popup.
@@ -139,13 +136,7 @@ function Countdown({ expiry, now }: { expiry: number; now: number }) {
 
 export function Component() {
   const { cart: loaded, now } = useLoaderData<CartData>();
-  const current = useClientSignal(cartSignal, null);
-  useEffect(() => {
-    // The loader's cart is the newest when it is (a navigation or revalidation).
-    if (!cartSignal.value || cartSignal.value.Revision <= loaded.Revision) cartSignal.value = loaded;
-  }, [loaded]);
-  const cart = current && current.Revision >= loaded.Revision ? current : loaded;
-  const pending = useFetchers().some((f) => f.state !== "idle");
+  const { cart, pending } = useCurrentCart(loaded);
   const ring = cart.EngagementRings[0];
   const lines = [...cart.WeddingBands, ...cart.Pendants, ...cart.Studs, ...cart.FineJewelry];
   if (cart.Kind === "empty") {
@@ -259,20 +250,7 @@ export function Component() {
           </button>
         </p>
       </section>
-      <CartForm className="payment" label="Payment method">
-        <Hidden fields={{ _type: "set-payment-method" }} />
-        <label>
-          Payment method{" "}
-          <select name="paymentMethod" defaultValue={cart.PaymentMethod} key={cart.PaymentMethod}>
-            {(Object.keys(PAYMENT_LABEL) as PaymentMethod[]).map((m) => (
-              <option key={m} value={m} disabled={m === "paypal" && !cart.AllowPayPal}>
-                {PAYMENT_LABEL[m]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit">Save</button>
-      </CartForm>
+      <PaymentMethodForm cart={cart} />
       <p className="care-note">Care plans: {CARE_PLAN_DURATIONS.join(", ")} months of cover against loss of stones, prongs and wear.</p>
       <CartForm className="inline" label="Empty cart">
         <Hidden fields={{ _type: "clear" }} />

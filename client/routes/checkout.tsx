@@ -1,16 +1,11 @@
-import { useEffect } from "react";
-import { Link, useFetchers, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type ShouldRevalidateFunction } from "react-router";
+import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { checkoutProblems, viewLines } from "#shared/cart/checkout.ts";
-import type { PaymentMethod } from "#shared/cart/model.ts";
 import type { CartView } from "#shared/cart/schemas.ts";
-import { US_STATE_NAMES } from "#shared/cart/tax.ts";
 import { formatUsd } from "#shared/money.ts";
-import { cartSignal } from "../cart-client";
-import { restoreSharedLink, submitCartForm } from "../cart-form";
-import { CartForm, Hidden, PAYMENT_LABEL, Totals } from "../components/cart-parts";
+import { restoreSharedLink, revalidateUnlessAnswered, submitCartForm } from "../cart-form";
+import { CartForm, Hidden, PAYMENT_LABEL, PaymentMethodForm, Totals, UsStateOptions, useCurrentCart } from "../components/cart-parts";
 import { cartContext } from "../context";
 import type { RouteHandle } from "../route-handle";
-import { useClientSignal } from "../state/use-signal";
 
 /**
  * `/checkout/{settingId?}/{variantId?}/{diamondId}` (§2): the last step before payment — the order
@@ -32,8 +27,7 @@ export function action({ request, context }: ActionFunctionArgs) {
 type CheckoutData = Awaited<ReturnType<typeof loader>>;
 
 /** A change made here answers with the whole cart: no second read. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  (actionResult as { cart?: CartView | null } | undefined)?.cart && currentUrl.pathname === "/checkout" && nextUrl.pathname === "/checkout" ? false : defaultShouldRevalidate;
+export const shouldRevalidate = revalidateUnlessAnswered("/checkout");
 
 export const handle: RouteHandle<CheckoutData> = {
   // §2: checkout has a simple navigation and no footer; like the cart, no robots, no Google sign-in, no coupon popup.
@@ -60,11 +54,7 @@ function AddressForm({ cart }: { cart: CartView }) {
         State{" "}
         <select name="shipping.state" defaultValue={a?.state ?? ""} required autoComplete="address-level1">
           <option value="">Choose…</option>
-          {Object.entries(US_STATE_NAMES).map(([code, name]) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
+          <UsStateOptions />
         </select>
       </label>
       {field("postalCode", "ZIP code", a?.postalCode ?? "", { required: true, autoComplete: "postal-code", maxLength: 12 })}
@@ -80,12 +70,7 @@ function AddressForm({ cart }: { cart: CartView }) {
 
 export function Component() {
   const { cart: loaded } = useLoaderData<CheckoutData>();
-  const current = useClientSignal(cartSignal, null);
-  useEffect(() => {
-    if (!cartSignal.value || cartSignal.value.Revision <= loaded.Revision) cartSignal.value = loaded;
-  }, [loaded]);
-  const cart = current && current.Revision >= loaded.Revision ? current : loaded;
-  const pending = useFetchers().some((f) => f.state !== "idle");
+  const { cart, pending } = useCurrentCart(loaded);
   const lines = viewLines(cart);
   if (lines.length === 0) {
     return (
@@ -117,20 +102,7 @@ export function Component() {
         </ul>
       </section>
       <AddressForm cart={cart} />
-      <CartForm action="/checkout" className="payment" label="Payment method">
-        <Hidden fields={{ _type: "set-payment-method" }} />
-        <label>
-          Payment method{" "}
-          <select name="paymentMethod" defaultValue={cart.PaymentMethod} key={cart.PaymentMethod}>
-            {(Object.keys(PAYMENT_LABEL) as PaymentMethod[]).map((m) => (
-              <option key={m} value={m} disabled={m === "paypal" && !cart.AllowPayPal}>
-                {PAYMENT_LABEL[m]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit">Save</button>
-      </CartForm>
+      <PaymentMethodForm cart={cart} action="/checkout" />
       <Totals cart={cart} pending={pending} />
       {cart.OrderDrafted ? (
         <section className="order-drafted" aria-label="Order drafted" role="status">

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { generateSettings } from "#shared/catalogue/generate.ts";
 import { launch, openPage, url } from "./pages/browser";
 import { CartPage, CheckoutPage } from "./pages/cart";
@@ -27,14 +27,19 @@ async function firstDiamondPath(): Promise<string> {
   return `/diamond/${body.diamonds[0]!.id}/${body.diamonds[0]!.slug}`;
 }
 
+/** Opens the first diamond's page, adds it to the cart and lands on the cart page. */
+async function addFirstDiamond(page: Page): Promise<CartPage> {
+  await page.goto(url(await firstDiamondPath()));
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await page.waitForURL(/\/cart$/);
+  return new CartPage(page);
+}
+
 describe("cart: add, promo, price lock, share link", () => {
   it("builds a bridal set, applies a promo, locks the price, and a shared link rebuilds the same cart elsewhere", async () => {
     const context = await browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(url(await firstDiamondPath()));
-    await page.getByRole("button", { name: "Add to cart" }).click();
-    await page.waitForURL(/\/cart$/);
-    const cart = new CartPage(page);
+    const cart = await addFirstDiamond(page);
     await expect.poll(() => cart.heading().innerText()).toMatch(/Your cart\s*Loose diamond/);
 
     // The setting and band pages arrive with the ring builder (issue 6); here they are added through the API
@@ -88,10 +93,7 @@ describe("cart: add, promo, price lock, share link", () => {
   it("checks out with the price lock honoured: address, payment method, and a drafted order at the locked total", async () => {
     const context = await browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(url(await firstDiamondPath()));
-    await page.getByRole("button", { name: "Add to cart" }).click();
-    await page.waitForURL(/\/cart$/);
-    const cart = new CartPage(page);
+    const cart = await addFirstDiamond(page);
     await cart.lockButton().click();
     await expect.poll(() => cart.locks().count()).toBe(1);
     const locked = await cart.preTax();
@@ -118,10 +120,7 @@ describe("cart: add, promo, price lock, share link", () => {
   it("works without JavaScript: adding, changing a quantity and removing are plain form posts", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const { page } = await openPage(context);
-    await page.goto(url(await firstDiamondPath()));
-    await page.getByRole("button", { name: "Add to cart" }).click();
-    await page.waitForURL(/\/cart$/);
-    const cart = new CartPage(page);
+    const cart = await addFirstDiamond(page);
     expect(await cart.lines().count()).toBe(1);
     await page.getByRole("form", { name: "Ring size" }).count().then((n) => expect(n).toBe(0));
     await cart.applyPromo("nosuchcode");

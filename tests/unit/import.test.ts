@@ -9,7 +9,7 @@ import { generateRetailers } from "#shared/catalogue/generate.ts";
 import { insertStatements } from "#shared/catalogue/sql.ts";
 import { parseCli } from "../../scripts/import/cli.ts";
 import { CsvParser, csvLine, parseCsv, sniffDelimiter } from "../../scripts/import/csv.ts";
-import { FeedError, csvRecord, jsonElementLines, jsonRecords, mapHeader, openFeed, type FeedRecord, type HeaderMap } from "../../scripts/import/feed.ts";
+import { FeedError, csvRecord, jsonElementLines, jsonRecords, mapHeader, type FeedRecord, type HeaderMap } from "../../scripts/import/feed.ts";
 import { FeedValidator, reasonKey, validateRow, type MapOptions } from "../../scripts/import/map.ts";
 import { planImport, planStatements, type ExistingRow } from "../../scripts/import/plan.ts";
 import { Progress } from "../../scripts/import/progress.ts";

@@ -11,7 +11,7 @@ export const diamondsApi = new Hono<AppEnv>()
   .post("/diamonds2", ...jsonBody(DiamondSearchRequest), async (c) => {
     const timings: Timings = {};
     const result = await searchDiamonds(c.env, c.req.valid("json"), Date.now(), timings);
-    c.header("Server-Timing", Object.entries(timings).map(([k, ms]) => `${k};dur=${ms.toFixed(2)}`).join(", "));
+    c.header("Server-Timing", serverTiming(timings));
     c.header("Cache-Control", "no-store");
     return c.json(result);
   })

@@ -50,6 +50,14 @@ async function view(env: CartBindings, who: Shopper, snap: CartSnapshot, now: nu
   return cartView(snap.state, snap.locks, now, await promotionsData(env.DB, now), who.location);
 }
 
+/** The cart with every product's catalogue facts read afresh from D1 (a cart never changed has nothing to refresh). */
+async function refreshed(env: CartBindings, stub: DurableObjectStub<CartObject>, now: number): Promise<CartSnapshot> {
+  const { state } = await stub.snapshot(now);
+  const r = await stub.apply(state.revision === 0 ? [] : [await refreshChange(env.DB, state, now)], now);
+  if (!r.ok) throw new ApiError(r.status, r.message);
+  return r;
+}
+
 /** The cart with catalogue prices at most PRICE_SNAPSHOT_MAX_AGE_MS old (a refresh when they are older). */
 export async function getCart(env: CartBindings, who: Shopper, now = Date.now()): Promise<CartView> {
   const stub = cartStub(env, who.visitorId);
@@ -107,12 +115,8 @@ export async function lockPrice(env: CartBindings, who: Shopper, now = Date.now(
 
 /** Care-plan quotes for the cart's products (§7 POST care-plan/quote/cart), reconciled into the cart. */
 export async function quoteCarePlans(env: CartBindings, who: Shopper, now = Date.now()): Promise<{ quotes: { productId: string; productName: string; quotes: CartView["CarePlans"][number]["quotes"] }[]; cart: CartView }> {
-  const stub = cartStub(env, who.visitorId);
-  const { state } = await stub.snapshot(now);
   // Fresh prices make fresh quotes; applying them reconciles the chosen plans (§4).
-  const r = await stub.apply(state.revision === 0 ? [] : [await refreshChange(env.DB, state, now)], now);
-  if (!r.ok) throw new ApiError(r.status, r.message);
-  const cart = await view(env, who, r, now);
+  const cart = await view(env, who, await refreshed(env, cartStub(env, who.visitorId), now), now);
   const names = new Map(
     [...cart.EngagementRings.flatMap((x) => [x.setting, x.diamond]), cart.PairedDiamond, ...cart.WeddingBands, ...cart.FineJewelry, ...cart.Pendants, ...cart.Studs]
       .filter((l) => l !== null)
@@ -186,10 +190,7 @@ function orderNumber(): string {
  */
 export async function draftOrder(env: CartBindings, who: Shopper, now = Date.now()): Promise<{ created: boolean; order: OrderDraft; cart: CartView }> {
   const stub = cartStub(env, who.visitorId);
-  const { state } = await stub.snapshot(now);
-  const r = await stub.apply(state.revision === 0 ? [] : [await refreshChange(env.DB, state, now)], now);
-  if (!r.ok) throw new ApiError(r.status, r.message);
-  const cart = await view(env, who, r, now);
+  const cart = await view(env, who, await refreshed(env, stub, now), now);
   const problems = checkoutProblems(cart);
   if (problems.length) throw new ApiError(409, "The order is not ready: " + problems.map((p) => p.message).join("; "), problems);
   const shipping = cart.ShippingAddress!;

@@ -23,7 +23,7 @@
  */
 import { isLoupeIdeal } from "#shared/loupe-ideal.ts";
 import type { SummaryColumns } from "../catalogue/diamond-summary";
-import { PRICE_HISTOGRAM_EDGES_USD, SORT_FIELDS, type SortField } from "#shared/schemas.ts";
+import { PRICE_HISTOGRAM_EDGES_USD, type SortField } from "#shared/schemas.ts";
 
 /** One diamond as the index needs it (what the D1 loader reads). */
 export interface IndexRow {
@@ -1193,18 +1193,6 @@ class Query {
 
   private isMatch(r: number): boolean {
     return ((this.s.matches[r >>> 5]! >>> (r & 31)) & 1) === 1;
-  }
-
-  /** Calls f for every matching row of the given leaves (leaf order, then row order). */
-  private eachMatch(leaves: readonly number[], f: (r: number) => void): void {
-    const { matches, lo, hi } = this.s;
-    for (const k of leaves) {
-      const a = lo[k]!;
-      const b = hi[k]!;
-      for (let w = a >>> 5, last = (b - 1) >>> 5; w <= last; w++) {
-        for (let bits = wordIn(matches, w, a, b); bits !== 0; bits &= bits - 1) f(lowestRow(w, bits));
-      }
-    }
   }
 
   /** The rows [offset, offset + limit) of the result in the asked order. */
