@@ -19,7 +19,7 @@ export default defineConfig({
             // The worker of wrangler.toml (main, D1, Durable Objects, assets = the built browser bundle).
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
+              bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), ADMIN_TOKEN: "test-admin-token" },
             },
           })),
         ],

@@ -4,7 +4,8 @@
  * page's loader finds them without a request (§2: "page data is pre-fetched before route resolution").
  */
 import { data } from "react-router";
-import type { Diamond, DiamondFilters, DiamondSearchInput, DiamondSearchResponse, DiamondSummary, SimilarDiamondsRequest } from "#shared/schemas.ts";
+import type { OfferedPromotion, Diamond, DiamondFilters, DiamondSearchInput, DiamondSearchResponse, DiamondSummary, SimilarDiamondsRequest } from "#shared/schemas.ts";
+import type { RingSummary, SimilarRingsRequest } from "#shared/rings.ts";
 import type { CatalogueService, RetailerOption } from "./context";
 
 const PREFETCH_TTL_MS = 60_000;
@@ -50,6 +51,19 @@ export const clientCatalogue: CatalogueService = {
   },
   async similarDiamonds(d: SimilarDiamondsRequest): Promise<DiamondSummary[]> {
     return (await postJson<{ diamonds: DiamondSummary[] }>("/api/diamonds/get-similar", d)).diamonds;
+  },
+  async offeredPromotion(diamondId: number, promoCodeVariation: 0 | 1): Promise<OfferedPromotion | null> {
+    const res = await fetch(`/api/get-valid-promotion-code/${diamondId}?promoCodeVariation=${promoCodeVariation}`, { headers: { accept: "application/json" } });
+    // A promotion is a nicety: a failure shows the page without one.
+    if (!res.ok) return null;
+    return ((await res.json()) as { data: { data: OfferedPromotion | null } }).data.data;
+  },
+  async similarRings(req: SimilarRingsRequest): Promise<RingSummary[]> {
+    const res = await fetch("/api/similar-searches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(req) });
+    // An unknown setting has no similar rings (the server's catalogue answers [] too).
+    if (res.status === 404) return [];
+    if (!res.ok) return failure(res);
+    return ((await res.json()) as { rings: RingSummary[] }).rings;
   },
   getDiamond(id: number): Promise<Diamond | null> {
     const hit = details.get(id);

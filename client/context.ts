@@ -5,7 +5,8 @@
  */
 import { createContext } from "react-router";
 import type { CartIntentInput, CartView } from "#shared/cart/schemas.ts";
-import type { Diamond, DiamondFilters, DiamondSearchInput, RetailerOption, DiamondSearchResponse, DiamondSummary, SimilarDiamondsRequest } from "#shared/schemas.ts";
+import type { OfferedPromotion, Diamond, DiamondFilters, DiamondSearchInput, RetailerOption, DiamondSearchResponse, DiamondSummary, SimilarDiamondsRequest } from "#shared/schemas.ts";
+import type { RingSummary, SimilarRingsRequest } from "#shared/rings.ts";
 
 export interface VisitorInfo {
   requestId: string;
@@ -27,6 +28,10 @@ export interface CatalogueService {
   listRetailers(): Promise<RetailerOption[]>;
   getDiamond(id: number): Promise<Diamond | null>;
   similarDiamonds(d: SimilarDiamondsRequest): Promise<DiamondSummary[]>;
+  /** Engagement rings like a setting or for a diamond shape (`POST /api/similar-searches`); empty for an unknown setting. */
+  similarRings(req: SimilarRingsRequest): Promise<RingSummary[]>;
+  /** The promo code offered on a diamond to a Promocode_Variation_Global variant (§7 get-valid-promotion-code with promoCodeVariation). */
+  offeredPromotion(diamondId: number, promoCodeVariation: 0 | 1): Promise<OfferedPromotion | null>;
 }
 
 export type { RetailerOption };

@@ -13,18 +13,24 @@ import {
 } from "react-router";
 import { effectiveTheme, resolveFlags, type RouteFlags } from "#shared/flags.ts";
 import { visitorContext } from "./context";
+import { contentContext } from "./content-context";
+import { trafficAlertId } from "#shared/content.ts";
 import { SiteFooter, SiteHeader } from "./components/chrome";
 import { CompareTray } from "./components/compare-tray";
 import { NotFound } from "./components/not-found";
 import { pageMeta } from "./route-handle";
 import { recordNavigation, restoreNavigation } from "./state/navigation";
 
-/** What every page needs from the edge: the theme preference, search-engine origin and experiment variants. */
-export function rootLoader({ context }: LoaderFunctionArgs) {
+/**
+ * What every page needs from the edge: the theme preference, search-engine origin, the experiment
+ * variants the page renders, and the traffic alert (whose id follows Hide_Tariff_Alert_V2).
+ */
+export async function rootLoader({ context }: LoaderFunctionArgs) {
   const v = context.get(visitorContext);
-  return { theme: v.theme, fromSearchEngine: v.fromSearchEngine, variants: v.variants };
+  const alert = await context.get(contentContext).trafficAlert(trafficAlertId(v.variants.Hide_Tariff_Alert_V2 ?? 0));
+  return { theme: v.theme, fromSearchEngine: v.fromSearchEngine, variants: v.variants, alert };
 }
-export type RootData = ReturnType<typeof rootLoader>;
+export type RootData = Awaited<ReturnType<typeof rootLoader>>;
 
 /**
  * The root's data (theme, referral, experiment variants) comes from the visitor's request on the server and
@@ -53,6 +59,10 @@ function NavigationEffects({ flags, theme, hasError }: { flags: RouteFlags; them
     restoreNavigation();
     // Lets browser tests (and people debugging) see that the client has taken over.
     document.body.dataset.hydrated = "true";
+    // Experiment assignments, consent and events: their own chunk, after the page is interactive.
+    import("./experiments/tracking")
+      .then((m) => m.startTracking())
+      .catch((err: unknown) => console.warn("tracking unavailable", err));
   }, []);
   useEffect(() => {
     recordNavigation(location.pathname + location.search, routeName);
@@ -87,6 +97,11 @@ function Layout({ children, root, hasError }: { children: React.ReactNode; root:
         <div className="announcement" role="note">
           Compare certified diamonds from 20+ independent retailers — prices checked daily.
         </div>
+      ) : null}
+      {flags.announcement && root?.alert ? (
+        <p className="traffic-alert" role="status" data-alert-id={root.alert.id}>
+          {root.alert.message} {root.alert.link ? <a href={root.alert.link.href}>{root.alert.link.text}</a> : null}
+        </p>
       ) : null}
       {flags.navigation !== "none" ? (
         <SiteHeader mode={flags.navigation} darkTheme={flags.darkTheme} theme={root?.theme ?? "light"} returnTo={location.pathname + location.search} />

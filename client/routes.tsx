@@ -20,7 +20,7 @@ interface Page {
 }
 
 /** Experiments whose variant changes the layout (header, banners) of every page. */
-const LAYOUT_EXPERIMENTS: readonly string[] = [];
+const LAYOUT_EXPERIMENTS: readonly string[] = ["Hide_Tariff_Alert_V2"];
 
 const PAGES: Page[] = [
   { id: "home", index: true, file: "client/routes/home.tsx", lazy: () => import("./routes/home") },
@@ -29,11 +29,19 @@ const PAGES: Page[] = [
   { id: "diamond-search-s", path: "diamond-search/s", file: "client/routes/diamond-search.tsx", lazy: () => import("./routes/diamond-search") },
   { id: "diamond-search-saved", path: "diamond-search/:searchId/:slp?/:guid?", file: "client/routes/diamond-search.tsx", lazy: () => import("./routes/diamond-search") },
   { id: "diamond-landing", path: "diamonds/slp/:slp", file: "client/routes/diamond-search.tsx", lazy: () => import("./routes/diamond-search") },
-  { id: "diamond", path: "diamond/:id/:slug?/:pairId?", file: "client/routes/diamond.tsx", lazy: () => import("./routes/diamond") },
+  {
+    id: "diamond",
+    path: "diamond/:id/:slug?/:pairId?",
+    file: "client/routes/diamond.tsx",
+    lazy: () => import("./routes/diamond"),
+    experiments: ["Sticky_Checkout_Button", "Similar_Rings_As_Grid", "Promocode_Variation_Global"],
+  },
   // §2 /cart/{settingId?}/{variantId?}/{diamondId}: the cart, and a shared cart link (client/routes/cart.tsx).
-  { id: "cart", path: "cart/:a?/:b?/:c?", file: "client/routes/cart.tsx", lazy: () => import("./routes/cart") },
+  { id: "cart", path: "cart/:a?/:b?/:c?", file: "client/routes/cart.tsx", lazy: () => import("./routes/cart"), experiments: ["Lock_Price"] },
   // §2 /checkout/{settingId?}/{variantId?}/{diamondId}: checkout (client/routes/checkout.tsx).
   { id: "checkout", path: "checkout/:a?/:b?/:c?", file: "client/routes/checkout.tsx", lazy: () => import("./routes/checkout") },
+  // The marketer view (admin token only; client/routes/experiments.tsx).
+  { id: "experiments", path: "experiments", file: "client/routes/experiments.tsx", lazy: () => import("./routes/experiments") },
   { id: "compare", path: "compare", file: "client/routes/compare.tsx", lazy: () => import("./routes/compare") },
   { id: "not-found", path: "404", file: "client/routes/not-found.tsx", lazy: () => import("./routes/not-found") },
 ];

@@ -5,6 +5,7 @@
 import * as v from "valibot";
 import { CERTIFICATE_LABS, CLARITIES, COLORS, CUTS, EYE_CLEANLINESS, FINISH_GRADES, FLUORESCENCES, SHAPES } from "./enums";
 import { MAX_PAGE_SIZE, RANGE_PAIRS, SEARCH_DEFAULTS, SORT_FIELDS } from "./search-constants";
+import { PROMO_CATEGORIES } from "./cart/model";
 
 export { FILTER_DEFAULTS, MAX_PAGE_SIZE, NO_FILTERS_FOUND, RANGE_PAIRS, SEARCH_DEFAULTS, SORT_FIELDS, type SortField } from "./search-constants";
 
@@ -178,6 +179,23 @@ export const DiamondSummary = v.object({ ...DiamondCore, incomplete: v.literal(t
 export type DiamondSummary = v.InferOutput<typeof DiamondSummary>;
 
 /** Every field of a diamond (§3 Diamond plus the grading facts search needs). */
+/**
+ * The running promo code offered on an item (§7 get-valid-promotion-code): the one that takes the most off
+ * it among the codes offered to the visitor's Promocode_Variation_Global variant (`promoCodeVariation`).
+ */
+export const OfferedPromotion = v.object({
+  promoCode: v.string(),
+  description: v.string(),
+  percentage: v.nullable(v.number()),
+  amount: v.pipe(Cents, v.description("what the code takes off this item now")),
+  endsAt: v.number(),
+  appliesTo: v.array(v.picklist(PROMO_CATEGORIES)),
+});
+export type OfferedPromotion = v.InferOutput<typeof OfferedPromotion>;
+
+/** The `promoCodeVariation` query parameter of the catalogue calls (Promocode_Variation_Global's variant). */
+export const PromoCodeVariation = v.picklist(["0", "1"]);
+
 export const Diamond = v.object({
   ...DiamondCore,
   incomplete: v.literal(false),
@@ -191,6 +209,8 @@ export const Diamond = v.object({
   pairedDiamond: v.nullable(v.object({ id: v.number(), price: Cents })),
   pairedDiamondPrice: v.nullable(Cents),
   promoCode: v.nullable(v.object({ amount: Cents })),
+  /** With `promoCodeVariation`: the promo code offered on this diamond to that variant (null when none applies). */
+  offeredPromotion: v.optional(v.nullable(OfferedPromotion)),
   /** Every recorded price of this stone, oldest first (seed, import or update); the last is the current price. */
   priceHistory: v.pipe(v.array(v.object({ at: v.pipe(v.number(), v.description("epoch ms")), price: Cents })), v.description("Every recorded price, oldest first")),
   updatedAt: v.number(),
@@ -237,7 +257,7 @@ export const DiamondIdParam = v.object({
 });
 export const DiamondQuery = v.object({
   embed: v.optional(v.string()),
-  promoCodeVariation: v.optional(v.picklist(["0", "1"])),
+  promoCodeVariation: v.optional(PromoCodeVariation),
   IsB2CDiamondSelected: v.optional(v.picklist(["true", "false"])),
 });
 

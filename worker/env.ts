@@ -9,6 +9,8 @@ import type { ExperimentVariables } from "./middleware/experiments";
 export type Bindings = Env & {
   /** Secret for signing the visitor-id cookie (`wrangler secret put VISITOR_COOKIE_SECRET`). */
   VISITOR_COOKIE_SECRET?: string;
+  /** Token of the marketer view and admin calls (`wrangler secret put ADMIN_TOKEN`); unset, they answer 404. */
+  ADMIN_TOKEN?: string;
 };
 
 export interface AppEnv {

@@ -1,6 +1,6 @@
 /**
  * The worker entry only composes: request context → security headers → redirects → experiments →
- * `/api` → generated images → React Router SSR (last). Durable Object classes are re-exported here.
+ * `/api` → generated images → the marketer view's login → React Router SSR (last). Durable Object classes are re-exported here.
  */
 import { Hono } from "hono";
 import { api } from "./api";
@@ -8,6 +8,7 @@ import type { AppEnv } from "./env";
 import { images } from "./images";
 import { requestContext } from "./middleware/context";
 import { experiments } from "./middleware/experiments";
+import { experimentsLogin } from "./experiments/page";
 import { redirects } from "./middleware/redirects";
 import { securityHeaders } from "./middleware/security";
 import { onPageError } from "./page-errors";
@@ -23,6 +24,7 @@ const app = new Hono<AppEnv>()
   .use(experiments())
   .route("/api", api)
   .route("/", images)
+  .get("/experiments", experimentsLogin())
   .all("*", ssr())
   .onError(onPageError);
 

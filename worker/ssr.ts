@@ -7,8 +7,18 @@ import { CartIntent } from "#shared/cart/schemas.ts";
 import { ApiError } from "./api/errors";
 import { changeCart, draftOrder, getCart, lockPrice, shopperOf } from "./cart/service";
 import { DiamondSearchRequest, SimilarDiamondsRequest } from "#shared/schemas.ts";
+import { SimilarRingsRequest } from "#shared/rings.ts";
 import { getDiamond, searchDiamonds, similarDiamonds } from "./catalogue/diamonds";
 import { listRetailers } from "./catalogue/retailers";
+import { similarRings } from "./catalogue/similar-rings";
+import { offeredPromotion } from "./catalogue/promotions";
+import { trafficAlert } from "./content/alerts";
+import { experimentReport } from "./experiments/report";
+import { deleteOverride, saveOverride } from "./experiments/store";
+import { isAdmin } from "./middleware/admin";
+import { contentContext } from "#client/content-context.ts";
+import { marketerContext } from "#client/experiments/marketer.ts";
+import { ExperimentOverride } from "#shared/experiments/overrides.ts";
 import { restoreSearch } from "./catalogue/searches";
 import type { AppEnv, Bindings } from "./env";
 import { PageCache } from "./page-cache";
@@ -74,6 +84,23 @@ export function ssr() {
       listRetailers: () => listRetailers(db),
       getDiamond: (id) => getDiamond(db, id),
       similarDiamonds: (d) => similarDiamonds(c.env, v.parse(SimilarDiamondsRequest, d)),
+      similarRings: async (r) => (await similarRings(db, v.parse(SimilarRingsRequest, r))) ?? [],
+      offeredPromotion: async (id, variation) => (await offeredPromotion(db, "diamond", id, { variation })) ?? null,
+    });
+    context.set(contentContext, { trafficAlert: (id) => trafficAlert(db, id) });
+    context.set(marketerContext, {
+      report: async () => ((await isAdmin(c)) ? experimentReport(c) : null),
+      setOverride: async (name, override) => {
+        if (!(await isAdmin(c))) return { ok: false, message: "No API route" };
+        if (!c.get("assignments").size || ![...c.get("assignments").keys()].some((e) => e.name === name)) return { ok: false, message: `No experiment ${name}` };
+        if (override === null) {
+          return (await deleteOverride(db, name)) ? { ok: true } : { ok: false, message: "it has no override" };
+        }
+        const parsed = v.safeParse(ExperimentOverride, override);
+        if (!parsed.success) return { ok: false, message: parsed.issues[0]?.message ?? "Invalid override" };
+        await saveOverride(db, name, parsed.output);
+        return { ok: true };
+      },
     });
     const shopper = shopperOf(c);
     // The API's refusals (4xx) become a form message; anything else is a page error.

@@ -8,6 +8,7 @@ import { CartForm, Hidden, PaymentMethodForm, Totals, useCurrentCart } from "../
 import { restoreSharedLink, revalidateUnlessAnswered, submitCartForm } from "../cart-form";
 import { cartContext } from "../context";
 import type { RouteHandle } from "../route-handle";
+import { useMetExperiment, useVariant } from "../experiments/variants";
 
 /**
  * `/cart/{settingId?}/{variantId?}/{diamondId}` (§2): the cart. A path or query naming items is a shared
@@ -137,6 +138,9 @@ function Countdown({ expiry, now }: { expiry: number; now: number }) {
 export function Component() {
   const { cart: loaded, now } = useLoaderData<CartData>();
   const { cart, pending } = useCurrentCart(loaded);
+  // Lock_Price: the price-lock button is its test variant (locks already made always show); met with a non-empty cart.
+  const lockOffered = useVariant("Lock_Price") === 1;
+  useMetExperiment("Lock_Price", cart.Kind !== "empty");
   const ring = cart.EngagementRings[0];
   const lines = [...cart.WeddingBands, ...cart.Pendants, ...cart.Studs, ...cart.FineJewelry];
   if (cart.Kind === "empty") {
@@ -222,23 +226,29 @@ export function Component() {
           Checkout
         </Link>
       </p>
-      <section className="price-lock" aria-label="Price lock">
-        <h2>Lock this price</h2>
-        <p>Hold today’s total for 72 hours while you decide (up to 3 a day, reset at midnight UTC).</p>
-        <CartForm label="Lock price">
-          <Hidden fields={{ _type: "lock-price" }} />
-          <button type="submit">Lock price for 72 hours</button>
-        </CartForm>
-        {cart.LockedPrices.length ? (
-          <ul className="locks">
-            {cart.LockedPrices.map((l) => (
-              <li key={l.id}>
-                {formatUsd(l.total)} locked — <Countdown expiry={l.expiry} now={now} /> {cart.LockedPrice?.id === l.id ? <strong>applied</strong> : <Link to={l.cartLink}>its cart</Link>}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </section>
+      {lockOffered || cart.LockedPrices.length ? (
+        <section className="price-lock" aria-label="Price lock">
+          <h2>Lock this price</h2>
+          {lockOffered ? (
+            <>
+              <p>Hold today’s total for 72 hours while you decide (up to 3 a day, reset at midnight UTC).</p>
+              <CartForm label="Lock price">
+                <Hidden fields={{ _type: "lock-price" }} />
+                <button type="submit">Lock price for 72 hours</button>
+              </CartForm>
+            </>
+          ) : null}
+          {cart.LockedPrices.length ? (
+            <ul className="locks">
+              {cart.LockedPrices.map((l) => (
+                <li key={l.id}>
+                  {formatUsd(l.total)} locked — <Countdown expiry={l.expiry} now={now} /> {cart.LockedPrice?.id === l.id ? <strong>applied</strong> : <Link to={l.cartLink}>its cart</Link>}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
       <section className="share" aria-label="Share this cart">
         <h2>Share this cart</h2>
         <p>

@@ -11,6 +11,8 @@ import { PriceHistory } from "../components/price-history";
 import { CompareTable } from "../components/compare-table";
 import { CompareToggle } from "../components/compare-tray";
 import { RecentlyViewed } from "../components/recently-viewed";
+import { SimilarRings } from "../components/similar-rings";
+import { loaderVariant, useMetExperiment, useVariant } from "../experiments/variants";
 import { logDiamondView } from "../catalogue-client";
 import { hiddenDiamonds, recordDiamondView, toggleHiddenDiamond } from "../state/viewing";
 import { useClientSignal } from "../state/use-signal";
@@ -33,17 +35,24 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     const pair = pairOk && params.pairId ? Number(params.pairId) : null;
     throw redirect(diamondPath(diamond, pair) + url.search, 301);
   }
-  const similar = await context.get(catalogueContext).similarDiamonds({
-    id: diamond.id,
-    certificateLab: diamond.certificateLab,
-    isLabGrown: diamond.isLabGrown,
-    shape: diamond.shape,
-    carat: diamond.carat,
-    cut: diamond.cut,
-    color: diamond.color,
-    clarity: diamond.clarity,
-  });
-  return { diamond, similar, asPair: Boolean(params.pairId) };
+  const catalogue = context.get(catalogueContext);
+  const [similar, rings, promotion] = await Promise.all([
+    catalogue.similarDiamonds({
+      id: diamond.id,
+      certificateLab: diamond.certificateLab,
+      isLabGrown: diamond.isLabGrown,
+      shape: diamond.shape,
+      carat: diamond.carat,
+      cut: diamond.cut,
+      color: diamond.color,
+      clarity: diamond.clarity,
+    }),
+    // §5: 12 rings for the Similar_Rings_As_Grid test variant, 6 otherwise (the component cuts the list).
+    catalogue.similarRings({ shape: diamond.shape, limit: 12 }),
+    // Promocode_Variation_Global decides which running code is offered (promoCodeVariation).
+    catalogue.offeredPromotion(diamond.id, loaderVariant(context, "Promocode_Variation_Global")),
+  ]);
+  return { diamond, similar, rings, promotion, asPair: Boolean(params.pairId) };
 }
 
 type DetailData = Awaited<ReturnType<typeof loader>>;
@@ -82,8 +91,28 @@ function HideToggle({ id }: { id: number }) {
   );
 }
 
+/** A plain post to the cart's action: works without JavaScript, and with it as a router submission. */
+function AddToCart({ id, pairId }: { id: number; pairId: number | null }) {
+  return (
+    <Form method="post" action="/cart" className="add-to-cart">
+      <input type="hidden" name="_type" value="add-diamond" />
+      <input type="hidden" name="diamondId" value={id} />
+      {pairId ? <input type="hidden" name="pairId" value={pairId} /> : null}
+      <button type="submit" className="primary">
+        {pairId ? "Add the pair to cart" : "Add to cart"}
+      </button>
+    </Form>
+  );
+}
+
 export function Component() {
-  const { diamond: d, similar, asPair } = useLoaderData<DetailData>();
+  const { diamond: d, similar, rings, promotion, asPair } = useLoaderData<DetailData>();
+  const ringsAsGrid = useVariant("Similar_Rings_As_Grid") === 1;
+  // Sticky_Checkout_Button: the test variant keeps add-to-cart in a bar fixed to the bottom of the screen.
+  const stickyCheckout = useVariant("Sticky_Checkout_Button") === 1;
+  useMetExperiment("Sticky_Checkout_Button", !d.isSold);
+  useMetExperiment("Similar_Rings_As_Grid", rings.length > 0);
+  const pair = asPair ? d.pairedDiamond : null;
   useEffect(() => {
     recordDiamondView(viewedDiamond(d));
     logDiamondView(d.id);
@@ -112,17 +141,13 @@ export function Component() {
             <strong>{formatUsd(d.price)}</strong>
             {d.discountPercentage ? <span className="badge">{d.discountPercentage}% off</span> : null}
           </p>
-          {!d.isSold ? (
-            // A plain post to the cart's action: works without JavaScript, and with it as a router submission.
-            <Form method="post" action="/cart" className="add-to-cart">
-              <input type="hidden" name="_type" value="add-diamond" />
-              <input type="hidden" name="diamondId" value={d.id} />
-              {asPair && d.pairedDiamond ? <input type="hidden" name="pairId" value={d.pairedDiamond.id} /> : null}
-              <button type="submit" className="primary">
-                {asPair && d.pairedDiamond ? "Add the pair to cart" : "Add to cart"}
-              </button>
-            </Form>
+          {promotion ? (
+            <p className="offered-promo">
+              With code <strong>{promotion.promoCode}</strong>: {formatUsd(d.price - promotion.amount)}
+              {promotion.percentage ? ` (${promotion.percentage}% off)` : null}
+            </p>
           ) : null}
+          {!d.isSold ? <AddToCart id={d.id} pairId={pair?.id ?? null} /> : null}
           {asPair && d.pairedDiamond ? (
             <p className="pair-price">
               Sold as a matched pair with <Link to={`/diamond/${d.pairedDiamond.id}`}>diamond {d.pairedDiamond.id}</Link>: pair price{" "}
@@ -179,7 +204,16 @@ export function Component() {
         </div>
       </div>
       <CompareTable heading="Compare with similar diamonds" columns={[{ d, header: "This diamond" }, ...similar.map((o) => ({ d: o }))]} />
+      <SimilarRings rings={rings} grid={ringsAsGrid} />
       <RecentlyViewed currentId={d.id} />
+      {stickyCheckout && !d.isSold ? (
+        <div className="sticky-checkout" data-testid="sticky-checkout">
+          <span>
+            {diamondTitle(d)} · <strong>{formatUsd(pair ? d.price + pair.price : d.price)}</strong>
+          </span>
+          <AddToCart id={d.id} pairId={pair?.id ?? null} />
+        </div>
+      ) : null}
     </article>
   );
 }

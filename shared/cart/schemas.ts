@@ -6,6 +6,7 @@
 import * as v from "valibot";
 import { CARE_PLAN_DURATIONS } from "./care-plans";
 import { STATE_SALES_TAX_PERCENT } from "./tax";
+import { OfferedPromotion } from "../schemas";
 import {
   ENGRAVING_FONTS,
   isRingSize,
@@ -13,7 +14,6 @@ import {
   MAX_INSTRUCTIONS_LENGTH,
   MAX_LINE_QUANTITY,
   PAYMENT_METHODS,
-  PROMO_CATEGORIES,
 } from "./model";
 
 const Id = v.pipe(v.number(), v.integer("must be an integer"), v.minValue(1), v.maxValue(2_147_483_647));
@@ -234,18 +234,5 @@ export const CarePlanQuotesResponse = v.object({
 });
 
 /** `GET /api/get-valid-promotion-code/{id}` and the settings/jewellery forms (§7): the best valid promotion for an item. */
-export const ValidPromotionResponse = v.object({
-  data: v.object({
-    data: v.nullable(
-      v.object({
-        promoCode: v.string(),
-        description: v.string(),
-        percentage: v.nullable(v.number()),
-        amount: v.pipe(Cents, v.description("what the code takes off this item now")),
-        endsAt: v.number(),
-        appliesTo: v.array(v.picklist(PROMO_CATEGORIES)),
-      }),
-    ),
-  }),
-});
+export const ValidPromotionResponse = v.object({ data: v.object({ data: v.nullable(OfferedPromotion) }) });
 export type ValidPromotionResponse = v.InferOutput<typeof ValidPromotionResponse>;

@@ -126,3 +126,14 @@ export const isScaled = (e: Experiment) => e.variant === 1 && e.success && e.sto
 export function isTargeted(e: Experiment, variant: Variant): boolean {
   return e.active && !e.disabled && (e.success || variant === 1);
 }
+
+/**
+ * The experience a visitor gets (what pages render and features read): the test behaviour (1) when the
+ * experiment targets them — active, not off for them, and successful or in variant 1 — else the control
+ * (0). A variant forced with exc/exv is shown as forced, so a marketer can still see a winner's control.
+ */
+export function experience(e: Experiment, a: Assignment): Variant {
+  if (a.source === "forced") return a.variant;
+  if (a.source === "disabled" || a.source === "deactivated") return 0;
+  return isTargeted(e, a.variant) ? 1 : 0;
+}

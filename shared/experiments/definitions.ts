@@ -67,12 +67,12 @@ const DEFAULTS: Omit<Experiment, "id" | "name" | "cookie" | "category" | "labelC
 const SPECS: Spec[] = [
   // The experiments §3 names.
   { name: "Promocode_Variation_Global", category: "promotions", labelControl: "Running promo code", labelTest: "Alternative promo code", nonInteraction: false },
-  { name: "Lock_Price", category: "cart", labelControl: "No price lock", labelTest: "Price-lock button in the cart", nonInteraction: false },
+  { name: "Lock_Price", category: "cart", labelControl: "No price lock", labelTest: "Price-lock button in the cart", nonInteraction: false, noInitialTrack: true },
   { name: "Combine_Promotions_V2", category: "promotions", labelControl: "One promotion per order", labelTest: "Promotions combine", variant: 1, success: true, stopNewCookies: true },
   { name: "Hide_Tariff_Alert_V2", category: "site", labelControl: "Tariff alert shown", labelTest: "Tariff alert hidden" },
-  { name: "One_Trust_Script", category: "site", labelControl: "No consent banner", labelTest: "Consent banner before any tracking", clientOnly: true, noInitialTrack: true },
-  { name: "Sticky_Checkout_Button", category: "product", labelControl: "Inline add-to-cart", labelTest: "Sticky add-to-cart bar", nonInteraction: false },
-  { name: "Similar_Rings_As_Grid", category: "product", labelControl: "6 similar rings in a row", labelTest: "12 similar rings in a grid" },
+  { name: "One_Trust_Script", category: "site", labelControl: "No consent banner", labelTest: "Consent banner before any tracking", clientOnly: true },
+  { name: "Sticky_Checkout_Button", category: "product", labelControl: "Inline add-to-cart", labelTest: "Sticky add-to-cart bar", nonInteraction: false, noInitialTrack: true },
+  { name: "Similar_Rings_As_Grid", category: "product", labelControl: "6 similar rings in a row", labelTest: "12 similar rings in a grid", noInitialTrack: true },
   // Named after Loupe's own features.
   { name: "Loupe_Ideal_Default", category: "search", labelControl: "All diamonds", labelTest: "Loupe Ideal preset on" },
   { name: "Search_Facet_Counts", category: "search", labelControl: "Filters without counts", labelTest: "Live counts on filters" },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { assign, assignAll, hashSplit, isInactive, isScaled, isTargeted, parseForcing, type BucketingInput } from "#shared/experiments/bucketing.ts";
+import * as v from "valibot";
+import { applyOverrides, ExperimentOverride, parseStoredOverride } from "#shared/experiments/overrides.ts";
+import { assign, assignAll, experience, hashSplit, isInactive, isScaled, isTargeted, parseForcing, type BucketingInput } from "#shared/experiments/bucketing.ts";
 import { EXPERIMENTS, type Experiment } from "#shared/experiments/definitions.ts";
 
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -138,5 +140,34 @@ describe("bucketing (§4)", () => {
     expect(isTargeted(byName("Dark_Mode_Toggle"), 1)).toBe(false);
     // A scaled experiment gives new visitors variant 1 and no cookie.
     expect(assign(byName("Combine_Promotions_V2"), input())).toEqual({ variant: 1, source: "fixed", writeCookie: false });
+  });
+});
+
+describe("content-store overrides and the experience a visitor gets", () => {
+  it("lays valid overrides over the deployed definitions and refuses bad ones whole", () => {
+    const o = v.parse(ExperimentOverride, { disabled: true, variant: 1, startsAt: "2027-03-01T00:00:00Z" });
+    const out = applyOverrides(EXPERIMENTS, new Map([["Lock_Price", o], ["No_Such_Experiment", o]]));
+    expect(out).toHaveLength(EXPERIMENTS.length);
+    expect(out.find((e) => e.name === "Lock_Price")).toMatchObject({ disabled: true, variant: 1, startsAt: "2027-03-01T00:00:00Z", cookie: "Lock_Price" });
+    expect(out.find((e) => e.name === "Sticky_Checkout_Button")).toBe(byName("Sticky_Checkout_Button"));
+    for (const bad of [{}, { variant: 2 }, { name: "Renamed" }, { platform: "tablet" }, { startsAt: "next week" }, { disabled: "yes" }]) {
+      expect(v.safeParse(ExperimentOverride, bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(parseStoredOverride('{"disabled":true}')).toEqual({ disabled: true });
+    expect(parseStoredOverride("{not json")).toBeNull();
+    expect(parseStoredOverride('{"variant":7}')).toBeNull();
+  });
+
+  it("gives the test behaviour to targeted visitors, the control to deactivated ones, and the forced variant when forced", () => {
+    const won = exp({ success: true });
+    expect(experience(won, assign(won, input(), () => 0.1))).toBe(1); // a winner targets everyone it is running for
+    expect(experience(won, assign(won, input({ forced: new Map([["Lock_Price", 0]]) })))).toBe(0);
+    const mobileOnly = exp({ platform: "mobile", success: true });
+    expect(experience(mobileOnly, assign(mobileOnly, input({ platform: "desktop" })))).toBe(0);
+    const plain = exp();
+    expect(experience(plain, assign(plain, input(), () => 0.9))).toBe(1);
+    expect(experience(plain, assign(plain, input(), () => 0.1))).toBe(0);
+    const inactive = exp({ active: false });
+    expect(experience(inactive, assign(inactive, input(), () => 0.9))).toBe(0);
   });
 });

@@ -28,7 +28,8 @@ describe("server-rendered pages", () => {
   it("serves a repeated search page as one shared render whose inline scripts the CSP allows by hash", async () => {
     const bodies: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const res = await call("/diamond-search/s?shape=oval");
+      // Two visitors with the same layout experiment variant (Hide_Tariff_Alert_V2) share one render.
+      const res = await call("/diamond-search/s?shape=oval", { headers: { cookie: "Hide_Tariff_Alert_V2=1" } });
       expect(res.status).toBe(200);
       expect(res.headers.has("x-loupe-shared-render")).toBe(false);
       const csp = res.headers.get("content-security-policy") ?? "";
@@ -45,6 +46,9 @@ describe("server-rendered pages", () => {
       bodies.push(html);
     }
     expect(bodies[1]).toBe(bodies[0]);
+    // The server HTML and the hydration data carry the same variant (and so the same alert).
+    expect(bodies[0]).toContain('data-alert-id="holiday-shipping-2026"');
+    expect(bodies[0]).toContain('\\"variants\\":{\\"Hide_Tariff_Alert_V2\\":1}');
   });
 
   it("gives a new visitor its signed visitor cookie on pages too, shared renders included, and never the same one twice", async () => {

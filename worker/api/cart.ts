@@ -1,15 +1,15 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { lockView } from "#shared/cart/view.ts";
 import * as v from "valibot";
 import { CartIntent } from "#shared/cart/schemas.ts";
-import { productFacts, validPromotions } from "../cart/catalogue";
+import { offeredPromotion, promoVariation } from "../catalogue/promotions";
+import { PromoCodeVariation } from "#shared/schemas.ts";
 import { serverTiming, type Timings } from "../timings";
 import { cartStub, changeCart, draftOrder, getCart, lockPrice, quoteCarePlans, shopperOf } from "../cart/service";
-import { promotionDiscount } from "#shared/cart/pricing.ts";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
-import { jsonBody, pathParams } from "./validate";
+import { jsonBody, pathParams, queryParams } from "./validate";
 
 /** A cart belongs to the visitor's cookie: its answers are never cached or shared. */
 const noStore = createMiddleware(async (c, next) => {
@@ -17,6 +17,7 @@ const noStore = createMiddleware(async (c, next) => {
   c.header("Cache-Control", "private, no-store");
 });
 
+const PromoQuery = v.object({ promoCodeVariation: v.optional(PromoCodeVariation) });
 const IdParam = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, "id must be a positive integer"), v.transform(Number)) });
 
 /**
@@ -50,35 +51,16 @@ export const cartApi = new Hono<AppEnv>()
     return c.json(r, r.created ? 201 : 200);
   })
   .post("/care-plan/quote/cart", async (c) => c.json(await quoteCarePlans(c.env, shopperOf(c))))
-  .get("/get-valid-promotion-code/:id", pathParams(IdParam), async (c) => c.json(await bestPromotion(c.env.DB, "diamond", c.req.valid("param").id, false)))
-  .get("/get-valid-promotion-code/:id/true", pathParams(IdParam), async (c) => c.json(await bestPromotion(c.env.DB, "diamond", c.req.valid("param").id, true)))
-  .get("/settings/get-valid-promotion-code/:id", pathParams(IdParam), async (c) => c.json(await bestPromotion(c.env.DB, "setting", c.req.valid("param").id, false)))
-  .get("/jewellery/get-valid-promotion-code/:id", pathParams(IdParam), async (c) => c.json(await bestPromotion(c.env.DB, "jewellery", c.req.valid("param").id, false)));
+  .get("/get-valid-promotion-code/:id", pathParams(IdParam), queryParams(PromoQuery), (c) => bestPromotion(c, "diamond", c.req.valid("param").id, c.req.valid("query").promoCodeVariation))
+  .get("/get-valid-promotion-code/:id/true", pathParams(IdParam), queryParams(PromoQuery), (c) => bestPromotion(c, "diamond", c.req.valid("param").id, c.req.valid("query").promoCodeVariation, true))
+  .get("/settings/get-valid-promotion-code/:id", pathParams(IdParam), queryParams(PromoQuery), (c) => bestPromotion(c, "setting", c.req.valid("param").id, c.req.valid("query").promoCodeVariation))
+  .get("/jewellery/get-valid-promotion-code/:id", pathParams(IdParam), queryParams(PromoQuery), (c) => bestPromotion(c, "jewellery", c.req.valid("param").id, c.req.valid("query").promoCodeVariation));
 
-/**
- * The running promotion that takes the most off one item (§7 get-valid-promotion-code, answer in
- * `data.data`; null when none applies). Codes with a minimum subtotal the item alone does not reach count
- * only with `withMinimum` (the `/true` form: "with the rest of a cart").
- */
-async function bestPromotion(db: D1Database, kind: "diamond" | "setting" | "jewellery", id: number, withMinimum: boolean) {
-  const now = Date.now();
-  const product = await productFacts(db, kind, id);
-  if (!product) throw new ApiError(404, `No ${kind} ${id}`);
-  let best: { promoCode: string; description: string; percentage: number | null; amount: number; endsAt: number; appliesTo: typeof product.category[] } | null = null;
-  for (const promo of await validPromotions(db, now)) {
-    const line = { category: product.category, totalCents: product.priceCents };
-    const subtotal = withMinimum ? Math.max(product.priceCents, promo.minSubtotalCents) : product.priceCents;
-    const { amountCents } = promotionDiscount(promo, [line], subtotal, now);
-    if (amountCents <= 0 || (best && best.amount >= amountCents)) continue;
-    const rule = promo.rules.find((r) => r.appliesTo.length === 0 || r.appliesTo.includes(product.category))!;
-    best = {
-      promoCode: promo.code,
-      description: promo.description,
-      percentage: rule.kind === "percent" ? rule.value : null,
-      amount: amountCents,
-      endsAt: promo.endsAt,
-      appliesTo: [...new Set(promo.rules.flatMap((r) => r.appliesTo))],
-    };
-  }
-  return { data: { data: best } };
+/** §7 get-valid-promotion-code: the best code offered on one item to the visitor's promoCodeVariation, in `data.data`. */
+async function bestPromotion(c: Context<AppEnv>, kind: "diamond" | "setting" | "jewellery", id: number, promoCodeVariation: "0" | "1" | undefined, withMinimum = false) {
+  const best = await offeredPromotion(c.env.DB, kind, id, { variation: promoVariation(c, promoCodeVariation), withMinimum });
+  if (best === undefined) throw new ApiError(404, `No ${kind} ${id}`);
+  // Varies with the visitor's variant unless the caller named it.
+  c.header("Cache-Control", promoCodeVariation ? "public, max-age=60" : "private, no-store");
+  return c.json({ data: { data: best } });
 }

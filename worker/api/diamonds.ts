@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { DiamondIdParam, DiamondQuery, DiamondSearchRequest, SimilarDiamondsRequest } from "#shared/schemas.ts";
 import { getDiamond, logDiamondView, searchDiamonds, similarDiamonds } from "../catalogue/diamonds";
+import { offeredPromotion, promoVariation } from "../catalogue/promotions";
 import { serverTiming, type Timings } from "../timings";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
@@ -28,10 +29,15 @@ export const diamondsApi = new Hono<AppEnv>()
   })
   .get("/diamonds/:id", pathParams(DiamondIdParam), queryParams(DiamondQuery), async (c) => {
     const { id } = c.req.valid("param");
-    const diamond = await getDiamond(c.env.DB, id);
+    const { promoCodeVariation } = c.req.valid("query");
+    // With promoCodeVariation (Promocode_Variation_Global's variant): the promo code offered on it to that variant.
+    const [diamond, offered] = await Promise.all([
+      getDiamond(c.env.DB, id),
+      promoCodeVariation ? offeredPromotion(c.env.DB, "diamond", id, { variation: promoVariation(c, promoCodeVariation) }) : undefined,
+    ]);
     if (!diamond) throw new ApiError(404, `Diamond ${id} not found`);
     c.header("Cache-Control", "public, max-age=60");
-    return c.json(diamond);
+    return c.json(offered === undefined ? diamond : { ...diamond, offeredPromotion: offered });
   });
 
 export type DiamondsApi = typeof diamondsApi;

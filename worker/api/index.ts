@@ -4,10 +4,12 @@ import type { AppEnv } from "../env";
 import { cartApi } from "./cart";
 import { diamondsApi } from "./diamonds";
 import { experimentsApi } from "./experiments";
+import { contentApi } from "./content";
 import { ApiError, errorResponse, onApiError } from "./errors";
 import { openapiApi } from "./openapi";
 import { preferencesApi } from "./preferences";
 import { searchesApi } from "./searches";
+import { similarApi } from "./similar";
 import { createMiddleware } from "hono/factory";
 import { apiProxy } from "../middleware/api-proxy";
 
@@ -45,6 +47,8 @@ export const api = new Hono<AppEnv>()
   .route("/", preferencesApi)
   .route("/", cartApi)
   .route("/", experimentsApi)
+  .route("/", contentApi)
+  .route("/", similarApi)
   // Mounted with app.route(), a sub-app's notFound is not consulted: this catch-all keeps unknown /api paths JSON.
   .all("*", (c) => errorResponse(c, 404, "not_found", `No API route ${c.req.method} ${new URL(c.req.url).pathname}`))
   .onError(onApiError);

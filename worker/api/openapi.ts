@@ -14,6 +14,7 @@ import {
   SimilarDiamondsRequest,
   SimilarDiamondsResponse,
 } from "#shared/schemas.ts";
+import { SimilarRingsRequest, SimilarRingsResponse } from "#shared/rings.ts";
 import { CarePlanQuotesResponse, CartIntent, CartView, OrderDraftResponse, PriceLockResponse, ValidPromotionResponse } from "#shared/cart/schemas.ts";
 import type { AppEnv } from "../env";
 
@@ -89,6 +90,20 @@ function buildDocument() {
           responses: {
             200: { description: "Similar diamonds, closest first", content: json("SimilarDiamondsResponse") },
             ...jsonRequest("SimilarDiamondsRequest").errors,
+          },
+        },
+      },
+      "/similar-searches": {
+        post: {
+          operationId: "similarRings",
+          summary: "Up to `limit` (1-12, default 12) available engagement rings (item types 1 and 5), one variant each: the asked metal where the ring has it, else its cheapest",
+          description:
+            "settingId or shape is required. With settingId: the other rings sharing a style bit or a diamond shape with that setting, most shared style bits first. With shape: only rings taking that shape. Then sortingOrder ascending, then id. Prices are whole US dollars, rounded up.",
+          requestBody: jsonRequest("SimilarRingsRequest").requestBody,
+          responses: {
+            200: { description: "Similar rings, most alike first", content: json("SimilarRingsResponse") },
+            ...jsonRequest("SimilarRingsRequest").errors,
+            404: errorResponse("No such engagement ring setting"),
           },
         },
       },
@@ -208,6 +223,8 @@ function buildDocument() {
         Diamond: schema(Diamond),
         SimilarDiamondsRequest: schema(SimilarDiamondsRequest),
         SimilarDiamondsResponse: schema(SimilarDiamondsResponse),
+        SimilarRingsRequest: schema(SimilarRingsRequest),
+        SimilarRingsResponse: schema(SimilarRingsResponse),
         DiamondFilters: schema(DiamondFilters),
         SaveSearchResponse: schema(SaveSearchResponse),
         SavedSearch: schema(SavedSearch),

@@ -1,5 +1,7 @@
 import { Hono } from "hono";
-import { DiamondFilters, DiamondsBySearchQuery, NO_FILTERS_FOUND, SEARCH_ID_PATTERN } from "#shared/schemas.ts";
+import * as v from "valibot";
+import { DiamondFilters, DiamondsBySearchQuery, NO_FILTERS_FOUND, PromoCodeVariation, SEARCH_ID_PATTERN } from "#shared/schemas.ts";
+import { promoVariation } from "../catalogue/promotions";
 import { searchIndex } from "../catalogue/diamonds";
 import { activePromotionGroups, listRetailers } from "../catalogue/retailers";
 import { loadSearch, restoreSearch, saveSearch } from "../catalogue/searches";
@@ -47,7 +49,9 @@ export const searchesApi = new Hono<AppEnv>()
     c.header("Cache-Control", "public, max-age=300");
     return c.json({ retailers: await listRetailers(c.env.DB) });
   })
-  .get("/promotion-group", async (c) => {
-    c.header("Cache-Control", "public, max-age=60");
-    return c.json(await activePromotionGroups(c.env.DB, Date.now()));
+  .get("/promotion-group", queryParams(v.object({ promoCodeVariation: v.optional(PromoCodeVariation) })), async (c) => {
+    const { promoCodeVariation } = c.req.valid("query");
+    // Without promoCodeVariation the visitor's own Promocode_Variation_Global variant decides: private then.
+    c.header("Cache-Control", promoCodeVariation ? "public, max-age=60" : "private, no-store");
+    return c.json(await activePromotionGroups(c.env.DB, Date.now(), promoVariation(c, promoCodeVariation)));
   });

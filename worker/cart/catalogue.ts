@@ -206,11 +206,17 @@ export async function findPromotion(db: D1Database, code: string): Promise<Promo
   return promotionsOf(promos!.results as PromotionRow[], rules!.results as RuleRow[])[0] ?? null;
 }
 
-/** Every promotion valid at `now`. */
-export async function validPromotions(db: D1Database, now: number): Promise<Promotion[]> {
+/**
+ * Every promotion valid at `now` that is offered to this variant of Promocode_Variation_Global (a code
+ * with no variation is offered to everyone). A shopper who types any valid code still gets it (findPromotion).
+ */
+export async function validPromotions(db: D1Database, now: number, offeredTo: 0 | 1): Promise<Promotion[]> {
+  const offered = "(p.variation IS NULL OR p.variation = ?)";
   const [promos, rules] = await db.batch([
-    db.prepare("SELECT code, description, min_subtotal_cents, starts_at, ends_at FROM promotions WHERE starts_at <= ? AND ends_at > ? ORDER BY code").bind(now, now),
-    db.prepare("SELECT r.code, r.category, r.kind, r.value FROM promotion_rules r JOIN promotions p ON p.code = r.code WHERE p.starts_at <= ? AND p.ends_at > ? ORDER BY r.rowid").bind(now, now),
+    db.prepare(`SELECT code, description, min_subtotal_cents, starts_at, ends_at FROM promotions p WHERE starts_at <= ? AND ends_at > ? AND ${offered} ORDER BY code`).bind(now, now, offeredTo),
+    db
+      .prepare(`SELECT r.code, r.category, r.kind, r.value FROM promotion_rules r JOIN promotions p ON p.code = r.code WHERE p.starts_at <= ? AND p.ends_at > ? AND ${offered} ORDER BY r.rowid`)
+      .bind(now, now, offeredTo),
   ]);
   return promotionsOf(promos!.results as PromotionRow[], rules!.results as RuleRow[]);
 }

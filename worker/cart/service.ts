@@ -12,6 +12,9 @@ import { ApiError } from "../api/errors";
 import type { AppEnv } from "../env";
 import type { Timings } from "../timings";
 import { activePromotionGroups } from "../catalogue/retailers";
+import { PROMO_EXPERIMENT } from "../catalogue/promotions";
+import { recordVisitorEvent, type VisitorEventKind } from "../experiments/store";
+import type { Variant } from "#shared/experiments/bucketing.ts";
 import type { CartObject, CartSnapshot } from "./cart-object";
 import { isStale, refreshChange, resolveIntent, restoreChange } from "./catalogue";
 
@@ -20,34 +23,49 @@ export interface CartBindings {
   CART: DurableObjectNamespace<CartObject>;
 }
 
-/** The visitor's cart object (one per signed visitor id). */
-/** Who a cart call is for: the visitor (its cart object) and where the request came from (the tax estimate's fallback). */
+/**
+ * Who a cart call is for: the visitor (its cart object), where the request came from (the tax estimate's
+ * fallback), which promotions they are offered (Promocode_Variation_Global) and where their conversions go
+ * (the experiments' add-to-cart and checkout counts).
+ */
 export interface Shopper {
   visitorId: string;
   location: Location | null;
+  promoVariation: Variant;
+  converted?: (kind: VisitorEventKind) => void;
 }
 
-/** The shopper of a request: its signed visitor id and its geo (§3 Location). */
+/** The shopper of a request: its signed visitor id, its geo (§3 Location), its promo variant; conversions recorded after the response. */
 export function shopperOf(c: Context<AppEnv>): Shopper {
-  return { visitorId: c.get("visitorId"), location: c.get("geo") };
+  const visitorId = c.get("visitorId");
+  return {
+    visitorId,
+    location: c.get("geo"),
+    promoVariation: c.get("variants")[PROMO_EXPERIMENT] ?? 0,
+    converted: (kind) =>
+      c.executionCtx.waitUntil(
+        recordVisitorEvent(c.env.DB, visitorId, kind).catch((err: unknown) => console.error(JSON.stringify({ level: "error", message: `visitor event not recorded: ${String(err)}` }))),
+      ),
+  };
 }
 
 export function cartStub(env: CartBindings, visitorId: string): DurableObjectStub<CartObject> {
   return env.CART.get(env.CART.idFromName(`visitor:${visitorId}`));
 }
 
-/** Running promotion campaigns, read at most once a minute per isolate (shown with the cart). */
-let promotions: { at: number; data: CartView["promotionsData"] } | null = null;
-async function promotionsData(db: D1Database, now: number): Promise<CartView["promotionsData"]> {
-  if (promotions && now - promotions.at < 60_000) return promotions.data;
-  const { groups } = await activePromotionGroups(db, now);
+/** Running promotion campaigns offered to each Promocode_Variation_Global variant, read at most once a minute per isolate (shown with the cart). */
+const promotions: ({ at: number; data: CartView["promotionsData"] } | null)[] = [null, null];
+async function promotionsData(db: D1Database, now: number, variation: Variant): Promise<CartView["promotionsData"]> {
+  const held = promotions[variation];
+  if (held && now - held.at < 60_000) return held.data;
+  const { groups } = await activePromotionGroups(db, now, variation);
   const data = groups.map((g) => ({ name: g.name, headline: g.headline, promoCode: g.promoCode, discountPercent: g.discountPercent, appliesTo: g.appliesTo, endsAt: g.endsAt }));
-  promotions = { at: now, data };
+  promotions[variation] = { at: now, data };
   return data;
 }
 
 async function view(env: CartBindings, who: Shopper, snap: CartSnapshot, now: number): Promise<CartView> {
-  return cartView(snap.state, snap.locks, now, await promotionsData(env.DB, now), who.location);
+  return cartView(snap.state, snap.locks, now, await promotionsData(env.DB, now, who.promoVariation), who.location);
 }
 
 /** The cart with every product's catalogue facts read afresh from D1 (a cart never changed has nothing to refresh). */
@@ -84,6 +102,7 @@ export async function changeCart(env: CartBindings, who: Shopper, intent: CartIn
   const r = await cartStub(env, who.visitorId).apply(changes, now);
   if (timings) timings.cart = performance.now() - t;
   if (!r.ok) throw new ApiError(r.status, r.message);
+  if (intent.type === "add-diamond" || intent.type === "add-item") who.converted?.("add-to-cart");
   t = performance.now();
   const out = await view(env, who, r, now);
   if (timings) timings.view = performance.now() - t;
@@ -222,6 +241,7 @@ export async function draftOrder(env: CartBindings, who: Shopper, now = Date.now
     find,
   ]);
   const order = orderOf(found!.results[0]!);
+  if ((inserted!.meta.changes ?? 0) > 0) who.converted?.("checkout");
   const marked = await stub.apply([{ type: "order-drafted", orderNumber: order.orderNumber, revision: cart.Revision }], now);
   // A change that landed between the read and the mark: the order stands for the cart it was drafted from.
   return { created: (inserted!.meta.changes ?? 0) > 0, order, cart: marked.ok ? await view(env, who, marked, now) : cart };

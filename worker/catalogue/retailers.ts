@@ -25,11 +25,11 @@ export async function listRetailers(db: D1Database, now = Date.now()): Promise<R
   return value;
 }
 
-/** The promotion groups running at `now` (§7 GET promotion-group). */
-export async function activePromotionGroups(db: D1Database, now: number): Promise<PromotionGroups> {
+/** The promotion groups running at `now` offered to this Promocode_Variation_Global variant (§7 GET promotion-group). */
+export async function activePromotionGroups(db: D1Database, now: number, variation: 0 | 1): Promise<PromotionGroups> {
   const { results } = await db
-    .prepare("SELECT * FROM promotion_groups WHERE starts_at <= ? AND ends_at > ? ORDER BY starts_at, id")
-    .bind(now, now)
+    .prepare("SELECT * FROM promotion_groups WHERE starts_at <= ? AND ends_at > ? AND (variation IS NULL OR variation = ?) ORDER BY starts_at, id")
+    .bind(now, now, variation)
     .all<{ id: number; name: string; headline: string; promo_code: string | null; discount_percent: number; applies_to: string; starts_at: number; ends_at: number }>();
   return {
     groups: results.map((g) => ({

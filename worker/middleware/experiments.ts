@@ -1,14 +1,15 @@
 import { createMiddleware } from "hono/factory";
 import { generateCookie, getCookie } from "hono/cookie";
-import { assignAll, hashSplit, parseForcing, type Assignment, type SplitSource, type Variants } from "#shared/experiments/bucketing.ts";
-import { EXPERIMENTS, type Experiment } from "#shared/experiments/definitions.ts";
+import { assignAll, experience, hashSplit, parseForcing, type Assignment, type SplitSource, type Variants } from "#shared/experiments/bucketing.ts";
+import type { Experiment } from "#shared/experiments/definitions.ts";
+import { experimentDefinitions } from "../experiments/store";
 import type { Bindings } from "../env";
 import { appendSetCookies, YEAR_SECONDS, type ContextVariables } from "./context";
 
 export type { Variants };
 
 export interface ExperimentVariables {
-  /** Experiment name → the visitor's variant, for every experiment (0 where it is off for them). */
+  /** Experiment name → the experience the visitor gets (1: the test behaviour, when the experiment targets them). */
   variants: Variants;
   /** How each variant was decided (forced, cookie, split, location, …): the marketer view and events read it. */
   assignments: ReadonlyMap<Experiment, Assignment>;
@@ -17,7 +18,7 @@ export interface ExperimentVariables {
 export interface ExperimentOptions {
   /** The 50/50 split (default: a hash of the visitor id and the experiment name). */
   split?: SplitSource;
-  /** The experiment definitions in force (default: shared/experiments/definitions.ts). */
+  /** The experiment definitions in force (default: shared/experiments/definitions.ts with D1's overrides). */
   definitions?: (env: Bindings) => Promise<readonly Experiment[]> | readonly Experiment[];
   now?: () => number;
 }
@@ -30,7 +31,7 @@ export interface ExperimentOptions {
  */
 export function experiments(options: ExperimentOptions = {}) {
   const split = options.split ?? hashSplit;
-  const definitions = options.definitions ?? (() => EXPERIMENTS);
+  const definitions = options.definitions ?? ((env: Bindings) => experimentDefinitions(env.DB));
   const now = options.now ?? Date.now;
   return createMiddleware<{ Bindings: Bindings; Variables: ContextVariables & ExperimentVariables }>(async (c, next) => {
     const defs = await definitions(c.env);
@@ -52,7 +53,7 @@ export function experiments(options: ExperimentOptions = {}) {
       split,
     );
     const variants: Variants = {};
-    for (const [e, a] of assignments) variants[e.name] = a.variant;
+    for (const [e, a] of assignments) variants[e.name] = experience(e, a);
     c.set("variants", variants);
     c.set("assignments", assignments);
     await next();

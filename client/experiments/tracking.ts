@@ -1,0 +1,99 @@
+/**
+ * Tracking, loaded after hydration (its own chunk): reads the visitor's assignments, asks for consent
+ * first when One_Trust_Script targets the visitor (no event leaves before an answer, none after a
+ * refusal), then sends each running experiment's event once (§4) through the queue: at page view for
+ * most, when the visitor meets the feature for noInitialTrack ones (useMetExperiment).
+ */
+import { effect } from "@preact/signals-core";
+import * as v from "valibot";
+import { ExperimentAssignments, type ExperimentAssignment, type ExperimentEvent } from "#shared/experiments/schemas.ts";
+import type { Variant } from "#shared/experiments/bucketing.ts";
+import { EventQueue } from "./event-queue";
+import { assignedExperiences, metExperiments } from "./variants";
+
+export const CONSENT_COOKIE = "loupe_consent";
+const CONSENT_EXPERIMENT = "One_Trust_Script";
+/** §3 eventSent: experiment → the variant whose event went out (this browser). */
+const SENT_KEY = "loupe_experiment_events";
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+function readSent(): Record<string, Variant> {
+  try {
+    return JSON.parse(localStorage.getItem(SENT_KEY) ?? "{}") as Record<string, Variant>;
+  } catch {
+    return {};
+  }
+}
+
+function markSent(name: string, variant: Variant): void {
+  try {
+    localStorage.setItem(SENT_KEY, JSON.stringify({ ...readSent(), [name]: variant }));
+  } catch {
+    // Storage unavailable: the server keeps one event per visitor and variant anyway.
+  }
+}
+
+async function sendEvent(event: ExperimentEvent): Promise<void> {
+  const res = await fetch("/api/experiments/events", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(event), keepalive: true });
+  // 409: no longer running for the visitor, or the variant changed since (a forced one): nothing to retry.
+  if (!res.ok && res.status !== 409) throw new Error(`experiment event: HTTP ${res.status}`);
+  markSent(event.name, event.variant);
+}
+
+function consentAnswer(): "granted" | "denied" | null {
+  const m = /(?:^|;\s*)loupe_consent=(granted|denied)/.exec(document.cookie);
+  return (m?.[1] as "granted" | "denied" | undefined) ?? null;
+}
+
+/** The consent banner (One_Trust_Script's test variant): resolves with the visitor's answer. */
+function askConsent(): Promise<"granted" | "denied"> {
+  return new Promise((resolve) => {
+    const banner = document.createElement("section");
+    banner.className = "consent-banner";
+    banner.setAttribute("role", "dialog");
+    banner.setAttribute("aria-label", "Cookie consent");
+    banner.innerHTML =
+      '<p>Loupe uses cookies to remember your cart and to measure which version of the site works better. May we measure your visit?</p><p><button type="button" value="granted">Accept</button> <button type="button" value="denied">Decline</button></p>';
+    banner.addEventListener("click", (e) => {
+      const answer = (e.target as HTMLElement).closest("button")?.value as "granted" | "denied" | undefined;
+      if (!answer) return;
+      const secure = location.protocol === "https:" ? "; Secure" : "";
+      document.cookie = `${CONSENT_COOKIE}=${answer}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure}`;
+      banner.remove();
+      resolve(answer);
+    });
+    document.body.append(banner);
+  });
+}
+
+export async function startTracking(): Promise<void> {
+  const res = await fetch("/api/experiments/assignments", { headers: { accept: "application/json" } });
+  if (!res.ok) return;
+  const parsed = v.safeParse(ExperimentAssignments, await res.json());
+  if (!parsed.success) return;
+  const experiments = parsed.output.experiments;
+  assignedExperiences.value = Object.fromEntries(experiments.map((e) => [e.name, e.experience]));
+
+  const consent = experiments.find((e) => e.name === CONSENT_EXPERIMENT);
+  if (consent?.experience === 1) {
+    const answer = consentAnswer() ?? (await askConsent());
+    if (answer === "denied") return;
+  }
+
+  const queue = new EventQueue(sendEvent);
+  const sent = readSent();
+  const queued = new Set<string>();
+  const enqueue = (e: ExperimentAssignment) => {
+    if (!e.running || queued.has(e.name) || sent[e.name] === e.variant) return;
+    queued.add(e.name);
+    queue.push({ name: e.name, variant: e.variant });
+  };
+  for (const e of experiments) if (!e.noInitialTrack) enqueue(e);
+  const byName = new Map(experiments.map((e) => [e.name, e]));
+  effect(() => {
+    for (const name of metExperiments.value) {
+      const e = byName.get(name);
+      if (e) enqueue(e);
+    }
+  });
+}

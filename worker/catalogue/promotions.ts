@@ -1,0 +1,51 @@
+/**
+ * The promo codes offered on catalogue items (§7 get-valid-promotion-code, GET diamonds/{id} with
+ * promoCodeVariation). Promocode_Variation_Global decides which running codes a visitor is offered: the
+ * catalogue calls send its variant as `promoCodeVariation`; without it the visitor's own variant counts.
+ */
+import type { Context } from "hono";
+import type { OfferedPromotion } from "#shared/schemas.ts";
+import type { Variant } from "#shared/experiments/bucketing.ts";
+import { promotionDiscount } from "#shared/cart/pricing.ts";
+import { productFacts, validPromotions } from "../cart/catalogue";
+import type { AppEnv } from "../env";
+
+export const PROMO_EXPERIMENT = "Promocode_Variation_Global";
+
+/** `promoCodeVariation` from the query when given ("0" or "1", validated by the route), else the visitor's variant. */
+export function promoVariation(c: Context<AppEnv>, param: string | undefined): Variant {
+  if (param === "0" || param === "1") return Number(param) as Variant;
+  return c.get("variants")[PROMO_EXPERIMENT] ?? 0;
+}
+
+/**
+ * The running promotion offered to `variation` that takes the most off one item (null when none applies;
+ * undefined for an unknown item). Codes with a minimum subtotal the item alone does not reach count only
+ * with `withMinimum` (the `/true` form: "with the rest of a cart").
+ */
+export async function offeredPromotion(
+  db: D1Database,
+  kind: "diamond" | "setting" | "jewellery",
+  id: number,
+  { variation, withMinimum = false, now = Date.now() }: { variation: Variant; withMinimum?: boolean; now?: number },
+): Promise<OfferedPromotion | null | undefined> {
+  const [product, promotions] = await Promise.all([productFacts(db, kind, id), validPromotions(db, now, variation)]);
+  if (!product) return undefined;
+  let best: OfferedPromotion | null = null;
+  for (const promo of promotions) {
+    const line = { category: product.category, totalCents: product.priceCents };
+    const subtotal = withMinimum ? Math.max(product.priceCents, promo.minSubtotalCents) : product.priceCents;
+    const { amountCents } = promotionDiscount(promo, [line], subtotal, now);
+    if (amountCents <= 0 || (best && best.amount >= amountCents)) continue;
+    const rule = promo.rules.find((r) => r.appliesTo.length === 0 || r.appliesTo.includes(product.category))!;
+    best = {
+      promoCode: promo.code,
+      description: promo.description,
+      percentage: rule.kind === "percent" ? rule.value : null,
+      amount: amountCents,
+      endsAt: promo.endsAt,
+      appliesTo: [...new Set(promo.rules.flatMap((r) => r.appliesTo))],
+    };
+  }
+  return best;
+}
