@@ -99,7 +99,7 @@ function Layout({ children, root, hasError }: { children: React.ReactNode; root:
         </div>
       ) : null}
       {flags.announcement && root?.alert ? (
-        <p className="traffic-alert" role="status" data-alert-id={root.alert.id}>
+        <p className="traffic-alert" data-alert-id={root.alert.id}>
           {root.alert.message} {root.alert.link ? <a href={root.alert.link.href}>{root.alert.link.text}</a> : null}
         </p>
       ) : null}

@@ -25,19 +25,29 @@ function readSent(): Record<string, Variant> {
   }
 }
 
-function markSent(name: string, variant: Variant): void {
+function markSent(name: string, variant: Variant | undefined): void {
   try {
-    localStorage.setItem(SENT_KEY, JSON.stringify({ ...readSent(), [name]: variant }));
+    const sent = readSent();
+    if (variant === undefined) delete sent[name];
+    else sent[name] = variant;
+    localStorage.setItem(SENT_KEY, JSON.stringify(sent));
   } catch {
     // Storage unavailable: the server keeps one event per visitor and variant anyway.
   }
 }
 
+/** Sends one event; it counts as sent from the start (a keepalive request outlives the page), unless it fails. */
 async function sendEvent(event: ExperimentEvent): Promise<void> {
-  const res = await fetch("/api/experiments/events", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(event), keepalive: true });
-  // 409: no longer running for the visitor, or the variant changed since (a forced one): nothing to retry.
-  if (!res.ok && res.status !== 409) throw new Error(`experiment event: HTTP ${res.status}`);
+  const before = readSent()[event.name];
   markSent(event.name, event.variant);
+  try {
+    const res = await fetch("/api/experiments/events", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(event), keepalive: true });
+    // 409: no longer running for the visitor, or the variant changed since (a forced one): nothing to retry.
+    if (!res.ok && res.status !== 409) throw new Error(`experiment event: HTTP ${res.status}`);
+  } catch (err) {
+    markSent(event.name, before);
+    throw err;
+  }
 }
 
 function consentAnswer(): "granted" | "denied" | null {

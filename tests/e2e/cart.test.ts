@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { generateSettings } from "#shared/catalogue/generate.ts";
-import { launch, openPage, url } from "./pages/browser";
+import { launch, openPage, shopperContext, url } from "./pages/browser";
 import { CartPage, CheckoutPage } from "./pages/cart";
 
 let browser: Browser;
@@ -37,7 +37,7 @@ async function addFirstDiamond(page: Page): Promise<CartPage> {
 
 describe("cart: add, promo, price lock, share link", () => {
   it("builds a bridal set, applies a promo, locks the price, and a shared link rebuilds the same cart elsewhere", async () => {
-    const context = await browser.newContext();
+    const context = await shopperContext(browser);
     const { page, errors } = await openPage(context);
     const cart = await addFirstDiamond(page);
     await expect.poll(() => cart.heading().innerText()).toMatch(/Your cart\s*Loose diamond/);
@@ -76,7 +76,7 @@ describe("cart: add, promo, price lock, share link", () => {
     expect(errors).toEqual([]);
 
     // A fresh browser (no cookies): the link rebuilds the cart — same lines, same subtotal before promo.
-    const other = await browser.newContext();
+    const other = await shopperContext(browser);
     const { page: page2, errors: errors2 } = await openPage(other);
     await page2.goto(url(link));
     await page2.waitForURL(/\/cart$/);
@@ -91,7 +91,7 @@ describe("cart: add, promo, price lock, share link", () => {
   });
 
   it("checks out with the price lock honoured: address, payment method, and a drafted order at the locked total", async () => {
-    const context = await browser.newContext();
+    const context = await shopperContext(browser);
     const { page, errors } = await openPage(context);
     const cart = await addFirstDiamond(page);
     await cart.lockButton().click();
@@ -118,7 +118,7 @@ describe("cart: add, promo, price lock, share link", () => {
   });
 
   it("works without JavaScript: adding, changing a quantity and removing are plain form posts", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await shopperContext(browser, { javaScriptEnabled: false });
     const { page } = await openPage(context);
     const cart = await addFirstDiamond(page);
     expect(await cart.lines().count()).toBe(1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launch, openPage, url } from "./pages/browser";
+import { launch, openPage, shopperContext, url } from "./pages/browser";
 import { DiamondSearchPage } from "./pages/diamond-search";
 
 let browser: Browser;
@@ -13,7 +13,7 @@ afterAll(async () => {
 
 describe("diamond search: live counts, saved search", () => {
   it("shows counts that change with the filters, saves the search and restores it by searchId", async () => {
-    const context = await browser.newContext();
+    const context = await shopperContext(browser);
     const { page, errors } = await openPage(context);
     const search = new DiamondSearchPage(page);
     await search.open();
@@ -56,7 +56,7 @@ describe("diamond search: live counts, saved search", () => {
   });
 
   it("says 'No filters found' for a searchId that does not exist", async () => {
-    const context = await browser.newContext();
+    const context = await shopperContext(browser);
     const { page } = await openPage(context);
     const res = await page.goto(url("/diamond-search/zzzzzzzzzzzz"));
     expect(res?.status()).toBe(404);

@@ -35,6 +35,9 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void>
  * Starts the built worker with `wrangler dev` on a free loopback port, against its own local D1 state
  * (`persistTo`) migrated and seeded with `diamonds` diamonds. Resolves when the home page answers.
  */
+/** The marketer view's token in the browser tests' worker. */
+export const E2E_ADMIN_TOKEN = "e2e-admin-token";
+
 export async function startWorker({ persistTo, diamonds }: { persistTo: string; diamonds: number }): Promise<RunningWorker> {
   const env = { ...process.env, SEED_DIAMONDS: String(diamonds), SEED_PERSIST_TO: persistTo, NO_COLOR: "1", CI: "1" };
   const wrangler = "node_modules/.bin/wrangler";
@@ -44,7 +47,7 @@ export async function startWorker({ persistTo, diamonds }: { persistTo: string; 
   const inspector = await freePort();
   const child: ChildProcess = spawn(
     wrangler,
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(inspector), "--persist-to", persistTo, "--show-interactive-dev-session=false"],
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(inspector), "--persist-to", persistTo, "--show-interactive-dev-session=false", "--var", `ADMIN_TOKEN:${E2E_ADMIN_TOKEN}`],
     { env, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   let log = "";

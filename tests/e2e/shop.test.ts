@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launch, openPage, url } from "./pages/browser";
+import { launch, openPage, shopperContext, url } from "./pages/browser";
 import { DiamondSearchPage } from "./pages/diamond-search";
 
 let browser: Browser;
@@ -13,7 +13,7 @@ afterAll(async () => {
 
 describe("diamond search → filter → diamond → back", () => {
   it("works with JavaScript: hydrates cleanly, filters instantly, keeps state in the URL", async () => {
-    const context = await browser.newContext();
+    const context = await shopperContext(browser);
     const { page, errors } = await openPage(context);
     const search = new DiamondSearchPage(page);
     await search.open();
@@ -48,7 +48,7 @@ describe("diamond search → filter → diamond → back", () => {
   });
 
   it("works with JavaScript disabled: the filter form and links are plain HTML", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await shopperContext(browser, { javaScriptEnabled: false });
     const { page, errors } = await openPage(context);
     const search = new DiamondSearchPage(page);
     await search.open("?origin=lab");
@@ -69,7 +69,7 @@ describe("diamond search → filter → diamond → back", () => {
   });
 
   it("pages through results and renders the not-found page for a client-side unknown route", async () => {
-    const context = await browser.newContext();
+    const context = await shopperContext(browser);
     const { page, errors } = await openPage(context);
     const search = new DiamondSearchPage(page);
     await search.open();
@@ -92,7 +92,7 @@ describe("diamond search → filter → diamond → back", () => {
   });
 
   it("remembers recently viewed diamonds and hides a diamond from the results on request", async () => {
-    const context = await browser.newContext();
+    const context = await shopperContext(browser);
     const { page, errors } = await openPage(context);
     const search = new DiamondSearchPage(page);
     await search.open("?shape=pear");
@@ -121,7 +121,7 @@ describe("diamond search → filter → diamond → back", () => {
   });
 
   it("collects up to four diamonds in the compare tray and compares them side by side", async () => {
-    const context = await browser.newContext();
+    const context = await shopperContext(browser);
     const { page, errors } = await openPage(context);
     const search = new DiamondSearchPage(page);
     await search.open("?shape=round");
@@ -154,7 +154,7 @@ describe("diamond search → filter → diamond → back", () => {
   });
 
   it("redirects an unknown page home on a full load and shows the 404 page for /404", async () => {
-    const context = await browser.newContext();
+    const context = await shopperContext(browser);
     const { page } = await openPage(context);
     const res = await page.goto(url("/no-such-page"));
     expect(new URL(page.url()).pathname).toBe("/");

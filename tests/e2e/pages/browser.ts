@@ -20,3 +20,18 @@ export async function openPage(context: BrowserContext): Promise<{ page: Page; e
 export function url(path: string): string {
   return inject("baseUrl") + path;
 }
+
+/**
+ * Experiment variants pinned for a new browser: every new context is a new visitor with its own split, so
+ * tests pin the experiments that change what they click (a consent banner over the page, a second
+ * add-to-cart button, the price-lock button). A test about an experiment pins or forces it itself.
+ */
+export const PINNED_VARIANTS: Readonly<Record<string, 0 | 1>> = { One_Trust_Script: 0, Sticky_Checkout_Button: 0, Lock_Price: 1 };
+
+/** A new browser context (a new visitor) with PINNED_VARIANTS, overridden by `variants`. */
+export async function shopperContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}, variants: Record<string, 0 | 1> = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  const pinned = { ...PINNED_VARIANTS, ...variants };
+  await context.addCookies(Object.entries(pinned).map(([name, value]) => ({ name, value: String(value), url: url("/") })));
+  return context;
+}
