@@ -6,7 +6,6 @@ import { RouterProvider } from "react-router/dom";
 import { cartContext, catalogueContext, type CartService } from "./context";
 import { clientCatalogue } from "./catalogue-client";
 import { createRoutes } from "./routes";
-import { marketerContext, type MarketerService } from "./experiments/marketer";
 
 declare global {
   interface Window {
@@ -28,13 +27,6 @@ const lazyCart: CartService = {
   draftOrder: async () => (await cart()).draftOrder(),
 };
 
-/** The marketer view's calls, loaded only when that view is used. */
-const marketer = () => import("./experiments/marketer-client").then((m) => m.clientMarketer);
-const lazyMarketer: MarketerService = {
-  report: async () => (await marketer()).report(),
-  setOverride: async (name, override) => (await marketer()).setOverride(name, override),
-};
-
 async function hydrate() {
   const routes = createRoutes();
   const lazyMatches = matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? [];
@@ -50,7 +42,6 @@ async function hydrate() {
       const context = new RouterContextProvider();
       context.set(catalogueContext, clientCatalogue);
       context.set(cartContext, lazyCart);
-      context.set(marketerContext, lazyMarketer);
       return context;
     },
   });

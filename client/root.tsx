@@ -14,7 +14,7 @@ import {
 import { effectiveTheme, resolveFlags, type RouteFlags } from "#shared/flags.ts";
 import { visitorContext } from "./context";
 import { contentContext } from "./content-context";
-import { trafficAlertId } from "#shared/content.ts";
+import { trafficAlertId } from "#shared/traffic-alerts.ts";
 import { SiteFooter, SiteHeader } from "./components/chrome";
 import { CompareTray } from "./components/compare-tray";
 import { NotFound } from "./components/not-found";

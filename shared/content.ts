@@ -1,16 +1,5 @@
-/**
- * Content-store items the pages read (§7 content services). The traffic alert shown under the
- * announcement bar depends on Hide_Tariff_Alert_V2: its test variant fetches the general alert instead of
- * the tariff one.
- */
+/** Content-store items the pages read (§7 content services); the alert ids are in ./traffic-alerts.ts. */
 import * as v from "valibot";
-import type { Variant } from "./experiments/bucketing";
-
-export const TARIFF_ALERT_ID = "tariff-2026";
-export const GENERAL_ALERT_ID = "holiday-shipping-2026";
-
-/** The traffic alert id to fetch for the visitor's Hide_Tariff_Alert_V2 experience. */
-export const trafficAlertId = (hideTariffAlert: Variant): string => (hideTariffAlert === 1 ? GENERAL_ALERT_ID : TARIFF_ALERT_ID);
 
 export const TrafficAlertId = v.object({ id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/, "id must be lower-case letters, digits and -")) });
 

@@ -1,7 +1,7 @@
-import { Form, data, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { Form, data, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type RouterContextProvider } from "react-router";
 import type { ExperimentOverride } from "#shared/experiments/overrides.ts";
 import type { ExperimentReportRow } from "#shared/experiments/schemas.ts";
-import { marketerContext } from "../experiments/marketer";
+import { marketerContext, type MarketerService } from "../experiments/marketer";
 import type { RouteHandle } from "../route-handle";
 
 /**
@@ -10,8 +10,17 @@ import type { RouteHandle } from "../route-handle";
  * visitors exposed and their add-to-cart and checkout events. Pause, resume or fix a variant here: it is
  * stored in the content store (D1) and live within 30 s, without a deploy.
  */
+/** The worker's service on the server; in the browser the admin calls (loaded with this page, not with every page). */
+async function marketer(context: Readonly<RouterContextProvider>): Promise<MarketerService> {
+  try {
+    return context.get(marketerContext);
+  } catch {
+    return (await import("../experiments/marketer-client")).clientMarketer;
+  }
+}
+
 export async function loader({ context }: LoaderFunctionArgs) {
-  const report = await context.get(marketerContext).report();
+  const report = await (await marketer(context)).report();
   if (!report) throw data("Not found", { status: 404 });
   return report;
 }
@@ -29,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const name = String(form.get("name") ?? "");
   const change = String(form.get("change") ?? "");
   if (!(change in CHANGES) || !/^[A-Za-z0-9_]{1,64}$/.test(name)) return { name, message: "Choose an experiment and a change." };
-  const r = await context.get(marketerContext).setOverride(name, CHANGES[change]!);
+  const r = await (await marketer(context)).setOverride(name, CHANGES[change]!);
   if (!r.ok && r.message.startsWith("No API route")) throw data("Not found", { status: 404 });
   return { name, message: r.ok ? `${name}: saved. Live within 30 seconds.` : `${name}: ${r.message}` };
 }
