@@ -20,7 +20,7 @@ export const MetalCode = v.pipe(
   v.description("Metal code: single metals 0-16, two-tone 100 + 10 × first + second"),
 );
 
-const WholeUsd = v.pipe(v.number(), v.integer(), v.description("Whole US dollars, rounded up from cents"));
+const Cents = v.pipe(v.number(), v.integer(), v.description("US cents (integer), like every price of the API"));
 
 /** Body of `POST /api/similar-searches`: settingId, shape or both. */
 export const SimilarRingsRequest = v.pipe(
@@ -41,8 +41,8 @@ export const RingSummary = v.object({
   variantId: Id,
   name: v.string(),
   metal: MetalCode,
-  price: WholeUsd,
-  priceBeforeDiscount: v.nullable(WholeUsd),
+  price: Cents,
+  priceBeforeDiscount: v.nullable(Cents),
   imageUrl: v.string(),
   url: v.pipe(v.string(), v.description("The ring's page: /setting/{settingId}/{metal} or /engagement-ring/{settingId}/{metal}")),
 });

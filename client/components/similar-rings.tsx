@@ -1,7 +1,5 @@
-import { formatCount } from "#shared/money.ts";
+import { formatUsd } from "#shared/money.ts";
 import type { RingSummary } from "#shared/rings.ts";
-
-const usd = (dollars: number) => `$${formatCount(dollars)}`;
 
 /**
  * "Rings for this diamond" (§5): 12 in a grid when Similar_Rings_As_Grid targets the visitor, else the first
@@ -22,10 +20,10 @@ export function SimilarRings({ rings, grid }: { rings: RingSummary[]; grid: bool
               <span>
                 {r.priceBeforeDiscount !== null ? (
                   <>
-                    <s aria-label="Was">{usd(r.priceBeforeDiscount)}</s>{" "}
+                    <s aria-label="Was">{formatUsd(r.priceBeforeDiscount)}</s>{" "}
                   </>
                 ) : null}
-                <strong>{usd(r.price)}</strong>
+                <strong>{formatUsd(r.price)}</strong>
               </span>
             </a>
           </li>

@@ -33,8 +33,8 @@ function checkRing(r: RingSummary, s: Map<number, SettingFacts>, v: Map<number, 
   expect(variant.setting_id).toBe(r.settingId);
   expect(variant.is_sold).toBe(0);
   expect(r.metal).toBe(variant.metal);
-  expect(r.price).toBe(Math.ceil(variant.price_cents / 100));
-  expect(r.priceBeforeDiscount).toBe(variant.price_before_discount_cents === null ? null : Math.ceil(variant.price_before_discount_cents / 100));
+  expect(r.price).toBe(variant.price_cents);
+  expect(r.priceBeforeDiscount).toBe(variant.price_before_discount_cents);
   const page = setting.item_type === 5 ? "engagement-ring" : "setting";
   expect(r.url).toBe(`/${page}/${r.settingId}/${r.metal}`);
 }

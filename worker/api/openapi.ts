@@ -16,6 +16,9 @@ import {
 } from "#shared/schemas.ts";
 import { SimilarRingsRequest, SimilarRingsResponse } from "#shared/rings.ts";
 import { CarePlanQuotesResponse, CartIntent, CartView, OrderDraftResponse, PriceLockResponse, ValidPromotionResponse } from "#shared/cart/schemas.ts";
+import { TrafficAlert } from "#shared/content.ts";
+import { ExperimentOverride } from "#shared/experiments/overrides.ts";
+import { ExperimentAssignments, ExperimentEvent, ExperimentReport } from "#shared/experiments/schemas.ts";
 import type { AppEnv } from "../env";
 
 function schema(s: GenericSchema) {
@@ -39,6 +42,9 @@ const jsonRequest = (name: string) => ({
     415: errorResponse("Content-Type is not application/json"),
   },
 });
+
+/** `promoCodeVariation` (Promocode_Variation_Global): which running codes are offered. */
+const PROMO_PARAM = { name: "promoCodeVariation", in: "query", required: false, description: "Promocode_Variation_Global's variant; without it the visitor's own variant decides (and the answer is private)", schema: { type: "string", enum: ["0", "1"] } };
 
 /** The OpenAPI 3.0 document, generated from the shared valibot schemas once per isolate. */
 function buildDocument() {
@@ -72,7 +78,7 @@ function buildDocument() {
           parameters: [
             { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
             { name: "embed", in: "query", required: false, schema: { type: "string" } },
-            { name: "promoCodeVariation", in: "query", required: false, schema: { type: "string", enum: ["0", "1"] } },
+            PROMO_PARAM,
             { name: "IsB2CDiamondSelected", in: "query", required: false, schema: { type: "string", enum: ["true", "false"] } },
           ],
           responses: {
@@ -98,7 +104,7 @@ function buildDocument() {
           operationId: "similarRings",
           summary: "Up to `limit` (1-12, default 12) available engagement rings (item types 1 and 5), one variant each: the asked metal where the ring has it, else its cheapest",
           description:
-            "settingId or shape is required. With settingId: the other rings sharing a style bit or a diamond shape with that setting, most shared style bits first. With shape: only rings taking that shape. Then sortingOrder ascending, then id. Prices are whole US dollars, rounded up.",
+            "settingId or shape is required. With settingId: the other rings sharing a style bit or a diamond shape with that setting, most shared style bits first. With shape: only rings taking that shape. Then sortingOrder ascending, then id. Prices in integer US cents.",
           requestBody: jsonRequest("SimilarRingsRequest").requestBody,
           responses: {
             200: { description: "Similar rings, most alike first", content: json("SimilarRingsResponse") },
@@ -150,7 +156,62 @@ function buildDocument() {
       },
       "/retailers": { get: { operationId: "listRetailers", summary: "Visible retailers and what they sell", responses: { 200: { description: "Retailers", content: json("RetailerList") } } } },
       "/promotion-group": {
-        get: { operationId: "promotionGroups", summary: "The promotion campaigns running now", responses: { 200: { description: "Promotion groups", content: json("PromotionGroups") } } },
+        get: {
+          operationId: "promotionGroups",
+          summary: "The promotion campaigns running now, offered to the promoCodeVariation",
+          parameters: [PROMO_PARAM],
+          responses: { 200: { description: "Promotion groups", content: json("PromotionGroups") }, 400: errorResponse("Invalid promoCodeVariation") },
+        },
+      },
+      "/content/traffic-alert/{id}": {
+        get: {
+          operationId: "trafficAlert",
+          summary: "A running traffic alert (the layout fetches tariff-2026, or holiday-shipping-2026 for Hide_Tariff_Alert_V2's test variant)",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", pattern: "^[a-z0-9-]{1,64}$" } }],
+          responses: { 200: { description: "The alert", content: json("TrafficAlert") }, 400: errorResponse("Invalid id"), 404: errorResponse("No running alert with this id") },
+        },
+      },
+      "/experiments/assignments": {
+        get: {
+          operationId: "experimentAssignments",
+          summary: "Every experiment with the visitor's variant, how it was decided, the experience they get and whether its event is due (private)",
+          responses: { 200: { description: "Assignments", content: json("ExperimentAssignments") } },
+        },
+      },
+      "/experiments/events": {
+        post: {
+          operationId: "experimentEvent",
+          summary: "The browser saw the visitor's variant of a running experiment: stored once per visitor and variant (201 new, 200 already stored)",
+          requestBody: jsonRequest("ExperimentEvent").requestBody,
+          responses: {
+            200: { description: "Already stored" },
+            201: { description: "Stored" },
+            ...jsonRequest("ExperimentEvent").errors,
+            409: errorResponse("The experiment is not running for the visitor, or the variant is not theirs"),
+          },
+        },
+      },
+      "/experiments/report": {
+        get: {
+          operationId: "experimentReport",
+          summary: "Admin (Authorization: Bearer ADMIN_TOKEN): every experiment's state, rules, exc/exv links and per-variant visitors, add-to-cart and checkout events",
+          responses: { 200: { description: "The report", content: json("ExperimentReport") }, 404: errorResponse("Without the admin token") },
+        },
+      },
+      "/experiments/{name}/override": {
+        put: {
+          operationId: "setExperimentOverride",
+          summary: "Admin: stores an override of the experiment's §3 fields in the content store (live within 30 s, no deploy)",
+          parameters: [{ name: "name", in: "path", required: true, schema: { type: "string" } }],
+          requestBody: jsonRequest("ExperimentOverride").requestBody,
+          responses: { 200: { description: "Stored" }, ...jsonRequest("ExperimentOverride").errors, 404: errorResponse("No such experiment, or without the admin token") },
+        },
+        delete: {
+          operationId: "deleteExperimentOverride",
+          summary: "Admin: removes the experiment's override",
+          parameters: [{ name: "name", in: "path", required: true, schema: { type: "string" } }],
+          responses: { 204: { description: "Removed" }, 404: errorResponse("No override, no such experiment, or without the admin token") },
+        },
       },
       "/cart": {
         get: {
@@ -207,8 +268,8 @@ function buildDocument() {
             get: {
               operationId,
               summary: `The running promo code that takes the most off one ${what}; data.data is null when none applies`,
-              parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }],
-              responses: { 200: { description: "The best promotion", content: json("ValidPromotionResponse") }, 404: errorResponse("No such item") },
+              parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }, PROMO_PARAM],
+              responses: { 200: { description: "The best promotion", content: json("ValidPromotionResponse") }, 400: errorResponse("Invalid id or promoCodeVariation"), 404: errorResponse("No such item") },
             },
           },
         ]),
@@ -237,6 +298,11 @@ function buildDocument() {
         OrderDraftResponse: schema(OrderDraftResponse),
         CarePlanQuotesResponse: schema(CarePlanQuotesResponse),
         ValidPromotionResponse: schema(ValidPromotionResponse),
+        TrafficAlert: schema(TrafficAlert),
+        ExperimentAssignments: schema(ExperimentAssignments),
+        ExperimentEvent: schema(ExperimentEvent),
+        ExperimentReport: schema(ExperimentReport),
+        ExperimentOverride: schema(ExperimentOverride),
       },
     },
   };

@@ -4,7 +4,6 @@
  * the asked metal where the ring has it, else its cheapest. One D1 round trip.
  */
 import { STYLE_BITS } from "#shared/enums.ts";
-import { wholeUsd } from "#shared/money.ts";
 import type { RingSummary, SimilarRingsRequest } from "#shared/rings.ts";
 import type { SettingRow, SettingVariantRow } from "#shared/catalogue/generate.ts";
 import { placementOf } from "../cart/catalogue";
@@ -54,8 +53,8 @@ function ringSummary(r: RingRow): RingSummary {
     variantId: r.variant_id,
     name: r.name,
     metal: r.metal,
-    price: wholeUsd(r.price_cents),
-    priceBeforeDiscount: r.price_before_discount_cents === null ? null : wholeUsd(r.price_before_discount_cents),
+    price: r.price_cents,
+    priceBeforeDiscount: r.price_before_discount_cents,
     imageUrl: r.image_url,
     url: `/${page}/${r.setting_id}/${r.metal}`,
   };
