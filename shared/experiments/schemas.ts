@@ -6,15 +6,14 @@ import * as v from "valibot";
 
 const Variant = v.picklist([0, 1], "variant must be 0 or 1");
 const Source = v.picklist(["disabled", "forced", "deactivated", "location", "cookie", "fixed", "stopped", "split"]);
+/** What names an experiment everywhere. */
+const Identity = { id: v.number(), name: v.string(), cookie: v.string(), category: v.string() };
 
 /** `GET /api/experiments/assignments`: every experiment with the visitor's variant. */
 export const ExperimentAssignments = v.object({
   experiments: v.array(
     v.object({
-      id: v.number(),
-      name: v.string(),
-      cookie: v.string(),
-      category: v.string(),
+      ...Identity,
       variant: Variant,
       /** The experience the visitor gets (1: the test behaviour). */
       experience: Variant,
@@ -47,10 +46,7 @@ export const EXPERIMENT_STATES = ["inactive", "scaled", "not-started", "running"
 export const ExperimentReport = v.object({
   experiments: v.array(
     v.object({
-      id: v.number(),
-      name: v.string(),
-      cookie: v.string(),
-      category: v.string(),
+      ...Identity,
       labels: v.tuple([v.string(), v.string()]),
       state: v.picklist(EXPERIMENT_STATES),
       /** Rules that narrow who is in it: platform, new users only, location, fixed variant, no new cookies. */

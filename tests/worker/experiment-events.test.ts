@@ -16,12 +16,12 @@ async function newVisitor(query = "") {
 const report = async () => (await (await call("/api/experiments/report", { headers: ADMIN })).json()) as ExperimentReport;
 const countsOf = async (name: string) => (await report()).experiments.find((e) => e.name === name)!.counts;
 
-/** Conversions are recorded after the response (waitUntil): wait until the report shows them. */
+/** Conversions are written in batches after the response (at most a second later): wait until the report shows them. */
 async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 100; i++) {
     const v = await read();
     if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 50));
   }
   return read();
 }

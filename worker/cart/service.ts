@@ -42,10 +42,7 @@ export function shopperOf(c: Context<AppEnv>): Shopper {
     visitorId,
     location: c.get("geo"),
     promoVariation: c.get("variants")[PROMO_EXPERIMENT] ?? 0,
-    converted: (kind) =>
-      c.executionCtx.waitUntil(
-        recordVisitorEvent(c.env.DB, visitorId, kind).catch((err: unknown) => console.error(JSON.stringify({ level: "error", message: `visitor event not recorded: ${String(err)}` }))),
-      ),
+    converted: (kind) => recordVisitorEvent(c.env.DB, visitorId, kind, (p) => c.executionCtx.waitUntil(p)),
   };
 }
 
