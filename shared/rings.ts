@@ -22,15 +22,18 @@ export const MetalCode = v.pipe(
 
 const Cents = v.pipe(v.number(), v.integer(), v.description("US cents (integer), like every price of the API"));
 
-/** Body of `POST /api/similar-searches`: settingId, shape or both. */
+/** Body of `POST /api/similar-searches` (§7 {itemId, metal, pageSize}; `shape` is Loupe's own, for diamond pages): itemId, shape or both. */
 export const SimilarRingsRequest = v.pipe(
   v.strictObject({
-    settingId: v.optional(v.pipe(Id, v.description("Rings like this engagement ring setting (it is left out)"))),
+    itemId: v.optional(v.pipe(Id, v.description("Rings like this engagement ring setting (it is left out)"))),
     shape: v.optional(v.pipe(ShapeCode, v.description("Only rings that take this diamond shape"))),
     metal: v.optional(v.pipe(MetalCode, v.description("The metal to show each ring in when it has it (else its cheapest variant)"))),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SIMILAR_RINGS_MAX), v.description("At most this many rings, 1-12")), SIMILAR_RINGS_MAX),
+    pageSize: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SIMILAR_RINGS_MAX), v.description("At most this many rings, 1-12 (§9: 6 by default)")),
+      SIMILAR_RINGS_ROW,
+    ),
   }),
-  v.check((r) => r.settingId !== undefined || r.shape !== undefined, "settingId or shape is required"),
+  v.check((r) => r.itemId !== undefined || r.shape !== undefined, "itemId or shape is required"),
 );
 export type SimilarRingsRequest = v.InferOutput<typeof SimilarRingsRequest>;
 export type SimilarRingsInput = v.InferInput<typeof SimilarRingsRequest>;

@@ -48,7 +48,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       clarity: diamond.clarity,
     }),
     // §5: 12 rings for the Similar_Rings_As_Grid test variant, 6 otherwise (the component cuts the list).
-    catalogue.similarRings({ shape: diamond.shape, limit: 12 }),
+    catalogue.similarRings({ shape: diamond.shape, pageSize: 12 }),
     // Promocode_Variation_Global decides which running code is offered (promoCodeVariation).
     catalogue.offeredPromotion(diamond.id, loaderVariant(context, "Promocode_Variation_Global")),
   ]);

@@ -40,14 +40,15 @@ function checkRing(r: RingSummary, s: Map<number, SettingFacts>, v: Map<number, 
 }
 
 describe("POST /api/similar-searches", () => {
-  it("by shape: at most `limit` distinct engagement rings that take the shape, one available variant each, in sorting order", async () => {
+  it("by shape: at most `pageSize` distinct engagement rings that take the shape, one available variant each, in sorting order", async () => {
     const s = await settings();
     const v = await variants();
     for (const shape of [1, 3, 7, 9]) {
       const { res, rings } = await similar({ shape });
       expect(res.headers.get("cache-control")).toBe("no-store");
       expect(rings.length).toBeGreaterThan(0);
-      expect(rings.length).toBeLessThanOrEqual(12);
+      // §9: similar searches answer 6 rings unless asked for more.
+      expect(rings.length).toBeLessThanOrEqual(6);
       expect(new Set(rings.map((r) => r.settingId)).size).toBe(rings.length);
       for (const r of rings) {
         checkRing(r, s, v);
@@ -57,11 +58,11 @@ describe("POST /api/similar-searches", () => {
       const expected = [...s.values()]
         .filter((x) => (x.item_type === 1 || x.item_type === 5) && (x.shapes_mask & (1 << (shape - 1))) !== 0 && [...v.values()].some((y) => y.setting_id === x.id && !y.is_sold))
         .sort((a, b) => a.sorting_order - b.sorting_order || a.id - b.id)
-        .slice(0, 12)
+        .slice(0, 6)
         .map((x) => x.id);
       expect(rings.map((r) => r.settingId)).toEqual(expected);
     }
-    const { rings: three } = await similar({ shape: 1, limit: 3 });
+    const { rings: three } = await similar({ shape: 1, pageSize: 3 });
     expect(three).toHaveLength(3);
   });
 
@@ -86,7 +87,7 @@ describe("POST /api/similar-searches", () => {
     const v = await variants();
     // A ring with two style bits (e.g. pavé halo), so the order by shared bits matters.
     const target = [...s.values()].filter((x) => x.item_type === 1 && bits(x.style) >= 2).sort((a, b) => a.id - b.id)[0]!;
-    const { rings } = await similar({ settingId: target.id });
+    const { rings } = await similar({ itemId: target.id, pageSize: 12 });
     expect(rings).toHaveLength(12);
     expect(rings.map((r) => r.settingId)).not.toContain(target.id);
     expect(new Set(rings.map((r) => r.settingId)).size).toBe(rings.length);
@@ -99,12 +100,12 @@ describe("POST /api/similar-searches", () => {
       expect((x.style & target.style) !== 0 || (x.shapes_mask & target.shapes_mask) !== 0).toBe(true);
     }
     // With a shape as well: only rings taking it.
-    const { rings: oval } = await similar({ settingId: target.id, shape: 6, limit: 5 });
+    const { rings: oval } = await similar({ itemId: target.id, shape: 6, pageSize: 5 });
     expect(oval.length).toBeLessThanOrEqual(5);
     for (const r of oval) expect(s.get(r.settingId)!.shapes_mask & (1 << 5)).not.toBe(0);
     // A preset engagement ring (item type 5) has similar rings too.
     const preset = [...s.values()].find((x) => x.item_type === 5)!;
-    const { rings: forPreset } = await similar({ settingId: preset.id, limit: 4 });
+    const { rings: forPreset } = await similar({ itemId: preset.id, pageSize: 4 });
     expect(forPreset.length).toBeGreaterThan(0);
     expect(forPreset.map((r) => r.settingId)).not.toContain(preset.id);
   });
@@ -112,7 +113,7 @@ describe("POST /api/similar-searches", () => {
   it("answers 404 with the error envelope for an unknown setting (or one that is not an engagement ring)", async () => {
     const band = await env.DB.prepare("SELECT id FROM settings WHERE item_type = 0 ORDER BY id LIMIT 1").first<{ id: number }>();
     for (const settingId of [999_999, band!.id]) {
-      const res = await postJson("/api/similar-searches", { settingId });
+      const res = await postJson("/api/similar-searches", { itemId: settingId });
       expect(res.status, String(settingId)).toBe(404);
       expect(res.headers.get("cache-control")).toBe("no-store");
       const err = (await res.json()) as ErrorBody;
@@ -122,16 +123,16 @@ describe("POST /api/similar-searches", () => {
   });
 
   it("answers bad bodies with 400 and the error envelope, never 500", async () => {
-    const none = await postJson("/api/similar-searches", { limit: 6 });
+    const none = await postJson("/api/similar-searches", { pageSize: 6 });
     expect(none.status).toBe(400);
     const noneBody = (await none.json()) as ErrorBody;
     expect(noneBody.error.code).toBe("bad_request");
-    expect(noneBody.error.details?.map((d) => d.message)).toContain("settingId or shape is required");
+    expect(noneBody.error.details?.map((d) => d.message)).toContain("itemId or shape is required");
     const cases: unknown[] = [
       {},
-      { shape: 1, limit: 13 },
-      { shape: 1, limit: 0 },
-      { shape: 1, limit: 2.5 },
+      { shape: 1, pageSize: 13 },
+      { shape: 1, pageSize: 0 },
+      { shape: 1, pageSize: 2.5 },
       { shape: "x" },
       { shape: 11 },
       { settingId: 0 },
@@ -155,7 +156,7 @@ describe("POST /api/similar-searches", () => {
   it("is described in the OpenAPI document", async () => {
     const doc = (await (await call("/api/openapi.json")).json()) as { paths: Record<string, unknown>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
     expect(doc.paths["/similar-searches"]).toBeDefined();
-    expect(Object.keys(doc.components.schemas.SimilarRingsRequest!.properties!)).toEqual(["settingId", "shape", "metal", "limit"]);
+    expect(Object.keys(doc.components.schemas.SimilarRingsRequest!.properties!)).toEqual(["itemId", "shape", "metal", "pageSize"]);
     expect(doc.components.schemas.SimilarRingsResponse).toBeDefined();
   });
 });

@@ -102,9 +102,9 @@ function buildDocument() {
       "/similar-searches": {
         post: {
           operationId: "similarRings",
-          summary: "Up to `limit` (1-12, default 12) available engagement rings (item types 1 and 5), one variant each: the asked metal where the ring has it, else its cheapest",
+          summary: "Up to `pageSize` (1-12, default 6) available engagement rings (item types 1 and 5), one variant each: the asked metal where the ring has it, else its cheapest",
           description:
-            "settingId or shape is required. With settingId: the other rings sharing a style bit or a diamond shape with that setting, most shared style bits first. With shape: only rings taking that shape. Then sortingOrder ascending, then id. Prices in integer US cents.",
+            "itemId or shape is required. With itemId (a setting id): the other rings sharing a style bit or a diamond shape with that setting, most shared style bits first. With shape: only rings taking that shape. Then sortingOrder ascending, then id. Prices in integer US cents.",
           requestBody: jsonRequest("SimilarRingsRequest").requestBody,
           responses: {
             200: { description: "Similar rings, most alike first", content: json("SimilarRingsResponse") },

@@ -9,7 +9,7 @@ import { jsonBody } from "./validate";
 export const similarApi = new Hono<AppEnv>().post("/similar-searches", ...jsonBody(SimilarRingsRequest), async (c) => {
   const req = c.req.valid("json");
   const rings = await similarRings(c.env.DB, req);
-  if (!rings) throw new ApiError(404, `Setting ${req.settingId} not found`);
+  if (!rings) throw new ApiError(404, `Setting ${req.itemId} not found`);
   c.header("Cache-Control", "no-store");
   return c.json({ rings });
 });

@@ -61,17 +61,17 @@ function ringSummary(r: RingRow): RingSummary {
 }
 
 /**
- * Up to `limit` engagement rings like a setting and/or for a diamond shape (the request is validated:
- * settingId or shape is set). Null when `settingId` is not an engagement ring setting.
+ * Up to `pageSize` engagement rings like a setting and/or for a diamond shape (the request is validated:
+ * itemId or shape is set). Null when `itemId` is not an engagement ring setting.
  */
 export async function similarRings(db: D1Database, req: SimilarRingsRequest): Promise<RingSummary[] | null> {
-  const bySetting = req.settingId !== undefined;
+  const bySetting = req.itemId !== undefined;
   const byShape = req.shape !== undefined;
   const sql = bySetting ? (byShape ? SQL.settingAndShape : SQL.setting) : SQL.shape;
-  // Numbered parameters: ?1 setting, ?2 shape bit, ?3 metal, ?4 limit (an unused one is simply bound).
-  const rings = db.prepare(sql).bind(req.settingId ?? null, byShape ? 1 << (req.shape! - 1) : null, req.metal ?? null, req.limit);
+  // Numbered parameters: ?1 setting, ?2 shape bit, ?3 metal, ?4 page size (an unused one is simply bound).
+  const rings = db.prepare(sql).bind(req.itemId ?? null, byShape ? 1 << (req.shape! - 1) : null, req.metal ?? null, req.pageSize);
   if (!bySetting) return (await rings.all<RingRow>()).results.map(ringSummary);
-  const [exists, found] = await db.batch([db.prepare(RING_SETTING_EXISTS).bind(req.settingId!), rings]);
+  const [exists, found] = await db.batch([db.prepare(RING_SETTING_EXISTS).bind(req.itemId!), rings]);
   if (exists!.results.length === 0) return null;
   return (found!.results as RingRow[]).map(ringSummary);
 }
