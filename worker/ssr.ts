@@ -2,9 +2,10 @@ import { createMiddleware } from "hono/factory";
 import { RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import { isUnknownPage, renderPage, renderedExperiments, type ViteManifest } from "#client/entry.server";
-import { cartContext, catalogueContext, visitorContext, type CartResult } from "#client/context.ts";
+import { cartContext, catalogueContext, visitorContext } from "#client/context.ts";
 import { CartIntent } from "#shared/cart/schemas.ts";
 import { ApiError } from "./api/errors";
+import { changeOverride } from "./api/experiments";
 import { changeCart, draftOrder, getCart, lockPrice, shopperOf } from "./cart/service";
 import { DiamondSearchRequest, SimilarDiamondsRequest } from "#shared/schemas.ts";
 import { SimilarRingsRequest } from "#shared/rings.ts";
@@ -14,11 +15,9 @@ import { similarRings } from "./catalogue/similar-rings";
 import { offeredPromotion } from "./catalogue/promotions";
 import { trafficAlert } from "./content/alerts";
 import { experimentReport } from "./experiments/report";
-import { deleteOverride, saveOverride } from "./experiments/store";
 import { isAdmin } from "./middleware/admin";
 import { contentContext } from "#client/content-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
-import { ExperimentOverride } from "#shared/experiments/overrides.ts";
 import { restoreSearch } from "./catalogue/searches";
 import type { AppEnv, Bindings } from "./env";
 import { PageCache } from "./page-cache";
@@ -88,23 +87,9 @@ export function ssr() {
       offeredPromotion: async (id, variation) => (await offeredPromotion(db, "diamond", id, { variation })) ?? null,
     });
     context.set(contentContext, { trafficAlert: (id) => trafficAlert(db, id) });
-    context.set(marketerContext, {
-      report: async () => ((await isAdmin(c)) ? experimentReport(c) : null),
-      setOverride: async (name, override) => {
-        if (!(await isAdmin(c))) return { ok: false, message: "No API route" };
-        if (!c.get("assignments").size || ![...c.get("assignments").keys()].some((e) => e.name === name)) return { ok: false, message: `No experiment ${name}` };
-        if (override === null) {
-          return (await deleteOverride(db, name)) ? { ok: true } : { ok: false, message: "it has no override" };
-        }
-        const parsed = v.safeParse(ExperimentOverride, override);
-        if (!parsed.success) return { ok: false, message: parsed.issues[0]?.message ?? "Invalid override" };
-        await saveOverride(db, name, parsed.output);
-        return { ok: true };
-      },
-    });
     const shopper = shopperOf(c);
     // The API's refusals (4xx) become a form message; anything else is a page error.
-    const refused = async (run: () => Promise<CartResult>): Promise<CartResult> => {
+    const refused = async <T,>(run: () => Promise<T>): Promise<T | { ok: false; status: number; message: string }> => {
       try {
         return await run();
       } catch (e) {
@@ -112,6 +97,16 @@ export function ssr() {
         throw e;
       }
     };
+    context.set(marketerContext, {
+      report: async () => ((await isAdmin(c)) ? experimentReport(c) : null),
+      setOverride: async (name, override) => {
+        if (!(await isAdmin(c))) return null;
+        return refused(async () => {
+          await changeOverride(c, name, override);
+          return { ok: true as const };
+        });
+      },
+    });
     context.set(cartContext, {
       get: () => getCart(c.env, shopper),
       change: (intent) =>

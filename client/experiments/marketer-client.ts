@@ -16,6 +16,8 @@ export const clientMarketer: MarketerService = {
     });
     if (res.ok) return { ok: true };
     const body = (await res.json().catch(() => null)) as { error?: { message?: string; details?: { message: string }[] } } | null;
-    return { ok: false, message: body?.error?.details?.[0]?.message ?? body?.error?.message ?? `HTTP ${res.status}` };
+    // Without the admin session the admin calls do not exist (the unknown-route 404).
+    if (res.status === 404 && body?.error?.message?.startsWith("No API route")) return null;
+    return { ok: false, status: res.status, message: body?.error?.details?.[0]?.message ?? body?.error?.message ?? `HTTP ${res.status}` };
   },
 };

@@ -9,8 +9,11 @@ import type { ExperimentReport } from "#shared/experiments/schemas.ts";
 export interface MarketerService {
   /** The report, or null when the request does not prove the admin token. */
   report(): Promise<ExperimentReport | null>;
-  /** Sets (or, with null, removes) an experiment's override in the content store; the refusal's message otherwise. */
-  setOverride(name: string, override: ExperimentOverride | null): Promise<{ ok: true } | { ok: false; message: string }>;
+  /**
+   * Sets (or, with null, removes) an experiment's override in the content store: the refusal's status and
+   * message otherwise; null when the request does not prove the admin token.
+   */
+  setOverride(name: string, override: ExperimentOverride | null): Promise<{ ok: true } | { ok: false; status: number; message: string } | null>;
 }
 
 export const marketerContext = createContext<MarketerService>();

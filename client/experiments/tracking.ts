@@ -51,7 +51,7 @@ async function sendEvent(event: ExperimentEvent): Promise<void> {
 }
 
 function consentAnswer(): "granted" | "denied" | null {
-  const m = /(?:^|;\s*)loupe_consent=(granted|denied)/.exec(document.cookie);
+  const m = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=(granted|denied)`).exec(document.cookie);
   return (m?.[1] as "granted" | "denied" | undefined) ?? null;
 }
 

@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const change = String(form.get("change") ?? "");
   if (!(change in CHANGES) || !/^[A-Za-z0-9_]{1,64}$/.test(name)) return { name, message: "Choose an experiment and a change." };
   const r = await (await marketer(context)).setOverride(name, CHANGES[change]!);
-  if (!r.ok && r.message.startsWith("No API route")) throw data("Not found", { status: 404 });
+  if (!r) throw data("Not found", { status: 404 });
   return { name, message: r.ok ? `${name}: saved. Live within 30 seconds.` : `${name}: ${r.message}` };
 }
 

@@ -134,6 +134,10 @@ export function isTargeted(e: Experiment, variant: Variant): boolean {
  */
 export function experience(e: Experiment, a: Assignment): Variant {
   if (a.source === "forced") return a.variant;
-  if (a.source === "disabled" || a.source === "deactivated") return 0;
-  return isTargeted(e, a.variant) ? 1 : 0;
+  return targets(e, a) ? 1 : 0;
+}
+
+/** Whether the experiment targets the visitor as assigned: not off for them (disabled, deactivated) and targeted (§4). */
+export function targets(e: Experiment, a: Assignment): boolean {
+  return a.source !== "disabled" && a.source !== "deactivated" && isTargeted(e, a.variant);
 }

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
-import { experience, isTargeted, type Assignment } from "#shared/experiments/bucketing.ts";
+import { experience, targets, type Assignment } from "#shared/experiments/bucketing.ts";
 import type { Experiment } from "#shared/experiments/definitions.ts";
 import { ExperimentOverride } from "#shared/experiments/overrides.ts";
 import { ExperimentEvent, type ExperimentAssignments } from "#shared/experiments/schemas.ts";
@@ -61,7 +61,7 @@ export const experimentsApi = new Hono<AppEnv>()
         experience: experience(e, a),
         source: a.source,
         running: running(e, a),
-        targeted: running(e, a) && isTargeted(e, a.variant),
+        targeted: targets(e, a),
         clientOnly: e.clientOnly,
         nonInteraction: e.nonInteraction,
         noInitialTrack: e.noInitialTrack,
@@ -84,14 +84,23 @@ export const experimentsApi = new Hono<AppEnv>()
   .use("/experiments/:name/override", adminOnly)
   .get("/experiments/report", async (c) => c.json(await experimentReport(c)))
   .put("/experiments/:name/override", pathParams(NameParam), ...jsonBody(ExperimentOverride), async (c) => {
-    const [e] = experimentNamed(c, c.req.valid("param").name);
-    await saveOverride(c.env.DB, e.name, c.req.valid("json"));
-    return c.json({ name: e.name, override: c.req.valid("json") });
+    const { name } = c.req.valid("param");
+    await changeOverride(c, name, c.req.valid("json"));
+    return c.json({ name, override: c.req.valid("json") });
   })
   .delete("/experiments/:name/override", pathParams(NameParam), async (c) => {
-    const [e] = experimentNamed(c, c.req.valid("param").name);
-    if (!(await deleteOverride(c.env.DB, e.name))) throw new ApiError(404, `Experiment ${e.name} has no override`);
+    await changeOverride(c, c.req.valid("param").name, null);
     return c.body(null, 204);
   });
+
+/**
+ * Stores (or, with null, removes) the override of an experiment in force — the admin API's and the
+ * marketer view's one way to change it. 404 for an unknown experiment, or a removal with nothing stored.
+ */
+export async function changeOverride(c: WithAssignments & { env: AppEnv["Bindings"] }, name: string, override: ExperimentOverride | null): Promise<void> {
+  const [e] = experimentNamed(c, name);
+  if (override !== null) await saveOverride(c.env.DB, e.name, override);
+  else if (!(await deleteOverride(c.env.DB, e.name))) throw new ApiError(404, `Experiment ${e.name} has no override`);
+}
 
 export type ExperimentsApi = typeof experimentsApi;

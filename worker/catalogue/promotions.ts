@@ -9,8 +9,12 @@ import type { Variant } from "#shared/experiments/bucketing.ts";
 import { promotionDiscount } from "#shared/cart/pricing.ts";
 import { productFacts, validPromotions } from "../cart/catalogue";
 import type { AppEnv } from "../env";
+import { SearchCache } from "./search-cache";
 
 export const PROMO_EXPERIMENT = "Promocode_Variation_Global";
+
+/** The running promotions offered to each variant, read at most every 30 s per isolate (detail pages ask on every render). */
+const offered = new SearchCache<Awaited<ReturnType<typeof validPromotions>>>({ ttlMs: 30_000, maxEntries: 2 });
 
 /** `promoCodeVariation` from the query when given ("0" or "1", validated by the route), else the visitor's variant. */
 export function promoVariation(c: Context<AppEnv>, param: string | undefined): Variant {
@@ -29,7 +33,7 @@ export async function offeredPromotion(
   id: number,
   { variation, withMinimum = false, now = Date.now() }: { variation: Variant; withMinimum?: boolean; now?: number },
 ): Promise<OfferedPromotion | null | undefined> {
-  const [product, promotions] = await Promise.all([productFacts(db, kind, id), validPromotions(db, now, variation)]);
+  const [product, promotions] = await Promise.all([productFacts(db, kind, id), offered.get(String(variation), () => validPromotions(db, now, variation))]);
   if (!product) return undefined;
   let best: OfferedPromotion | null = null;
   for (const promo of promotions) {

@@ -4,7 +4,7 @@
  * per variant, the visitors exposed and their add-to-cart and checkout events (D1).
  */
 import type { Context } from "hono";
-import { isInactive, isScaled, isTargeted } from "#shared/experiments/bucketing.ts";
+import { isInactive, isScaled, targets } from "#shared/experiments/bucketing.ts";
 import type { Experiment, ExperimentCategory } from "#shared/experiments/definitions.ts";
 import type { ExperimentReport } from "#shared/experiments/schemas.ts";
 import type { AppEnv } from "../env";
@@ -60,7 +60,7 @@ export async function experimentReport(c: Context<AppEnv>, now = Date.now()): Pr
         overridden: overrides.has(e.name),
         yourVariant: a.variant,
         yourSource: a.source,
-        targetsYou: a.source !== "disabled" && a.source !== "deactivated" && isTargeted(e, a.variant),
+        targetsYou: targets(e, a),
         links: [link(0), link(1)],
         counts: counts.get(e.name) ?? [zero, zero],
       };

@@ -18,29 +18,23 @@ interface Cached {
   definitions: readonly Experiment[];
 }
 let cached: Cached | null = null;
-let loading: Promise<readonly Experiment[]> | null = null;
 
 /**
- * The experiments in force: the deployed definitions with D1's overrides. One read per isolate every
- * OVERRIDES_TTL_MS (concurrent requests share it); if D1 fails the last known definitions (else the
- * deployed ones) stay in force, so bucketing never fails a page.
+ * The experiments in force: the deployed definitions with D1's overrides, read at most every
+ * OVERRIDES_TTL_MS per isolate (the value is kept, never a pending read: one request's I/O is not awaited
+ * by another). If D1 fails the last known definitions (else the deployed ones) stay in force, so
+ * bucketing never fails a page.
  */
 export async function experimentDefinitions(db: D1Database, now = Date.now()): Promise<readonly Experiment[]> {
   if (cached && now - cached.at < OVERRIDES_TTL_MS) return cached.definitions;
-  loading ??= readOverrides(db)
-    .then((overrides) => {
-      const definitions = overrides.size ? applyOverrides(EXPERIMENTS, overrides) : EXPERIMENTS;
-      cached = { at: now, definitions };
-      return definitions;
-    })
-    .catch((err: unknown) => {
-      console.error(JSON.stringify({ level: "error", message: `experiment overrides unavailable: ${String(err)}` }));
-      return cached?.definitions ?? EXPERIMENTS;
-    })
-    .finally(() => {
-      loading = null;
-    });
-  return loading;
+  try {
+    const overrides = await listOverrides(db);
+    cached = { at: now, definitions: overrides.size ? applyOverrides(EXPERIMENTS, overrides) : EXPERIMENTS };
+    return cached.definitions;
+  } catch (err) {
+    console.error(JSON.stringify({ level: "error", message: `experiment overrides unavailable: ${String(err)}` }));
+    return cached?.definitions ?? EXPERIMENTS;
+  }
 }
 
 /** Forget the cached overrides (after this isolate wrote one). */
@@ -48,7 +42,8 @@ export function forgetDefinitions(): void {
   cached = null;
 }
 
-async function readOverrides(db: D1Database): Promise<Map<string, ExperimentOverride>> {
+/** The stored override of each experiment that has one (rows that do not validate are left out, and logged). */
+export async function listOverrides(db: D1Database): Promise<Map<string, ExperimentOverride>> {
   const { results } = await db.prepare("SELECT name, fields FROM experiment_overrides").all<{ name: string; fields: string }>();
   const out = new Map<string, ExperimentOverride>();
   for (const row of results) {
@@ -73,11 +68,6 @@ export async function deleteOverride(db: D1Database, name: string): Promise<bool
   const r = await db.prepare("DELETE FROM experiment_overrides WHERE name = ?").bind(name).run();
   forgetDefinitions();
   return (r.meta.changes ?? 0) > 0;
-}
-
-/** The stored override of each experiment that has one. */
-export async function listOverrides(db: D1Database): Promise<Map<string, ExperimentOverride>> {
-  return readOverrides(db);
 }
 
 /** Records the visitor's exposure to a variant (once: a repeat is ignored). True when it was new. */
