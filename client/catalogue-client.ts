@@ -80,8 +80,3 @@ export function prefetchDiamond(id: number): void {
   void clientCatalogue.getDiamond(id);
   void import("./routes/diamond");
 }
-
-/** Logs one view of a diamond (fire and forget: a failed log never disturbs the page). */
-export function logDiamondView(id: number): void {
-  fetch(`/api/logging/diamonds/views/${id}`, { keepalive: true }).catch(() => undefined);
-}

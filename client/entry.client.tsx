@@ -3,8 +3,7 @@ import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { RouterContextProvider, createBrowserRouter, matchRoutes, type HydrationState } from "react-router";
 import { RouterProvider } from "react-router/dom";
-import { cartContext, catalogueContext, type CartService } from "./context";
-import { clientCatalogue } from "./catalogue-client";
+import { cartContext, catalogueContext, type CartService, type CatalogueService } from "./context";
 import { createRoutes } from "./routes";
 
 declare global {
@@ -15,18 +14,24 @@ declare global {
 }
 
 /**
+ * A service whose code loads with its first call: every method of the proxy awaits the module, then
+ * calls the real method. The API clients (catalogue, cart) stay out of the entry chunk and out of the
+ * pages' preloads; a page's first request loads them.
+ */
+function lazyService<T extends object>(load: () => Promise<T>): T {
+  return new Proxy({} as T, {
+    // Not a thenable: `then` stays undefined, so returning the service from an async function is safe.
+    get: (_, method) =>
+      method === "then" ? undefined : async (...args: unknown[]) => ((await load()) as Record<PropertyKey, (...a: unknown[]) => unknown>)[method]!(...args),
+  });
+}
+const lazyCatalogue = lazyService<CatalogueService>(() => import("./catalogue-client").then((m) => m.clientCatalogue));
+const lazyCart = lazyService<CartService>(() => import("./cart-client").then((m) => m.clientCart));
+
+/**
  * Hydrates the server-rendered page: the matched lazy route modules are loaded first (their code is
  * already preloaded by the server's modulepreload links), so the first client render equals the server's.
  */
-/** The cart calls, loaded with the first page that uses them (the cart page's chunk), not with every page. */
-const cart = () => import("./cart-client").then((m) => m.clientCart);
-const lazyCart: CartService = {
-  get: async () => (await cart()).get(),
-  change: async (intent) => (await cart()).change(intent),
-  lockPrice: async () => (await cart()).lockPrice(),
-  draftOrder: async () => (await cart()).draftOrder(),
-};
-
 async function hydrate() {
   const routes = createRoutes();
   const lazyMatches = matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? [];
@@ -40,7 +45,7 @@ async function hydrate() {
     hydrationData: window.__staticRouterHydrationData,
     getContext: () => {
       const context = new RouterContextProvider();
-      context.set(catalogueContext, clientCatalogue);
+      context.set(catalogueContext, lazyCatalogue);
       context.set(cartContext, lazyCart);
       return context;
     },

@@ -1,7 +1,6 @@
 import { data, Link, redirect, useLoaderData, useNavigate, useNavigation, type LoaderFunctionArgs } from "react-router";
 import { useState } from "react";
 import type { RouteHandle } from "../route-handle";
-import { prefetchDiamond } from "../catalogue-client";
 import { hiddenDiamonds } from "../state/viewing";
 import { CompareToggle } from "../components/compare-tray";
 import { useClientSignal } from "../state/use-signal";
@@ -345,6 +344,9 @@ function hasMoreFilters(s: SearchState): boolean {
     [s.polishes, s.symmetries, s.fluorescences, s.certificateLabs, s.naturalDiamondRetailers, s.labGrownDiamondRetailers].some((l) => l.length > 0)
   );
 }
+
+/** Starts loading a diamond's detail (its data and page code) before the visitor clicks. */
+const prefetchDiamond = (id: number) => void import("../catalogue-client").then((m) => m.prefetchDiamond(id));
 
 function DiamondCard({ d, eager }: { d: CardDiamond; eager: boolean }) {
   return (

@@ -13,7 +13,6 @@ import { CompareToggle } from "../components/compare-tray";
 import { RecentlyViewed } from "../components/recently-viewed";
 import { SimilarRings } from "../components/similar-rings";
 import { loaderVariant, useMetExperiment, useVariant } from "../experiments/variants";
-import { logDiamondView } from "../catalogue-client";
 import { hiddenDiamonds, recordDiamondView, toggleHiddenDiamond } from "../state/viewing";
 import { useClientSignal } from "../state/use-signal";
 import { showsConcierge } from "#shared/viewing.ts";
@@ -71,6 +70,11 @@ export const handle: RouteHandle<DetailData> = {
     };
   },
 };
+
+/** Logs one view of a diamond (fire and forget: a failed log never disturbs the page). */
+function logDiamondView(id: number): void {
+  fetch(`/api/logging/diamonds/views/${id}`, { keepalive: true }).catch(() => undefined);
+}
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
