@@ -6,6 +6,7 @@
 import { data } from "react-router";
 import type { OfferedPromotion, Diamond, DiamondFilters, DiamondSearchInput, DiamondSearchResponse, DiamondSummary, SimilarDiamondsRequest } from "#shared/schemas.ts";
 import type { RingSummary, SimilarRingsRequest } from "#shared/rings.ts";
+import type { SettingDetail, SettingSearchResponse, SettingSummary, SettingSummaryList } from "#shared/settings/schemas.ts";
 import type { CatalogueService, RetailerOption } from "./context";
 
 const PREFETCH_TTL_MS = 60_000;
@@ -22,6 +23,15 @@ async function postJson<T>(path: string, body: unknown): Promise<T> {
   if (!res.ok) return failure(res);
   return (await res.json()) as T;
 }
+
+async function getJson<T>(path: string): Promise<T | null> {
+  const res = await fetch(path, { headers: { accept: "application/json" } });
+  if (res.status === 404) return null;
+  if (!res.ok) return failure(res);
+  return (await res.json()) as T;
+}
+
+const summaries = async (path: string): Promise<SettingSummary[]> => (await getJson<SettingSummaryList>(path))?.settings ?? [];
 
 async function fetchDiamond(id: number): Promise<Diamond | null> {
   const res = await fetch(`/api/diamonds/${id}`, { headers: { accept: "application/json" } });
@@ -65,6 +75,29 @@ export const clientCatalogue: CatalogueService = {
     if (!res.ok) return failure(res);
     return ((await res.json()) as { rings: RingSummary[] }).rings;
   },
+  searchSettings: (kind, filters, page, promoCodeVariation) =>
+    postJson<SettingSearchResponse>(kind === "jewellery" ? "/api/search/jewellery" : "/api/search/settingsv2", { ...filters, ...page, promoCodeVariation }),
+  async saveSettingSearch(kind, filters) {
+    return (await postJson<{ searchId: string }>(kind === "jewellery" ? "/api/search-request/jewellery" : "/api/search-request/settings2", filters)).searchId;
+  },
+  async restoreSettingSearch(kind, searchId, pageNumber, promoCodeVariation) {
+    const res = await fetch(kind === "jewellery" ? "/api/search/jewellery" : "/api/search/settingsv2", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id: searchId, pageNumber, promoCodeVariation }),
+    });
+    // An unknown or malformed searchId: the page shows the §8 search error.
+    if (res.status === 404 || res.status === 400) return null;
+    if (!res.ok) return failure(res);
+    return (await res.json()) as SettingSearchResponse;
+  },
+  getSetting: (id, metal, promoCodeVariation) => getJson<SettingDetail>(`/api/settings/${id}${metal === undefined ? "" : `/${metal}`}?promoCodeVariation=${promoCodeVariation}`),
+  bestSellingSettings: () => summaries("/api/settings/best-selling"),
+  popularEngagementRings: () => summaries("/api/setting/engagement-rings"),
+  async studSettings(req) {
+    return (await postJson<SettingSummaryList>("/api/studsettings", req)).settings;
+  },
+  searchHeading: (pageId) => getJson<{ heading: string; subheading: string }>(`/api/content/search-heading/${encodeURIComponent(pageId)}`).catch(() => null),
   getDiamond(id: number): Promise<Diamond | null> {
     const hit = details.get(id);
     if (hit && Date.now() - hit.at < PREFETCH_TTL_MS) return hit.value;

@@ -7,6 +7,8 @@ import { createContext } from "react-router";
 import type { CartIntentInput, CartView } from "#shared/cart/schemas.ts";
 import type { OfferedPromotion, Diamond, DiamondFilters, DiamondSearchInput, RetailerOption, DiamondSearchResponse, DiamondSummary, SimilarDiamondsRequest } from "#shared/schemas.ts";
 import type { RingSummary, SimilarRingsRequest } from "#shared/rings.ts";
+import type { SettingDetail, SettingFiltersInput, SettingSearchResponse, SettingSummary, StudSettingsRequest } from "#shared/settings/schemas.ts";
+import type { SettingSearchKind } from "#shared/settings/pages.ts";
 
 export interface VisitorInfo {
   requestId: string;
@@ -32,6 +34,29 @@ export interface CatalogueService {
   similarRings(req: SimilarRingsRequest): Promise<RingSummary[]>;
   /** The promo code offered on a diamond to a Promocode_Variation_Global variant (§7 get-valid-promotion-code with promoCodeVariation). */
   offeredPromotion(diamondId: number, promoCodeVariation: 0 | 1): Promise<OfferedPromotion | null>;
+  /**
+   * A setting or jewellery search (`POST /api/search/settingsv2` or `/api/search/jewellery`): the filters
+   * (validated by the server: a bad filter rejects with a 400 route error) and the page; page size 20 or 19
+   * by kind unless given.
+   */
+  searchSettings(kind: SettingSearchKind, filters: SettingFiltersInput, page: { pageNumber: number; pageSize?: number }, promoCodeVariation: 0 | 1): Promise<SettingSearchResponse>;
+  /** Saves a filter state (`POST /api/search-request/settings2` or `/jewellery`) and returns its searchId. */
+  saveSettingSearch(kind: SettingSearchKind, filters: SettingFiltersInput): Promise<string>;
+  /** A saved setting or jewellery search's filters and the given page of its results; null when the searchId is unknown. */
+  restoreSettingSearch(kind: SettingSearchKind, searchId: string, pageNumber: number, promoCodeVariation: 0 | 1): Promise<SettingSearchResponse | null>;
+  /**
+   * A setting in a metal (`GET /api/settings/{id}/{metal}`), or in its default metal when `metal` is
+   * undefined (`GET /api/settings/{id}`); null when the setting is unknown or has no such metal.
+   */
+  getSetting(id: number, metal: number | undefined, promoCodeVariation: 0 | 1): Promise<SettingDetail | null>;
+  /** §7 `GET /api/settings/best-selling`: the best-selling engagement ring settings. */
+  bestSellingSettings(): Promise<SettingSummary[]>;
+  /** §7 `GET /api/setting/engagement-rings`: the most popular (preset) engagement rings. */
+  popularEngagementRings(): Promise<SettingSummary[]>;
+  /** §7 `POST /api/studsettings`: stud settings that hold a pair of diamonds of this shape and size. */
+  studSettings(req: StudSettingsRequest): Promise<SettingSummary[]>;
+  /** A search page's heading and subheading from the content store (`GET /api/content/search-heading/{pageId}`), or null. */
+  searchHeading(pageId: string): Promise<{ heading: string; subheading: string } | null>;
 }
 
 export type { RetailerOption };

@@ -10,7 +10,7 @@ import { SHARED_RENDER_HEADER, effectiveTheme } from "#shared/flags.ts";
 import { visitorContext } from "./context";
 import { allowsSharedRender, pageMeta } from "./route-handle";
 import { bodyData, flagsFor } from "./root";
-import { CATCH_ALL_ID, ROUTE_FILES, createRoutes } from "./routes";
+import { CATCH_ALL_ID, createRoutes, routeFile } from "./routes";
 
 export { renderedExperiments } from "./routes";
 import type { RenderOptions, ViteManifest } from "./entry.server.types";
@@ -40,7 +40,10 @@ function assetsFor(manifest: ViteManifest, routeIds: string[]) {
     chunk.imports?.forEach(visit);
   };
   visit(ENTRY);
-  routeIds.forEach((id) => ROUTE_FILES[id] && visit(ROUTE_FILES[id]!));
+  for (const id of routeIds) {
+    const file = routeFile(id);
+    if (file) visit(file);
+  }
   return { entry: manifest[ENTRY]?.file, scripts: [...scripts], css: [...css] };
 }
 

@@ -9,11 +9,12 @@ import { CatchAll } from "./components/not-found";
 import { Root, RootErrorBoundary, rootLoader, shouldRevalidateRoot } from "./root";
 
 interface Page {
+  /** The route id: the path (the home page's is "home"). */
   id: string;
   path?: string;
   index?: true;
-  /** Source file (the key of the Vite manifest), so the server can preload the page's chunk. */
-  file: string;
+  /** The lazy route module's name: `client/routes/{module}.tsx` (the server preloads its chunk). */
+  module: string;
   lazy: NonNullable<RouteObject["lazy"]>;
   /** Experiments whose variant changes this page's server-rendered HTML (see renderedExperiments). */
   experiments?: readonly string[];
@@ -22,30 +23,43 @@ interface Page {
 /** Experiments whose variant changes the layout (header, banners) of every page. */
 const LAYOUT_EXPERIMENTS: readonly string[] = ["Hide_Tariff_Alert_V2"];
 
+/** Routes of one lazy module `client/routes/{module}.tsx` at several paths (each path is its route id). */
+function pages(module: string, lazy: Page["lazy"], paths: string[], experiments?: readonly string[]): Page[] {
+  return paths.map((path) => ({ id: path, path, module, lazy, experiments }));
+}
+
 const PAGES: Page[] = [
-  { id: "home", index: true, file: "client/routes/home.tsx", lazy: () => import("./routes/home") },
-  { id: "diamond-search", path: "diamond-search", file: "client/routes/diamond-search.tsx", lazy: () => import("./routes/diamond-search") },
-  // §2: the semantic search URL, a saved search (searchId, with the optional slp and guid segments) and landing pages.
-  { id: "diamond-search-s", path: "diamond-search/s", file: "client/routes/diamond-search.tsx", lazy: () => import("./routes/diamond-search") },
-  { id: "diamond-search-saved", path: "diamond-search/:searchId/:slp?/:guid?", file: "client/routes/diamond-search.tsx", lazy: () => import("./routes/diamond-search") },
-  { id: "diamond-landing", path: "diamonds/slp/:slp", file: "client/routes/diamond-search.tsx", lazy: () => import("./routes/diamond-search") },
-  {
-    id: "diamond",
-    path: "diamond/:id/:slug?/:pairId?",
-    file: "client/routes/diamond.tsx",
-    lazy: () => import("./routes/diamond"),
-    experiments: ["Sticky_Checkout_Button", "Similar_Rings_As_Grid", "Promocode_Variation_Global"],
-  },
-  // §2 /cart/{settingId?}/{variantId?}/{diamondId}: the cart, and a shared cart link (client/routes/cart.tsx).
-  { id: "cart", path: "cart/:a?/:b?/:c?", file: "client/routes/cart.tsx", lazy: () => import("./routes/cart"), experiments: ["Lock_Price"] },
-  // §2 /checkout/{settingId?}/{variantId?}/{diamondId}: checkout (client/routes/checkout.tsx).
-  { id: "checkout", path: "checkout/:a?/:b?/:c?", file: "client/routes/checkout.tsx", lazy: () => import("./routes/checkout") },
-  // The marketer view (admin token only; client/routes/experiments.tsx).
-  { id: "experiments", path: "experiments", file: "client/routes/experiments.tsx", lazy: () => import("./routes/experiments") },
-  { id: "compare", path: "compare", file: "client/routes/compare.tsx", lazy: () => import("./routes/compare") },
-  { id: "not-found", path: "404", file: "client/routes/not-found.tsx", lazy: () => import("./routes/not-found") },
+  { id: "home", index: true, module: "home", lazy: () => import("./routes/home") },
+  // §2: the search, its semantic URL, a saved search (searchId with the optional slp and guid segments), landing pages.
+  ...pages("diamond-search", () => import("./routes/diamond-search"), ["diamond-search", "diamond-search/s", "diamond-search/:searchId/:slp?/:guid?", "diamonds/slp/:slp"]),
+  ...pages("diamond", () => import("./routes/diamond"), ["diamond/:id/:slug?/:pairId?"], ["Sticky_Checkout_Button", "Similar_Rings_As_Grid", "Promocode_Variation_Global"]),
+  // §2 /cart/{settingId?}/{variantId?}/{diamondId} (a shared cart link) and /checkout/… with the same segments.
+  ...pages("cart", () => import("./routes/cart"), ["cart/:a?/:b?/:c?"], ["Lock_Price"]),
+  ...pages("checkout", () => import("./routes/checkout"), ["checkout/:a?/:b?/:c?"]),
+  // The marketer view (admin token only).
+  ...pages("experiments", () => import("./routes/experiments"), ["experiments"]),
+  ...pages("compare", () => import("./routes/compare"), ["compare"]),
+  ...pages("not-found", () => import("./routes/not-found"), ["404"]),
+  // §2 search pages of settings, bands and jewellery: each page, its semantic /s URL (filters in the query),
+  // a saved searchId; collections (shared/settings/pages.ts names them all).
+  ...pages("setting-search", () => import("./routes/setting-search"), [
+    "setting-search/s", "setting-search/pendants/:searchId?", "setting-search/pendants/s", "setting-search/collections/:collection",
+    "setting-search/:searchId?/:slp?", "earrings/:searchId?/:slp?", "earrings-search/s", "wedding-rings/:searchId?", "wedding-rings/s",
+    "mens-wedding-bands/:searchId?", "mens-wedding-bands/s", "eternity-rings-for-women/:searchId?", "eternity-rings-for-women/s",
+    "jewelry-search/:searchId?", "jewelry-search/s", "jewelry-search/collections/:collection", "engagement-rings/collections/:collection",
+    ...["bracelets", "necklaces", "earrings"].flatMap((c) => [`jewelry-search/${c}/:searchId?`, `jewelry-search/${c}/s`]),
+  ], ["Promocode_Variation_Global"]),
+  // §2 detail pages: settings, preset engagement rings, bands and fine jewellery.
+  ...pages("setting", () => import("./routes/setting"), ["setting/:id/:metalId?/:rt?", "fine-jewelry/:id/:metalId", "engagement-ring/:id/:metalId", "wedding-ring/:id/:metalId"], [
+    "Sticky_Checkout_Button",
+    "Similar_Rings_As_Grid",
+    "Promocode_Variation_Global",
+  ]),
+  ...pages("complete-ring", () => import("./routes/complete-ring"), ["complete-ring/:metalId/:diamondId", "complete-earrings/:metalId/:diamondId"]),
+  ...pages("viewer", () => import("./routes/viewer"), ["viewer"]),
 ];
 
+// Each alias of §2 (e.g. /product ≡ /diamond) is a second route to the same module.
 const ALIAS_PAGES: Page[] = PAGES.flatMap((p) =>
   ALIASES.filter((a) => p.path !== undefined && (`/${p.path}` === a.primary || `/${p.path}`.startsWith(`${a.primary}/`))).map((a) => ({
     ...p,
@@ -57,22 +71,26 @@ const ALIAS_PAGES: Page[] = PAGES.flatMap((p) =>
 /** Id of the router's final catch-all route. */
 export const CATCH_ALL_ID = "catch-all";
 
-/** Route id → source file of its lazy module. */
-export const ROUTE_FILES: Readonly<Record<string, string>> = Object.fromEntries([...PAGES, ...ALIAS_PAGES].map((p) => [p.id, p.file]));
+/** The source file (the Vite manifest's key) of a route's lazy module; server only. */
+export function routeFile(id: string): string | undefined {
+  const page = [...PAGES, ...ALIAS_PAGES].find((p) => p.id === id);
+  return page && `client/routes/${page.module}.tsx`;
+}
 
-const EXPERIMENTS_BY_PATH: { test: RouteObject[]; experiments: readonly string[] }[] = [...PAGES, ...ALIAS_PAGES]
-  .filter((p) => p.experiments?.length)
-  .map((p) => ({ test: [{ id: p.id, path: p.path, index: p.index }] as RouteObject[], experiments: p.experiments! }));
+let experimentsByPath: { test: RouteObject[]; experiments: readonly string[] }[] | null = null;
 
 /**
  * The experiments a page at this path renders differently on the server: the layout's and the page's.
  * Only their variants go into the page (the root loader's data) and into the key of a shared render, so
  * a page shared across visitors shows each one the variants it would have rendered for them, and the
- * other experiments do not multiply the cached copies (docs/decisions/009-experiments.md).
+ * other experiments do not multiply the cached copies (docs/decisions/009-experiments.md). Server only.
  */
 export function renderedExperiments(pathname: string): string[] {
+  experimentsByPath ??= [...PAGES, ...ALIAS_PAGES]
+    .filter((p) => p.experiments?.length)
+    .map((p) => ({ test: [{ id: p.id, path: p.path, index: p.index }] as RouteObject[], experiments: p.experiments! }));
   const out = new Set(LAYOUT_EXPERIMENTS);
-  for (const p of EXPERIMENTS_BY_PATH) if (matchRoutes(p.test, pathname)) for (const e of p.experiments) out.add(e);
+  for (const p of experimentsByPath) if (matchRoutes(p.test, pathname)) for (const e of p.experiments) out.add(e);
   return [...out];
 }
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { SHAPES } from "#shared/enums.ts";
 import { diamondSvg, retailerLogoSvg, settingSvg } from "#shared/catalogue/images.ts";
+import { ringViewSvg } from "#shared/catalogue/ring-view.ts";
 import type { AppEnv } from "./env";
 
 const svg = (body: string) =>
@@ -26,4 +27,10 @@ export const images = new Hono<AppEnv>()
   .get("/images/settings/:file{[a-z0-9-]+\\.svg}", (c) => {
     const m = /^(.+)-(\d{1,3})\.svg$/.exec(c.req.param("file"));
     return m ? svg(settingSvg(m[1]!, Number(m[2]))) : c.notFound();
+  })
+  // A setting turned in the ring viewer (detail galleries): /images/ring-view/{style}-{metal}-{shape}-{yaw}.svg.
+  .get("/images/ring-view/:file{[a-z0-9-]+\\.svg}", (c) => {
+    const m = /^([a-z-]+)-(\d{1,3})-(\d{1,2})-(\d{1,3})\.svg$/.exec(c.req.param("file"));
+    const shape = m ? Number(m[3]) : 0;
+    return m && SHAPES.some((s) => s.code === shape) ? svg(ringViewSvg({ styleSlug: m[1]!, metal: Number(m[2]), shape, yaw: Number(m[4]) })) : c.notFound();
   });

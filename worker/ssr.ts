@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, data } from "react-router";
 import * as v from "valibot";
 import { isUnknownPage, renderPage, renderedExperiments, type ViteManifest } from "#client/entry.server";
 import { cartContext, catalogueContext, visitorContext } from "#client/context.ts";
@@ -12,14 +12,33 @@ import { SimilarRingsRequest } from "#shared/rings.ts";
 import { getDiamond, searchDiamonds, similarDiamonds } from "./catalogue/diamonds";
 import { listRetailers } from "./catalogue/retailers";
 import { similarRings } from "./catalogue/similar-rings";
-import { offeredPromotion } from "./catalogue/promotions";
+import { PROMO_EXPERIMENT, offeredPromotion } from "./catalogue/promotions";
 import { trafficAlert } from "./content/alerts";
+import { searchHeading } from "./content/headings";
+import { SettingFilters, StudSettingsRequest } from "#shared/settings/schemas.ts";
+import { JEWELLERY_TYPE_NAMES } from "#shared/settings/pages.ts";
+import {
+  bestSellingSettings,
+  getSettingDetail,
+  popularEngagementRings,
+  restoreSettingSearch,
+  runSettingSearch,
+  saveSettingSearch,
+  studSettings,
+} from "./catalogue/settings";
 import { experimentReport } from "./experiments/report";
 import { isAdmin } from "./middleware/admin";
 import { contentContext } from "#client/content-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
 import { restoreSearch } from "./catalogue/searches";
 import type { AppEnv, Bindings } from "./env";
+
+/** Filters a page loader built from its URL, validated as the API would: a 400 route error when they are not valid. */
+function settingFilters(input: unknown): SettingFilters {
+  const parsed = v.safeParse(SettingFilters, input);
+  if (!parsed.success) throw data(parsed.issues[0]?.message ?? "Invalid filters", { status: 400 });
+  return parsed.output;
+}
 import { PageCache } from "./page-cache";
 import { SHARED_RENDER_HEADER } from "#shared/flags.ts";
 
@@ -85,6 +104,18 @@ export function ssr() {
       similarDiamonds: (d) => similarDiamonds(c.env, v.parse(SimilarDiamondsRequest, d)),
       similarRings: async (r) => (await similarRings(db, v.parse(SimilarRingsRequest, r))) ?? [],
       offeredPromotion: async (id, variation) => (await offeredPromotion(db, "diamond", id, { variation })) ?? null,
+      searchSettings: async (kind, input, page, variation) => {
+        const filters = settingFilters(input);
+        const all = kind === "jewellery" && filters.itemTypeNames.length === 0 ? { ...filters, itemTypeNames: [...JEWELLERY_TYPE_NAMES] } : filters;
+        return runSettingSearch(db, all, { kind, ...page, variation });
+      },
+      saveSettingSearch: (kind, input) => saveSettingSearch(db, kind, settingFilters(input), Date.now()),
+      restoreSettingSearch: (kind, searchId, pageNumber, variation) => restoreSettingSearch(db, searchId, { kind, pageNumber, variation }, (p) => c.executionCtx.waitUntil(p)),
+      getSetting: (id, metal, variation) => getSettingDetail(db, id, metal, variation),
+      bestSellingSettings: () => bestSellingSettings(db, all[PROMO_EXPERIMENT] ?? 0),
+      popularEngagementRings: () => popularEngagementRings(db, all[PROMO_EXPERIMENT] ?? 0),
+      studSettings: (req) => studSettings(db, v.parse(StudSettingsRequest, req), all[PROMO_EXPERIMENT] ?? 0),
+      searchHeading: (pageId) => searchHeading(db, pageId),
     });
     context.set(contentContext, { trafficAlert: (id) => trafficAlert(db, id) });
     const shopper = shopperOf(c);

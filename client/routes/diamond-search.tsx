@@ -17,8 +17,10 @@ import {
   filtersOf,
   originOf,
   parseSearchParams,
+  ringOf,
   searchHref,
   stateOf,
+  withRing,
   toSearchRequest,
   type SearchState,
 } from "#shared/search-url.ts";
@@ -65,6 +67,8 @@ interface SearchData {
   searchError: string | null;
   landing: { title: string; intro: string } | null;
   canonical: string;
+  /** The ring builder's setting (`setting=ID&metal=M`), carried on every link; "" outside the builder. */
+  ring: string;
 }
 
 const pageOf = (url: URL) => Math.max(1, Math.min(10_000, Math.trunc(Number(url.searchParams.get("page")) || 1)));
@@ -74,7 +78,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   const catalogue = context.get(catalogueContext);
   const retailersP = catalogue.listRetailers();
   const run = async (state: SearchState) => cardResult(await catalogue.searchDiamonds(toSearchRequest(state, { includeFacets: true })));
-  const base = { ignored: [], searchId: null, searchError: null, landing: null };
+  const ring = ringOf(url.searchParams);
+  const base = { ignored: [], searchId: null, searchError: null, landing: null, ring };
 
   if (params.slp && url.pathname.startsWith("/diamonds/slp/")) {
     const lp = landingPage(params.slp);
@@ -96,7 +101,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
     return data({ ...base, state, result, retailers, searchError: NO_FILTERS_FOUND, canonical: "/diamond-search" }, { status: 404 });
   }
   const { state, ignored } = parseSearchParams(url.searchParams);
-  const canonical = searchHref(state);
+  const canonical = withRing(searchHref(state), ring);
   // Old and form-built URLs move to the one canonical, readable URL (unless values were dropped: then the
   // page says which).
   if (!ignored.length && url.pathname + url.search !== canonical) throw redirect(canonical, 301);
@@ -190,7 +195,7 @@ function PriceHistogram({ histogram, min, max }: { histogram: NonNullable<Diamon
 function searchUrlFor(form: HTMLFormElement): string {
   const params = new URLSearchParams();
   for (const [k, v] of new FormData(form)) if (typeof v === "string" && v !== "") params.append(k, v);
-  return searchHref({ ...parseSearchParams(params).state, page: 1 });
+  return withRing(searchHref({ ...parseSearchParams(params).state, page: 1 }), ringOf(params));
 }
 
 /**
@@ -198,7 +203,7 @@ function searchUrlFor(form: HTMLFormElement): string {
  * change to a checkbox, radio or select applies at once, the URL is the canonical one, and the scroll
  * position stays.
  */
-function Filters({ state, facets, histogram, retailers }: { state: SearchState; facets?: SearchFacets; histogram?: DiamondSearchResponse["priceHistogram"]; retailers: RetailerOption[] }) {
+function Filters({ state, facets, histogram, retailers, ring }: { state: SearchState; facets?: SearchFacets; histogram?: DiamondSearchResponse["priceHistogram"]; retailers: RetailerOption[]; ring: string }) {
   const navigate = useNavigate();
   const apply = (form: HTMLFormElement) => navigate(searchUrlFor(form), { preventScrollReset: true });
   const onChange = (e: React.FormEvent<HTMLFormElement>) => {
@@ -225,6 +230,9 @@ function Filters({ state, facets, histogram, retailers }: { state: SearchState; 
   return (
     // The key remounts the form when the URL state changes (back/forward), so defaults follow the URL.
     <form method="get" action={SEMANTIC_PATH} className="filters" onChange={onChange} onSubmit={onSubmit} key={searchHref({ ...state, page: 1 })} aria-label="Diamond filters">
+      {[...new URLSearchParams(ring)].map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
       <fieldset className="origin-switch">
         <legend>Diamond type</legend>
         {(["natural", "lab", "all"] as const).map((o) => (
@@ -348,10 +356,10 @@ function hasMoreFilters(s: SearchState): boolean {
 /** Starts loading a diamond's detail (its data and page code) before the visitor clicks. */
 const prefetchDiamond = (id: number) => void import("../catalogue-client").then((m) => m.prefetchDiamond(id));
 
-function DiamondCard({ d, eager }: { d: CardDiamond; eager: boolean }) {
+function DiamondCard({ d, eager, ring }: { d: CardDiamond; eager: boolean; ring: string }) {
   return (
     <li className="diamond-card">
-      <Link to={`/diamond/${d.id}/${d.slug}`} onPointerEnter={() => prefetchDiamond(d.id)} onFocus={() => prefetchDiamond(d.id)}>
+      <Link to={withRing(`/diamond/${d.id}/${d.slug}`, ring)} onPointerEnter={() => prefetchDiamond(d.id)} onFocus={() => prefetchDiamond(d.id)}>
         <ShapeImage shape={d.shape} size={120} eager={eager} alt={`${byCode(SHAPES, d.shape)?.label} diamond`} />
         <span className="title">{diamondTitle(d)}</span>
         <span className="grades">{gradeLine(d)}</span>
@@ -399,14 +407,14 @@ function SaveSearch({ state, searchId }: { state: SearchState; searchId: string 
 }
 
 export function Component() {
-  const { state, ignored, result, retailers, searchId, searchError, landing } = useLoaderData<SearchData>();
+  const { state, ignored, result, retailers, searchId, searchError, landing, ring } = useLoaderData<SearchData>();
   const hidden = useClientSignal(hiddenDiamonds, []);
   const [showHidden, setShowHidden] = useState(false);
   const hiddenHere = result.diamonds.filter((d) => hidden.includes(d.id)).length;
   const shown = showHidden ? result.diamonds : result.diamonds.filter((d) => !hidden.includes(d.id));
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname.startsWith("/diamond-search");
-  const hrefFor = (n: number) => (searchId ? `/diamond-search/${searchId}${n > 1 ? `?page=${n}` : ""}` : searchHref({ ...state, page: n }));
+  const hrefFor = (n: number) => (searchId ? `/diamond-search/${searchId}${n > 1 ? `?page=${n}` : ""}` : withRing(searchHref({ ...state, page: n }), ring));
   const from = (result.pageNumber - 1) * result.pageSize + 1;
   const to = Math.min(result.total, result.pageNumber * result.pageSize);
   const origin = originOf(state);
@@ -414,13 +422,18 @@ export function Component() {
     <div className="page search">
       <h1>{landing?.title ?? (origin === "lab" ? "Lab-grown diamonds" : origin === "all" ? "Natural and lab-grown diamonds" : "Natural diamonds")}</h1>
       {landing ? <p className="intro">{landing.intro}</p> : null}
+      {ring ? (
+        <p className="notice builder-note" role="note">
+          Choosing the diamond for your ring: only shapes your setting holds are shown. <Link to={`/setting/${ring.slice(8).replace("&metal=", "/")}`}>Back to the setting</Link>
+        </p>
+      ) : null}
       {searchError ? (
         <p className="notice search-error" role="alert" data-search-error="true">
           {`${searchError}: that saved search does not exist (or has expired). Showing every diamond instead.`}
         </p>
       ) : null}
       <div className="search-layout">
-        <Filters state={state} facets={result.facets} histogram={result.priceHistogram} retailers={retailers} />
+        <Filters state={state} facets={result.facets} histogram={result.priceHistogram} retailers={retailers} ring={ring} />
         <section className="results" aria-live="polite" aria-busy={busy}>
           <p className="result-count" role="status">
             {result.total === 0 ? "No diamonds match these filters." : `${formatCount(result.total)} diamonds · showing ${from}–${to}`}
@@ -437,7 +450,7 @@ export function Component() {
           ) : null}
           <ul className="diamond-grid">
             {shown.map((d, i) => (
-              <DiamondCard key={d.id} d={d} eager={i < 4} />
+              <DiamondCard key={d.id} d={d} eager={i < 4} ring={ring} />
             ))}
           </ul>
           <Pager page={result.pageNumber} pageCount={result.pageCount} hrefFor={hrefFor} />

@@ -16,6 +16,8 @@ import { loaderVariant, useMetExperiment, useVariant } from "../experiments/vari
 import { hiddenDiamonds, recordDiamondView, toggleHiddenDiamond } from "../state/viewing";
 import { useClientSignal } from "../state/use-signal";
 import { showsConcierge } from "#shared/viewing.ts";
+import { ringOf } from "#shared/search-url.ts";
+import type { SettingDetail } from "#shared/settings/schemas.ts";
 
 const ID = /^[1-9]\d{0,15}$/;
 
@@ -35,7 +37,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     throw redirect(diamondPath(diamond, pair) + url.search, 301);
   }
   const catalogue = context.get(catalogueContext);
-  const [similar, rings, promotion] = await Promise.all([
+  // The ring builder's setting half (§4), when the shopper came from a setting: `?setting=ID&metal=M`.
+  const ring = new URLSearchParams(ringOf(new URL(request.url).searchParams));
+  const variation = loaderVariant(context, "Promocode_Variation_Global");
+  const [similar, rings, promotion, setting] = await Promise.all([
     catalogue.similarDiamonds({
       id: diamond.id,
       certificateLab: diamond.certificateLab,
@@ -49,9 +54,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     // §5: 12 rings for the Similar_Rings_As_Grid test variant, 6 otherwise (the component cuts the list).
     catalogue.similarRings({ shape: diamond.shape, pageSize: 12 }),
     // Promocode_Variation_Global decides which running code is offered (promoCodeVariation).
-    catalogue.offeredPromotion(diamond.id, loaderVariant(context, "Promocode_Variation_Global")),
+    catalogue.offeredPromotion(diamond.id, variation),
+    ring.has("setting") ? catalogue.getSetting(Number(ring.get("setting")), ring.has("metal") ? Number(ring.get("metal")) : undefined, variation) : null,
   ]);
-  return { diamond, similar, rings, promotion, asPair: Boolean(params.pairId) };
+  return { diamond, similar, rings, promotion, asPair: Boolean(params.pairId), setting };
 }
 
 type DetailData = Awaited<ReturnType<typeof loader>>;
@@ -109,8 +115,49 @@ function AddToCart({ id, pairId }: { id: number; pairId: number | null }) {
   );
 }
 
+/**
+ * The ring builder from the diamond's side: with a setting chosen, complete the ring (or the earrings, for
+ * a stud setting and a paired diamond); without one, choose a setting that holds this shape, or studs for a pair.
+ */
+function Builder({ d, setting }: { d: DetailData["diamond"]; setting: SettingDetail | null }) {
+  const shape = SHAPES.find((s) => s.code === d.shape)!;
+  if (setting) {
+    const studs = setting.itemTypeName === "Stud";
+    const fits = setting.shapes.includes(d.shape) && (!studs || d.pairedDiamond !== null);
+    const next = `/complete-${studs ? "earrings" : "ring"}/${setting.metalId}/${d.id}?setting=${setting.id}`;
+    return (
+      <div className="builder-box" role="group" aria-label="Your ring">
+        <p>
+          Your setting: <Link to={setting.url}>{setting.selectedVariant.name}</Link>
+        </p>
+        {fits ? (
+          <Link className="button primary" to={next}>
+            {studs ? "Complete your earrings" : "Complete your ring"}
+          </Link>
+        ) : (
+          <p className="notice">
+            {studs && !d.pairedDiamond ? "Stud earrings need a matched pair; this diamond has none." : `This setting does not hold a ${shape.label.toLowerCase()} diamond.`}
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="builder-box" role="group" aria-label="Build with this diamond">
+      <Link className="button" to={`/setting-search/s?shape=${shape.slug}&diamond=${d.id}`}>
+        Choose a setting
+      </Link>
+      {d.pairedDiamond ? (
+        <Link className="button" to={`/complete-earrings/2/${d.id}`}>
+          Make stud earrings
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
 export function Component() {
-  const { diamond: d, similar, rings, promotion, asPair } = useLoaderData<DetailData>();
+  const { diamond: d, similar, rings, promotion, asPair, setting } = useLoaderData<DetailData>();
   const ringsAsGrid = useVariant("Similar_Rings_As_Grid") === 1;
   // Sticky_Checkout_Button: the test variant keeps add-to-cart in a bar fixed to the bottom of the screen.
   const stickyCheckout = useVariant("Sticky_Checkout_Button") === 1;
@@ -152,6 +199,7 @@ export function Component() {
             </p>
           ) : null}
           {!d.isSold ? <AddToCart id={d.id} pairId={pair?.id ?? null} /> : null}
+          {!d.isSold ? <Builder d={d} setting={setting} /> : null}
           {asPair && d.pairedDiamond ? (
             <p className="pair-price">
               Sold as a matched pair with <Link to={`/diamond/${d.pairedDiamond.id}`}>diamond {d.pairedDiamond.id}</Link>: pair price{" "}

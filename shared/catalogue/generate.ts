@@ -9,12 +9,13 @@
  * See docs/decisions/002-demo-inventory-and-price-model.md for the distributions and their reasons.
  */
 import {
-  BASE_METALS,
   EYE_CLEAN_UNKNOWN,
+  METALS,
   PRODUCT_NAME,
   SHAPES,
   labelOf,
   slugify,
+  twoToneCode,
 } from "../enums";
 import { modelPriceCents } from "./price-model";
 import { type Rng, rng, seedOf } from "./random";
@@ -614,13 +615,49 @@ export function generateDiamonds(
 // ---------------------------------------------------------------------------------------------------------------
 // Settings
 
-/** Metal codes the demo settings come in: platinum and 14K/18K white, yellow and rose gold. */
+/** Metal codes every demo setting may come in: platinum and 14K/18K white, yellow and rose gold. */
 const SETTING_METALS = [1, 2, 3, 4, 5, 6, 7] as const;
 
-/** Price factor by metal over the 14K price: 18K +25 %, platinum +45 %; rose gold as white and yellow. */
-const METAL_PRICE_FACTOR: Readonly<Record<number, number>> = { 1: 1.45, 2: 1, 3: 1.25, 4: 1, 5: 1.25, 6: 1, 7: 1.25 };
+/**
+ * Two-tone combinations of the 14K golds (`twoToneCode(first, second)`: the band in the first, the head in the
+ * second) that about a quarter of the engagement ring settings and women's bands also come in: white/yellow,
+ * white/rose and yellow/rose, in both orders.
+ */
+export const TWO_TONE_SETTING_METALS = [124, 142, 126, 162, 146, 164] as const;
 
-/** Every style slug a setting image can have (images are `/images/settings/{slug}-{metal}.svg`, metals 1-7). */
+/** Alternative metals the men's bands also come in: palladium, cobalt, tantalum, titanium, tungsten, carbon fibre, ceramic, Damascus steel. */
+export const ALTERNATIVE_BAND_METALS = [8, 10, 11, 12, 13, 14, 15, 16] as const;
+
+/**
+ * Price factor by metal over the 14K price: 18K +25 %, platinum +45 %; rose gold as white and yellow (the FAQ);
+ * a 14K two-tone +10 % (the second colour's work); palladium +15 %; the alternative men's metals below 14K gold
+ * (cobalt 60 %, tantalum 80 %, titanium 50 %, tungsten 45 %, carbon fibre 55 %, ceramic 40 %, Damascus steel 75 %).
+ */
+const METAL_PRICE_FACTOR: Readonly<Record<number, number>> = {
+  1: 1.45,
+  2: 1,
+  3: 1.25,
+  4: 1,
+  5: 1.25,
+  6: 1,
+  7: 1.25,
+  124: 1.1,
+  142: 1.1,
+  126: 1.1,
+  162: 1.1,
+  146: 1.1,
+  164: 1.1,
+  8: 1.15,
+  10: 0.6,
+  11: 0.8,
+  12: 0.5,
+  13: 0.45,
+  14: 0.55,
+  15: 0.4,
+  16: 0.75,
+};
+
+/** Every style slug a setting image can have (images are `/images/settings/{slug}-{metal}.svg`). */
 export const SETTING_IMAGE_SLUGS = [
   "solitaire",
   "pave-solitaire",
@@ -636,6 +673,8 @@ export const SETTING_IMAGE_SLUGS = [
   "mens-band",
   "stud",
   "halo-stud",
+  "stud-setting",
+  "halo-stud-setting",
   "drop-earrings",
   "solitaire-pendant",
   "halo-pendant",
@@ -645,9 +684,31 @@ export const SETTING_IMAGE_SLUGS = [
 ] as const;
 export type SettingImageSlug = (typeof SETTING_IMAGE_SLUGS)[number];
 
-/** Every (style slug, metal) pair the generated variants refer to. */
+/** Slugs of the engagement ring settings and women's bands, the ones that may come in two-tone. */
+const TWO_TONE_SLUGS: readonly SettingImageSlug[] = [
+  "solitaire",
+  "pave-solitaire",
+  "halo",
+  "pave-halo",
+  "hidden-halo",
+  "three-stone",
+  "halo-three-stone",
+  "pave",
+  "band",
+  "pave-band",
+  "eternity-band",
+];
+
+/**
+ * Every (style slug, metal) pair the generated variants may refer to (a superset of the pairs they do): every
+ * slug in metals 1-7, ring and women's band slugs in the two-tone codes, the men's band in the alternative metals.
+ */
 export function settingImageKeys(): { slug: SettingImageSlug; metal: number }[] {
-  return SETTING_IMAGE_SLUGS.flatMap((slug) => SETTING_METALS.map((metal) => ({ slug, metal })));
+  return [
+    ...SETTING_IMAGE_SLUGS.flatMap((slug) => SETTING_METALS.map((metal) => ({ slug, metal }))),
+    ...TWO_TONE_SLUGS.flatMap((slug) => TWO_TONE_SETTING_METALS.map((metal) => ({ slug, metal }))),
+    ...ALTERNATIVE_BAND_METALS.map((metal) => ({ slug: "mens-band" as const, metal })),
+  ];
 }
 
 const ALL_SHAPES_MASK = 1023;
@@ -719,22 +780,47 @@ function pickMetals(r: Rng): number[] {
   return [1, 2, 3]; // white metals only
 }
 
-function variantRows(setting: SettingRow, slug: SettingImageSlug, metals: readonly number[], priced: Priced, r: Rng): SettingVariantRow[] {
-  return metals.map((metal) => {
-    const listCents = tens(priced.base * METAL_PRICE_FACTOR[metal]!) * 100;
-    const price = priced.discount === null ? listCents : Math.round(listCents * (1 - priced.discount / 100));
-    return {
-      id: setting.id * 1000 + metal,
-      setting_id: setting.id,
-      metal,
-      name: `${setting.name} in ${labelOf(BASE_METALS, metal)}`,
-      price_cents: price,
-      price_before_discount_cents: priced.discount === null ? null : listCents,
-      discount_percentage: priced.discount,
-      image_url: settingImageUrl(slug, metal),
-      is_sold: r.chance(0.01) ? 1 : 0,
-    };
-  });
+function variantRow(setting: SettingRow, slug: SettingImageSlug, metal: number, priced: Priced, r: Rng): SettingVariantRow {
+  const listCents = tens(priced.base * METAL_PRICE_FACTOR[metal]!) * 100;
+  const price = priced.discount === null ? listCents : Math.round(listCents * (1 - priced.discount / 100));
+  return {
+    id: setting.id * 1000 + metal,
+    setting_id: setting.id,
+    metal,
+    name: `${setting.name} in ${labelOf(METALS, metal)}`,
+    price_cents: price,
+    price_before_discount_cents: priced.discount === null ? null : listCents,
+    discount_percentage: priced.discount,
+    image_url: settingImageUrl(slug, metal),
+    is_sold: r.chance(0.01) ? 1 : 0,
+  };
+}
+
+/**
+ * The two-tone codes a setting also comes in: one pair of its 14K golds (white/yellow, white/rose or
+ * yellow/rose) in one or both orders, sometimes a second pair in one order; none when it lacks two 14K golds.
+ */
+function pickTwoTones(r: Rng, metals: readonly number[]): number[] {
+  const pairs = ([[2, 4], [2, 6], [4, 6]] as const).filter(([a, b]) => metals.includes(a) && metals.includes(b));
+  if (pairs.length === 0) return [];
+  const first = r.pick(pairs);
+  const codes = r.chance(0.5)
+    ? [twoToneCode(first[0], first[1]), twoToneCode(first[1], first[0])]
+    : [r.chance(0.5) ? twoToneCode(first[0], first[1]) : twoToneCode(first[1], first[0])];
+  const others = pairs.filter((p) => p !== first);
+  if (others.length > 0 && r.chance(0.3)) {
+    const [a, b] = r.pick(others);
+    codes.push(r.chance(0.5) ? twoToneCode(a, b) : twoToneCode(b, a));
+  }
+  return codes.sort((a, b) => a - b);
+}
+
+/** Two to five of the alternative metals, for a men's band. */
+function pickAlternativeMetals(r: Rng): number[] {
+  const pool: number[] = [...ALTERNATIVE_BAND_METALS];
+  const picked: number[] = [];
+  for (let n = r.int(2, 5); n > 0; n--) picked.push(...pool.splice(r.int(0, pool.length - 1), 1));
+  return picked.sort((a, b) => a - b);
 }
 
 /** A 14K list price in [lo, hi] dollars with an occasional discount, never selling below `floor`. */
@@ -776,13 +862,19 @@ const SHAPE_NAMES = SHAPES.map((s) => [s.code, s.label] as const);
 export const MIN_RING_SETTING_USD = 340;
 
 /**
- * The demo settings (ids 1..300) and their metal variants (id = setting id × 1000 + metal): 180 engagement ring
- * settings, 40 wedding bands, 20 preset engagement rings, 20 earrings, 20 pendants and necklaces and 20 bracelets.
+ * The demo settings (ids 1..300) and their metal variants (id = setting id × 1000 + metal, grouped by setting in
+ * metal order): 180 engagement ring settings (1-180), 40 wedding bands (181-220), 20 preset engagement rings
+ * (221-240), 20 earrings (241-260: 8 stud settings for a pair of loose diamonds, then 12 preset earrings),
+ * 20 pendants and necklaces (261-280) and 20 bracelets (281-300). Every setting comes in some of metals 1-7;
+ * about a quarter of the engagement ring settings and women's bands also in 14K two-tone, and the men's bands
+ * also in alternative metals, both drawn from their own stream after everything else.
  */
 export function generateSettings(): { settings: SettingRow[]; variants: SettingVariantRow[] } {
   const r = rng(seedOf("settings", 0));
   const settings: SettingRow[] = [];
-  const variants: SettingVariantRow[] = [];
+  /** Each setting's variants, and what its extra variants are made from (image slug, 14K price, metals 1-7). */
+  const variantsOf = new Map<number, SettingVariantRow[]>();
+  const made = new Map<number, { slug: SettingImageSlug; priced: Priced; metals: readonly number[] }>();
   const used = new Set<string>();
   const retailerIds = RETAILER_SPECS.map((_, i) => i + 1);
 
@@ -811,7 +903,8 @@ export function generateSettings(): { settings: SettingRow[]; variants: SettingV
       sorting_order: 0,
     };
     settings.push(setting);
-    variants.push(...variantRows(setting, slug, metals, priced, r));
+    variantsOf.set(setting.id, metals.map((metal) => variantRow(setting, slug, metal, priced, r)));
+    made.set(setting.id, { slug, priced, metals });
     return setting;
   };
 
@@ -915,15 +1008,59 @@ export function generateSettings(): { settings: SettingRow[]; variants: SettingV
     );
   }
 
-  // Earrings: studs (style 32), halo studs (2) and drops (128).
-  const earrings: readonly (readonly [string, number, string, SettingImageSlug])[] = [
-    ["Stud", 32, "Diamond Stud Earrings", "stud"],
-    ["Stud", 2, "Halo Stud Earrings", "halo-stud"],
-    ["PresetEarrings", 128, "Diamond Drop Earrings", "drop-earrings"],
-    ["PresetEarrings", 32, "Bezel Stud Earrings", "stud"],
+  // Earrings, 241-260. First 8 stud settings (item type name "Stud"): mountings without stones for a pair of loose
+  // diamonds the shopper chooses (found by POST /api/studsettings). Then 12 preset earrings with their stones:
+  // studs (style 32), halo studs (2) and drops (128).
+  const studSettings: readonly {
+    noun: string;
+    style: number;
+    slug: SettingImageSlug;
+    shapes: readonly number[];
+    price: readonly [number, number];
+    words: readonly string[];
+    detail: string;
+  }[] = [
+    { noun: "Four-Prong Basket Stud Earring Settings", style: 32, slug: "stud-setting", shapes: [1, 2, 6, 8, 9, 10], price: [340, 900], words: ["four-prong", "basket"], detail: "Four prongs on an open basket let the light in" },
+    { noun: "Martini Stud Earring Settings", style: 32, slug: "stud-setting", shapes: [1, 2, 7, 10], price: [380, 950], words: ["martini", "three-prong"], detail: "Three prongs on a tapered martini cup sit the stones close to the ear" },
+    { noun: "Bezel Stud Earring Settings", style: 32, slug: "stud-setting", shapes: [1, 4, 5, 6, 9, 10], price: [420, 1000], words: ["bezel"], detail: "A smooth metal rim wraps each stone" },
+    { noun: "Halo Stud Earring Settings", style: 2, slug: "halo-stud-setting", shapes: [1, 2, 4, 5, 6, 10], price: [640, 1200], words: ["halo"], detail: "A halo of small diamonds frames each stone" },
   ];
-  for (let i = 0; i < 20; i++) {
-    const [typeName, style, noun, slug] = earrings[i % earrings.length]!;
+  const STUD_SETTINGS = 8;
+  const shapeList = (shapes: readonly number[]): string => {
+    const names = shapes.map((code) => labelOf(SHAPES, code).toLowerCase());
+    return `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]!}`;
+  };
+  for (let i = 0; i < STUD_SETTINGS; i++) {
+    const design = studSettings[i % studSettings.length]!;
+    const { name } = drawUnique(used, () => ({ name: `${r.pick(RING_PREFIXES)} ${design.noun}` }));
+    add(
+      {
+        name,
+        item_type: 4,
+        item_type_name: "Stud",
+        style: design.style,
+        description: `${design.noun} for a pair of diamonds you choose (${shapeList(design.shapes)}). ${design.detail}.`,
+        keywords: ["earrings", "stud", "settings", ...design.words].join(","),
+        shapes_mask: maskOf(design.shapes),
+        side_stones_weight: design.style === 2 ? round2(r.range(0.1, 0.3)) : 0,
+        width_mm: 0,
+        shipping_days: r.int(3, 10),
+        matching_band_id: null,
+        gender: "women",
+        is_eternity: 0,
+      },
+      design.slug,
+      drawPrice(r, design.price, MIN_RING_SETTING_USD),
+    );
+  }
+  const earrings: readonly (readonly [number, string, SettingImageSlug])[] = [
+    [32, "Diamond Stud Earrings", "stud"],
+    [2, "Halo Stud Earrings", "halo-stud"],
+    [128, "Diamond Drop Earrings", "drop-earrings"],
+    [32, "Bezel Stud Earrings", "stud"],
+  ];
+  for (let i = 0; i < 20 - STUD_SETTINGS; i++) {
+    const [style, noun, slug] = earrings[i % earrings.length]!;
     const { name, shape, shapeName, total } = drawUnique(used, () => {
       const [shape, shapeName] = r.pick(SHAPE_NAMES.filter(([s]) => [1, 2, 5, 6, 10].includes(s)));
       const total = r.pick([0.25, 0.5, 0.75, 1, 1.5, 2]);
@@ -933,10 +1070,10 @@ export function generateSettings(): { settings: SettingRow[]; variants: SettingV
       {
         name,
         item_type: 4,
-        item_type_name: typeName,
+        item_type_name: "PresetEarrings",
         style,
-        description: `${noun} with two ${shapeName.toLowerCase()} diamonds, ${total} carats total.`,
-        keywords: ["earrings", shapeName.toLowerCase(), slug.replace("-", " ")].join(","),
+        description: `${noun} set with two ${shapeName.toLowerCase()} diamonds, ${total} carats total.`,
+        keywords: ["earrings", "preset", shapeName.toLowerCase(), slug.replace("-", " ")].join(","),
         shapes_mask: shapeBit(shape),
         side_stones_weight: style === 2 ? round2(r.range(0.1, 0.3)) : 0,
         width_mm: 0,
@@ -950,7 +1087,8 @@ export function generateSettings(): { settings: SettingRow[]; variants: SettingV
     );
   }
 
-  // Pendants and necklaces: pendant styles 1 solitaire, 2 halo, 4 side stone.
+  // Pendants and necklaces, 261-280: "Pendant" settings for a diamond the shopper chooses (pendant styles
+  // 1 solitaire, 2 halo, 4 side stone) and "Necklace" presets with their diamonds.
   const pendants: readonly (readonly [string, number, string, SettingImageSlug])[] = [
     ["Pendant", 1, "Solitaire Pendant", "solitaire-pendant"],
     ["Pendant", 2, "Halo Pendant", "halo-pendant"],
@@ -967,7 +1105,10 @@ export function generateSettings(): { settings: SettingRow[]; variants: SettingV
         item_type: 2,
         item_type_name: typeName,
         style,
-        description: `A ${noun.toLowerCase()} on an adjustable 16-18 inch chain.`,
+        description:
+          typeName === "Pendant"
+            ? `A ${noun.toLowerCase()} setting for a diamond you choose, on an adjustable 16-18 inch chain.`
+            : `A ${noun.toLowerCase()} set with diamonds, on an adjustable 16-18 inch chain.`,
         keywords: [typeName.toLowerCase(), ...noun.toLowerCase().split(" ")].join(","),
         shapes_mask: ALL_SHAPES_MASK,
         side_stones_weight: style === 1 ? 0 : round2(r.range(0.05, 0.5)),
@@ -1017,6 +1158,20 @@ export function generateSettings(): { settings: SettingRow[]; variants: SettingV
   for (const group of byType.values()) {
     const ranks = shuffledRanks(r, group.length);
     group.forEach((s, i) => (s.sorting_order = ranks[i]!));
+  }
+
+  // Two-tone and alternative metals: their own stream, so every draw above (and every row it made) stays as it was.
+  const m = rng(seedOf("settings-metals", 0));
+  const variants: SettingVariantRow[] = [];
+  for (const s of settings) {
+    const { slug, priced, metals } = made.get(s.id)!;
+    let extra: number[] = [];
+    if (s.item_type === 1 || (s.item_type === 0 && s.gender === "women")) {
+      if (m.chance(0.28)) extra = pickTwoTones(m, metals);
+    } else if (s.item_type === 0) {
+      extra = pickAlternativeMetals(m);
+    }
+    variants.push(...variantsOf.get(s.id)!, ...extra.map((metal) => variantRow(s, slug, metal, priced, m)));
   }
   return { settings, variants };
 }

@@ -2,9 +2,10 @@
  * SVG illustrations for the demo catalogue: diamond shapes (top view), retailer wordmarks and settings.
  * Pure TypeScript returning SVG text; every piece of text placed in the markup is XML-escaped.
  */
-import { SHAPES } from "../enums";
+import { METALS, SHAPES } from "../enums";
 
-type Pt = readonly [number, number];
+/** A 2-D point. */
+export type Pt = readonly [number, number];
 
 /** Escapes text for XML content and attribute values. */
 export function escapeXml(text: string): string {
@@ -97,8 +98,8 @@ function heart(): Pt[] {
   });
 }
 
-/** Where the ray from `c` at angle `theta` leaves the (star-shaped) polygon. */
-function girdleAt(outline: readonly Pt[], c: Pt, theta: number): Pt {
+/** Where the ray from `c` at angle `theta` (radians, 0 = +x, π/2 = +y) leaves the (star-shaped) polygon. */
+export function girdleAt(outline: readonly Pt[], c: Pt, theta: number): Pt {
   const d: Pt = [Math.cos(theta), Math.sin(theta)];
   let best = Infinity;
   for (let i = 0; i < outline.length; i++) {
@@ -189,50 +190,57 @@ interface ShapeDrawing {
   facets: Facets;
 }
 
-function shapeDrawing(shape: number): ShapeDrawing {
+/**
+ * The girdle outline of a diamond shape (codes 1-10 of SHAPES) seen from the top, in the 200 × 200 drawing space
+ * (centre 100,100; +y towards the bottom, which for the elongated shapes is along their length). Throws a
+ * RangeError for any other code.
+ */
+export function shapeOutline(shape: number): Pt[] {
   switch (shape) {
-    case 1: {
-      const outline = ellipse(82, 82);
-      return { outline, facets: brilliant(outline, C, 8, -Math.PI / 2, 0.55) };
-    }
-    case 2: {
-      const outline: Pt[] = [[26, 26], [174, 26], [174, 174], [26, 174]];
-      return { outline, facets: squareBrilliant(outline, 0.55) };
-    }
-    case 3: {
-      const outline = marquise();
-      return { outline, facets: brilliant(outline, C, 8, -Math.PI / 2, 0.5) };
-    }
-    case 4: {
-      const outline = cutRect(58, 84, 20);
-      return { outline, facets: stepCut(58, 84, 20, [0.83, 0.66]) };
-    }
-    case 5: {
-      const outline = pear();
-      return { outline, facets: brilliant(outline, [100, 112], 8, -Math.PI / 2, 0.5) };
-    }
-    case 6: {
-      const outline = ellipse(60, 84);
-      return { outline, facets: brilliant(outline, C, 8, -Math.PI / 2, 0.53) };
-    }
-    case 7: {
-      const outline = heart();
-      return { outline, facets: brilliant(outline, [100, 100], 8, -Math.PI / 2, 0.5) };
-    }
-    case 8: {
-      const outline = cutRect(62, 82, 16);
-      return { outline, facets: squareBrilliant(outline, 0.55) };
-    }
-    case 9: {
-      const outline = cutRect(76, 76, 30);
-      return { outline, facets: stepCut(76, 76, 30, [0.8, 0.6, 0.42]) };
-    }
-    case 10: {
-      const outline = superellipse(76, 80, 3.2);
-      return { outline, facets: brilliant(outline, C, 8, -Math.PI / 2, 0.52) };
-    }
+    case 1:
+      return ellipse(82, 82);
+    case 2:
+      return [[26, 26], [174, 26], [174, 174], [26, 174]];
+    case 3:
+      return marquise();
+    case 4:
+      return cutRect(58, 84, 20);
+    case 5:
+      return pear();
+    case 6:
+      return ellipse(60, 84);
+    case 7:
+      return heart();
+    case 8:
+      return cutRect(62, 82, 16);
+    case 9:
+      return cutRect(76, 76, 30);
+    case 10:
+      return superellipse(76, 80, 3.2);
     default:
       throw new RangeError(`unknown shape ${shape}`);
+  }
+}
+
+/** The point the crown facets radiate from (the pear's sits low, in its round end). */
+export function shapeCentre(shape: number): Pt {
+  return shape === 5 ? [100, 112] : C;
+}
+
+function shapeDrawing(shape: number): ShapeDrawing {
+  const outline = shapeOutline(shape);
+  switch (shape) {
+    case 2:
+    case 8:
+      return { outline, facets: squareBrilliant(outline, 0.55) };
+    case 4:
+      return { outline, facets: stepCut(58, 84, 20, [0.83, 0.66]) };
+    case 9:
+      return { outline, facets: stepCut(76, 76, 30, [0.8, 0.6, 0.42]) };
+    default: {
+      const tableScale = shape === 1 ? 0.55 : shape === 6 ? 0.53 : shape === 10 ? 0.52 : 0.5;
+      return { outline, facets: brilliant(outline, shapeCentre(shape), 8, -Math.PI / 2, tableScale) };
+    }
   }
 }
 
@@ -337,15 +345,23 @@ export function retailerAboutSvg(name: string): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Settings
 
-interface MetalColours {
+/** A metal's colours for a drawing, lightest to darkest; `texture` marks carbon fibre's weave and Damascus steel's waves. */
+export interface MetalColours {
   light: string;
   mid: string;
   dark: string;
+  texture?: "weave" | "waves";
 }
 
-/** Metal colours by metal code: platinum and white gold grey, yellow gold, rose gold (18K a touch richer). */
-function metalColours(metal: number): MetalColours {
+/**
+ * Colours of a single metal code: platinum and white gold grey, yellow gold, rose gold (18K a touch richer),
+ * palladium light grey, cobalt blue-grey, tantalum dark blue-grey, titanium grey, tungsten gunmetal, carbon fibre
+ * near-black (woven), ceramic black, Damascus steel patterned grey. Unknown (0) and any other code: white-ish grey.
+ */
+export function metalColours(metal: number): MetalColours {
   switch (metal) {
+    case 1:
+      return { light: "#f4f6f8", mid: "#c3cad1", dark: "#7f8891" };
     case 4:
       return { light: "#fbeab0", mid: "#e2bf62", dark: "#a98431" };
     case 5:
@@ -354,11 +370,51 @@ function metalColours(metal: number): MetalColours {
       return { light: "#f8d5c6", mid: "#e0a48c", dark: "#a9654d" };
     case 7:
       return { light: "#f6cbb8", mid: "#d9927a", dark: "#9d553e" };
-    case 1:
-      return { light: "#f4f6f8", mid: "#c3cad1", dark: "#7f8891" };
+    case 8:
+      return { light: "#f6f6f4", mid: "#d6d7d5", dark: "#9c9e9f" };
+    case 10:
+      return { light: "#e3e9f0", mid: "#a3b0c0", dark: "#5e6b7c" };
+    case 11:
+      return { light: "#b4bdcb", mid: "#6c7788", dark: "#363e4c" };
+    case 12:
+      return { light: "#e0e0dc", mid: "#a9a9a3", dark: "#6a6a65" };
+    case 13:
+      return { light: "#a6aab0", mid: "#62676e", dark: "#2e3237" };
+    case 14:
+      return { light: "#54575e", mid: "#222328", dark: "#0b0c0e", texture: "weave" };
+    case 15:
+      return { light: "#6a6a70", mid: "#1d1d21", dark: "#050506" };
+    case 16:
+      return { light: "#d4d7db", mid: "#8e939a", dark: "#4a4f56", texture: "waves" };
     default:
-      return { light: "#f1f3f5", mid: "#cdd2d7", dark: "#8b939b" }; // white gold and anything else
+      return { light: "#f1f3f5", mid: "#cdd2d7", dark: "#8b939b" }; // white gold, unknown and anything else
   }
+}
+
+/**
+ * The two single metals of a metal code: for a two-tone code 100 + 10 × first + second (both 1-8, different) the
+ * first (the band, chain or bracelet) and the second (the head, prongs and halo); for any other code, itself twice.
+ */
+export function metalParts(metal: number): readonly [number, number] {
+  const first = Math.floor((metal - 100) / 10);
+  const second = (metal - 100) % 10;
+  return Number.isInteger(metal) && metal >= 100 && metal <= 191 && first >= 1 && first <= 8 && second >= 1 && second <= 8 && first !== second
+    ? [first, second]
+    : [metal, metal];
+}
+
+/**
+ * Paint definitions for a metal under `id`: a diagonal gradient light → mid → dark, or for the textured metals a
+ * pattern tile (carbon fibre's twill weave, Damascus steel's wavy layers) filling the same box.
+ */
+function metalPaint(id: string, c: MetalColours): string {
+  if (c.texture === "weave") {
+    return `<pattern id="${id}" patternUnits="userSpaceOnUse" width="6" height="6"><rect width="6" height="6" fill="${c.mid}"/><path d="M0 0h3v3H0zM3 3h3v3H3z" fill="${c.light}" fill-opacity="0.45"/><path d="M0 1.5h3M4.5 3v3M3 4.5h3M1.5 0v3" stroke="${c.dark}" stroke-width="0.5"/></pattern>`;
+  }
+  if (c.texture === "waves") {
+    return `<pattern id="${id}" patternUnits="userSpaceOnUse" width="16" height="8"><rect width="16" height="8" fill="${c.mid}"/><path d="M0 2q4 -2.5 8 0t8 0M0 6q4 -2.5 8 0t8 0" fill="none" stroke="${c.light}" stroke-width="1.1"/><path d="M0 4q4 -2.5 8 0t8 0" fill="none" stroke="${c.dark}" stroke-width="0.8"/></pattern>`;
+  }
+  return `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="20" y1="20" x2="180" y2="180"><stop offset="0" stop-color="${c.light}"/><stop offset="0.5" stop-color="${c.mid}"/><stop offset="1" stop-color="${c.dark}"/></linearGradient>`;
 }
 
 const STONE = `fill="#f4f9fd" stroke="#7f96ab" stroke-width="1.2"`;
@@ -375,15 +431,27 @@ function bandStones(a0: number, a1: number, count: number, rx: number, ry: numbe
   }).join("");
 }
 
-function ringDrawing(slug: string, id: string, m: MetalColours): string {
+/** Paint references and colours of a drawing: `band` for the shank, chain or bracelet, `head` for what holds stones. */
+interface Paints {
+  band: string;
+  head: string;
+  bandColours: MetalColours;
+  headColours: MetalColours;
+}
+
+function ringDrawing(slug: string, p: Paints): string {
   const band = (strokeWidth: number, cy = 122): string =>
-    `<ellipse cx="100" cy="${cy}" rx="62" ry="42" fill="none" stroke="url(#${id}-metal)" stroke-width="${strokeWidth}"/>` +
-    `<ellipse cx="100" cy="${cy}" rx="62" ry="42" fill="none" stroke="${m.dark}" stroke-width="0.8" stroke-opacity="0.5"/>`;
+    `<ellipse cx="100" cy="${cy}" rx="62" ry="42" fill="none" stroke="${p.band}" stroke-width="${strokeWidth}"/>` +
+    `<ellipse cx="100" cy="${cy}" rx="62" ry="42" fill="none" stroke="${p.bandColours.dark}" stroke-width="0.8" stroke-opacity="0.5"/>`;
   const head = (r: number): string =>
-    `<path d="M${100 - r * 0.9} 80 L${100 - r * 0.35} ${84 - r * 1.6} M${100 + r * 0.9} 80 L${100 + r * 0.35} ${84 - r * 1.6}" stroke="${m.dark}" stroke-width="2.4" stroke-linecap="round"/>` +
+    `<path d="M${fmt(100 - r * 0.9)} 80 L${fmt(100 - r * 0.35)} ${fmt(84 - r * 1.6)} M${fmt(100 + r * 0.9)} 80 L${fmt(100 + r * 0.35)} ${fmt(84 - r * 1.6)}" stroke="${p.headColours.dark}" stroke-width="2.4" stroke-linecap="round"/>` +
+    `<path d="M${fmt(100 - r * 0.8)} 82 Q100 ${fmt(90 + r * 0.2)} ${fmt(100 + r * 0.8)} 82" fill="none" stroke="${p.head}" stroke-width="3.2" stroke-linecap="round"/>` +
     stone(100, 80 - r * 0.9, r);
   const halo = (r: number): string =>
+    `<circle cx="100" cy="${fmt(80 - r * 0.9)}" r="${fmt(r + 5)}" fill="none" stroke="${p.head}" stroke-width="6"/>` +
     bandStones(0, 2 * Math.PI * (1 - 1 / 14), 14, r + 5, r + 5, 80 - r * 0.9, 2.4);
+  const sideStone = (cx: number, cy: number, r: number): string =>
+    `<circle cx="${cx}" cy="${cy}" r="${fmt(r + 2)}" fill="${p.head}"/>` + stone(cx, cy, r);
 
   switch (slug) {
     case "solitaire":
@@ -397,9 +465,9 @@ function ringDrawing(slug: string, id: string, m: MetalColours): string {
     case "hidden-halo":
       return band(9) + head(17) + bandStones(Math.PI * 0.1, Math.PI * 0.9, 7, 15, 4, 70, 1.8);
     case "three-stone":
-      return band(9) + stone(72, 80, 10) + stone(128, 80, 10) + head(16);
+      return band(9) + sideStone(72, 80, 10) + sideStone(128, 80, 10) + head(16);
     case "halo-three-stone":
-      return band(9) + stone(70, 82, 9) + stone(130, 82, 9) + halo(14) + head(14);
+      return band(9) + sideStone(70, 82, 9) + sideStone(130, 82, 9) + halo(14) + head(14);
     case "pave":
       return band(11) + bandStones(Math.PI * 0.05, Math.PI * 0.95, 11, 62, 42, 122, 3) + head(15);
     case "band":
@@ -409,43 +477,59 @@ function ringDrawing(slug: string, id: string, m: MetalColours): string {
     case "eternity-band":
       return band(11, 110) + bandStones(0, 2 * Math.PI * (1 - 1 / 22), 22, 62, 42, 110, 3.4);
     case "mens-band":
-      return band(20, 110) + `<ellipse cx="100" cy="110" rx="62" ry="42" fill="none" stroke="${m.light}" stroke-width="2" stroke-opacity="0.7"/>`;
+      return band(20, 110) + `<ellipse cx="100" cy="110" rx="62" ry="42" fill="none" stroke="${p.headColours.light}" stroke-width="2" stroke-opacity="0.7"/>`;
     default:
       return band(9) + head(16);
   }
 }
 
-function jewelleryDrawing(slug: string, id: string): string | null {
+function jewelleryDrawing(slug: string, p: Paints): string | null {
   // The chain: a quadratic curve with y = 20 + 260·t·(1 − t) at x = 30 + 140·t, lowest (85) at x = 100.
-  const chain = `<path d="M30 20 Q100 150 170 20" fill="none" stroke="url(#${id}-metal)" stroke-width="2.5"/>`;
+  const chain = `<path d="M30 20 Q100 150 170 20" fill="none" stroke="${p.band}" stroke-width="2.5"/>`;
   const onChain = (x: number): number => {
     const t = (x - 30) / 140;
     return 20 + 260 * t * (1 - t);
   };
-  const bail = `<circle cx="100" cy="89" r="5" fill="none" stroke="url(#${id}-metal)" stroke-width="2.5"/>`;
-  const stud = (cx: number, halo: boolean): string =>
-    (halo ? bandStones(0, 2 * Math.PI * (1 - 1 / 12), 12, 24, 24, 100, 3) : "") +
-    `<circle cx="${cx}" cy="100" r="${halo ? 19 : 22}" fill="url(#${id}-metal)"/>` +
-    stone(cx, 100, halo ? 16 : 19);
+  const bail = `<circle cx="100" cy="89" r="5" fill="none" stroke="${p.head}" stroke-width="2.5"/>`;
+  const haloStones = bandStones(0, 2 * Math.PI * (1 - 1 / 12), 12, 24, 24, 100, 3);
+  const stud = (halo: boolean): string =>
+    (halo ? haloStones : "") + `<circle cx="100" cy="100" r="${halo ? 19 : 22}" fill="${p.head}"/>` + stone(100, 100, halo ? 16 : 19);
+  // A mounting without its stone: the cup, an empty seat (dashed) and four prongs waiting for the shopper's diamond.
+  const mounting = (halo: boolean): string =>
+    (halo ? haloStones : "") +
+    `<circle cx="100" cy="100" r="${halo ? 19 : 21}" fill="${p.head}"/>` +
+    `<circle cx="100" cy="100" r="${halo ? 13 : 15}" fill="#fbfcfd" stroke="${p.headColours.dark}" stroke-width="1.2" stroke-dasharray="3 2"/>` +
+    [1, 3, 5, 7].map((k) => {
+      const a = (k * Math.PI) / 4;
+      const r = halo ? 14 : 16;
+      return `<circle cx="${fmt(100 + r * Math.cos(a))}" cy="${fmt(100 + r * Math.sin(a))}" r="3" fill="${p.head}" stroke="${p.headColours.dark}" stroke-width="0.8"/>`;
+    }).join("");
+  const pair = (shift: number, drawing: string): string =>
+    `<g transform="translate(${-shift} 0)">${drawing}</g><g transform="translate(${shift} 0)">${drawing}</g>`;
   switch (slug) {
     case "stud":
-      return `<g transform="translate(-38 0)">${stud(100, false)}</g><g transform="translate(38 0)">${stud(100, false)}</g>`;
+      return pair(38, stud(false));
     case "halo-stud":
-      return `<g transform="translate(-42 0)">${stud(100, true)}</g><g transform="translate(42 0)">${stud(100, true)}</g>`;
+      return pair(42, stud(true));
+    case "stud-setting":
+      return pair(38, mounting(false));
+    case "halo-stud-setting":
+      return pair(42, mounting(true));
     case "drop-earrings":
       return [62, 138]
-        .map((x) => `<path d="M${x} 30 q10 -14 0 -18" fill="none" stroke="url(#${id}-metal)" stroke-width="3"/><line x1="${x}" y1="30" x2="${x}" y2="92" stroke="url(#${id}-metal)" stroke-width="2.5"/>${stone(x, 30, 6)}${stone(x, 110, 16)}`)
+        .map((x) => `<path d="M${x} 30 q10 -14 0 -18" fill="none" stroke="${p.band}" stroke-width="3"/><line x1="${x}" y1="30" x2="${x}" y2="92" stroke="${p.band}" stroke-width="2.5"/><circle cx="${x}" cy="110" r="18" fill="${p.head}"/>${stone(x, 30, 6)}${stone(x, 110, 16)}`)
         .join("");
     case "solitaire-pendant":
-      return chain + bail + stone(100, 112, 18);
+      return chain + bail + `<circle cx="100" cy="112" r="20" fill="${p.head}"/>` + stone(100, 112, 18);
     case "halo-pendant":
-      return chain + bail + bandStones(0, 2 * Math.PI * (1 - 1 / 14), 14, 21, 21, 119, 3) + stone(100, 119, 15);
+      return chain + bail + `<circle cx="100" cy="119" r="21" fill="none" stroke="${p.head}" stroke-width="6"/>` + bandStones(0, 2 * Math.PI * (1 - 1 / 14), 14, 21, 21, 119, 3) + stone(100, 119, 15);
     case "side-stone-pendant":
-      return chain + bail + stone(100, 101, 6) + stone(100, 116, 8) + stone(100, 138, 14);
+      return chain + bail + `<path d="M100 95V138" stroke="${p.head}" stroke-width="4"/>` + stone(100, 101, 6) + stone(100, 116, 8) + stone(100, 138, 14);
     case "necklace":
-      return chain + [44, 65, 135, 156].map((x) => stone(x, onChain(x), 5)).join("") + stone(100, onChain(100) + 8, 10);
+      return chain + [44, 65, 135, 156].map((x) => `<circle cx="${x}" cy="${fmt(onChain(x))}" r="6.5" fill="${p.head}"/>` + stone(x, onChain(x), 5)).join("") + stone(100, onChain(100) + 8, 10);
     case "bracelet":
-      return `<ellipse cx="100" cy="100" rx="80" ry="46" fill="none" stroke="url(#${id}-metal)" stroke-width="12"/>` +
+      return `<ellipse cx="100" cy="100" rx="80" ry="46" fill="none" stroke="${p.band}" stroke-width="12"/>` +
+        `<ellipse cx="100" cy="100" rx="80" ry="46" fill="none" stroke="${p.head}" stroke-width="5" stroke-dasharray="2 6"/>` +
         bandStones(0, 2 * Math.PI * (1 - 1 / 26), 26, 80, 46, 100, 4.2);
     default:
       return null;
@@ -453,19 +537,32 @@ function jewelleryDrawing(slug: string, id: string): string | null {
 }
 
 /**
- * A setting illustration (200 × 200) in the metal's colour (platinum and white gold grey, yellow gold, rose gold):
- * a ring with a solitaire head, halo, three-stone, pavé or eternity hints by style slug, or earrings, a pendant,
- * a necklace or a bracelet (see SETTING_IMAGE_SLUGS in generate.ts). Unknown slugs draw a plain solitaire.
+ * A setting illustration (200 × 200) in the metal's colours: a ring with a solitaire head, halo, three-stone, pavé
+ * or eternity hints by style slug, earrings (with their stones, or as empty stud settings), a pendant, a necklace
+ * or a bracelet (see SETTING_IMAGE_SLUGS in generate.ts). Unknown slugs draw a plain solitaire. Every metal code
+ * draws: a two-tone code (see metalParts) paints the band, chain or bracelet in its first metal and the head,
+ * prongs, halo and cups in its second; carbon fibre and Damascus steel are patterned. Ids are prefixed with the
+ * slug and metal, so several drawings can be inlined in one page.
  */
 export function settingSvg(styleSlug: string, metal: number): string {
-  const m = metalColours(metal);
+  const [first, second] = metalParts(metal);
+  const bandColours = metalColours(first);
+  const headColours = metalColours(second);
   const id = `loupe-setting-${styleSlug.replace(/[^a-z0-9-]/gi, "")}-${Math.trunc(metal)}`;
-  const body = jewelleryDrawing(styleSlug, id) ?? ringDrawing(styleSlug, id, m);
-  const label = escapeXml(`${styleSlug.replace(/-/g, " ")} setting`);
+  const twoTone = first !== second;
+  const paints: Paints = {
+    band: `url(#${id}-metal)`,
+    head: twoTone ? `url(#${id}-head)` : `url(#${id}-metal)`,
+    bandColours,
+    headColours,
+  };
+  const body = jewelleryDrawing(styleSlug, paints) ?? ringDrawing(styleSlug, paints);
+  const metalLabel = METALS.find((m) => m.code === metal)?.label;
+  const label = escapeXml(`${styleSlug.replace(/-/g, " ")} setting${metalLabel ? ` in ${metalLabel}` : ""}`);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200" role="img" aria-label="${label}">`,
     `<title>${label}</title>`,
-    `<defs><linearGradient id="${id}-metal" gradientUnits="userSpaceOnUse" x1="20" y1="20" x2="180" y2="180"><stop offset="0" stop-color="${m.light}"/><stop offset="0.5" stop-color="${m.mid}"/><stop offset="1" stop-color="${m.dark}"/></linearGradient></defs>`,
+    `<defs>${metalPaint(`${id}-metal`, bandColours)}${twoTone ? metalPaint(`${id}-head`, headColours) : ""}</defs>`,
     body,
     "</svg>",
   ].join("");

@@ -10,18 +10,23 @@ import {
   FLUORESCENCES,
   METALS,
   SHAPES,
+  labelOf,
   type EnumEntry,
 } from "../../shared/enums";
 import {
+  ALTERNATIVE_BAND_METALS,
   DIAMOND_ID_BASE,
+  TWO_TONE_SETTING_METALS,
   certificateNumber,
   generateDiamonds,
   generateRetailers,
   generateSettings,
   retailerAccepts,
+  settingImageKeys,
   type DiamondRow,
+  type SettingVariantRow,
 } from "../../shared/catalogue/generate";
-import { diamondSvg, retailerLogoSvg, settingSvg } from "../../shared/catalogue/images";
+import { diamondSvg, metalColours, metalParts, retailerLogoSvg, settingSvg } from "../../shared/catalogue/images";
 import {
   LAB_FLOOR_CENTS,
   LAB_FRACTION,
@@ -38,6 +43,53 @@ const NOW = Date.UTC(2026, 10, 1);
 const CSV = new URL("../../../shared/data/diamonds-ggplot2.csv", import.meta.url);
 
 const codes = (list: readonly EnumEntry[]): Set<number> => new Set(list.map((e) => e.code));
+
+/**
+ * A light XML well-formedness check (no DOMParser in Node): every tag is well-formed with quoted, unique
+ * attributes, tags nest and close in order under one root, and text and attribute values carry only escaped `&`, `<`.
+ */
+function expectWellFormedXml(xml: string): void {
+  expect(xmlProblem(xml)).toBeNull();
+}
+
+/** What makes `xml` not well-formed, or null. */
+function xmlProblem(xml: string): string | null {
+  const tag = /<(\/?)([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>/y;
+  const entity = /&(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi;
+  const stack: string[] = [];
+  let roots = 0;
+  let i = 0;
+  while (i < xml.length) {
+    const lt = xml.indexOf("<", i);
+    const text = xml.slice(i, lt < 0 ? xml.length : lt);
+    if (/[&>]/.test(text.replace(entity, ""))) return `unescaped text at ${i}`;
+    if (text.trim() !== "" && stack.length === 0) return `text outside the root at ${i}`;
+    if (lt < 0) break;
+    tag.lastIndex = lt;
+    const m = tag.exec(xml);
+    if (!m) return `malformed tag at ${lt}: ${xml.slice(lt, lt + 60)}`;
+    const [whole, close, name, attrs, selfClose] = m;
+    const names: string[] = [];
+    for (const [, attr, value] of attrs!.matchAll(/([\w:.-]+)="([^"]*)"/g)) {
+      if (/[&<]/.test(value!.replace(entity, ""))) return `unescaped attribute ${attr} of <${name}>`;
+      if (names.includes(attr!)) return `duplicate attribute ${attr} in <${name}>`;
+      names.push(attr!);
+    }
+    if (close) {
+      const open = stack.pop();
+      if (open !== name) return `</${name}> closes <${open}>`;
+    } else {
+      if (stack.length === 0 && ++roots > 1) return "more than one root";
+      if (!selfClose) stack.push(name!);
+    }
+    i = lt + whole!.length;
+  }
+  if (stack.length > 0) return `unclosed <${stack.join("><")}>`;
+  return roots === 1 ? null : "no root";
+}
+
+/** The values of every id attribute in an SVG. */
+const idsOf = (svg: string): string[] => [...svg.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!);
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -340,6 +392,135 @@ describe("demo settings", () => {
       if (prices.has(1) && prices.has(2)) expect(prices.get(1)! / prices.get(2)!).toBeCloseTo(1.45, 1);
     }
   });
+  it("adds two-tone variants to about a quarter of the ring settings and women's bands", () => {
+    const twoTone = variants.filter((v) => v.metal >= 100);
+    const metalCodes = codes(METALS);
+    for (const v of twoTone) {
+      expect(v.metal).toBeLessThanOrEqual(191);
+      expect(metalCodes.has(v.metal)).toBe(true);
+      expect(TWO_TONE_SETTING_METALS as readonly number[]).toContain(v.metal);
+    }
+    const found = new Set(twoTone.map((v) => v.metal));
+    // Both orders of a pair somewhere (band in one gold, head in the other, and the other way round).
+    expect([[124, 142], [126, 162], [146, 164]].some(([a, b]) => found.has(a!) && found.has(b!))).toBe(true);
+    const settingOf = new Map(settings.map((s) => [s.id, s]));
+    const withTwoTone = new Set(twoTone.map((v) => v.setting_id));
+    for (const id of withTwoTone) {
+      const s = settingOf.get(id)!;
+      expect(s.item_type === 1 || (s.item_type === 0 && s.gender === "women")).toBe(true);
+    }
+    const rings = settings.filter((s) => s.item_type === 1);
+    const womensBands = settings.filter((s) => s.item_type === 0 && s.gender === "women");
+    const share = (list: typeof settings) => list.filter((s) => withTwoTone.has(s.id)).length / list.length;
+    expect(share(rings)).toBeGreaterThan(0.15);
+    expect(share(rings)).toBeLessThan(0.35);
+    expect(share(womensBands)).toBeGreaterThan(0.1);
+    expect(share(womensBands)).toBeLessThan(0.4);
+  });
+
+  it("prices a two-tone like its 14K golds plus about 10 % and only in golds the setting has", () => {
+    const bySetting = new Map<number, SettingVariantRow[]>();
+    for (const v of variants) bySetting.set(v.setting_id, [...(bySetting.get(v.setting_id) ?? []), v]);
+    const listOf = (v: SettingVariantRow) => v.price_before_discount_cents ?? v.price_cents;
+    let checked = 0;
+    for (const list of bySetting.values()) {
+      const metals = new Map(list.map((v) => [v.metal, v]));
+      for (const v of list.filter((x) => x.metal >= 100)) {
+        const [first, second] = metalParts(v.metal);
+        expect([2, 4, 6]).toContain(first);
+        expect([2, 4, 6]).toContain(second);
+        expect(metals.has(first) && metals.has(second)).toBe(true);
+        const gold14k = metals.get(first)!;
+        expect(listOf(v) / listOf(gold14k)).toBeCloseTo(1.1, 1);
+        expect(v.discount_percentage).toBe(gold14k.discount_percentage);
+        checked++;
+      }
+      // Rose costs the same as white and yellow in two-tone too.
+      for (const [a, b] of [[124, 126], [142, 162], [146, 126]] as const) {
+        if (metals.has(a) && metals.has(b)) expect(listOf(metals.get(a)!)).toBe(listOf(metals.get(b)!));
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+  });
+
+  it("offers the men's bands in alternative metals besides gold and platinum, mostly for less", () => {
+    const alternative = new Set<number>(ALTERNATIVE_BAND_METALS);
+    const mens = settings.filter((s) => s.item_type === 0 && s.gender === "men");
+    expect(mens).toHaveLength(16);
+    const seen = new Set<number>();
+    let cheaper = 0;
+    let dearer = 0;
+    for (const band of mens) {
+      const own = variants.filter((v) => v.setting_id === band.id);
+      const alt = own.filter((v) => alternative.has(v.metal));
+      expect(alt.length).toBeGreaterThanOrEqual(2);
+      expect(own.some((v) => v.metal >= 1 && v.metal <= 7)).toBe(true);
+      const gold = own.find((v) => v.metal === 2 || v.metal === 4)!;
+      for (const v of alt) {
+        seen.add(v.metal);
+        expect(v.name).toContain(labelOf(METALS, v.metal));
+        if (gold) (v.price_cents < gold.price_cents ? cheaper++ : dearer++);
+      }
+    }
+    expect([...seen].sort((a, b) => a - b)).toEqual([...ALTERNATIVE_BAND_METALS]);
+    expect(cheaper).toBeGreaterThan(dearer);
+    const others = new Set(settings.filter((s) => !(s.item_type === 0 && s.gender === "men")).map((s) => s.id));
+    for (const v of variants) if (others.has(v.setting_id)) expect(alternative.has(v.metal)).toBe(false);
+  });
+
+  it("keeps variants grouped by setting in metal order, with images settingImageKeys lists", () => {
+    const ids = variants.map((v) => v.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (let i = 1; i < variants.length; i++) {
+      const [a, b] = [variants[i - 1]!, variants[i]!];
+      expect(a.setting_id < b.setting_id || (a.setting_id === b.setting_id && a.metal < b.metal)).toBe(true);
+    }
+    const keys = new Set(settingImageKeys().map((k) => `${k.slug}-${k.metal}`));
+    for (const v of variants) {
+      const m = /^\/images\/settings\/([a-z0-9-]+)-(\d{1,3})\.svg$/.exec(v.image_url);
+      expect(m, v.image_url).not.toBeNull();
+      expect(Number(m![2])).toBe(v.metal);
+      expect(keys.has(`${m![1]}-${m![2]}`), v.image_url).toBe(true);
+    }
+  });
+
+  it("has stud settings for a pair of chosen diamonds besides preset earrings", () => {
+    const earrings = settings.filter((s) => s.item_type === 4);
+    const studs = earrings.filter((s) => s.item_type_name === "Stud");
+    const presets = earrings.filter((s) => s.item_type_name === "PresetEarrings");
+    expect(studs).toHaveLength(8);
+    expect(presets).toHaveLength(12);
+    for (const s of studs) {
+      expect([32, 2]).toContain(s.style);
+      expect(s.shapes_mask).not.toBe(0);
+      expect(SHAPES.filter((sh) => s.shapes_mask & (1 << (sh.code - 1))).length).toBeGreaterThanOrEqual(3);
+      expect(s.name).toMatch(/Stud Earring Settings$/);
+      expect(s.description).toContain("for a pair of diamonds you choose");
+      const own = variants.filter((v) => v.setting_id === s.id);
+      expect(own.length).toBeGreaterThan(0);
+      for (const v of own) expect(v.price_cents).toBeGreaterThanOrEqual(34_000);
+      for (const v of own.filter((x) => [2, 4, 6].includes(x.metal))) {
+        expect(v.price_before_discount_cents ?? v.price_cents).toBeLessThanOrEqual(120_000);
+      }
+    }
+    expect(new Set(studs.map((s) => s.style))).toEqual(new Set([32, 2]));
+    expect(new Set(presets.map((s) => s.style))).toEqual(new Set([32, 2, 128]));
+    for (const s of presets) {
+      expect(s.shapes_mask & (s.shapes_mask - 1)).toBe(0); // one shape: the stones they are set with
+      expect(s.description).not.toContain("you choose");
+    }
+  });
+
+  it("describes pendants as settings for a chosen diamond and necklaces as set with diamonds", () => {
+    const jewellery = settings.filter((s) => s.item_type === 2);
+    const pendants = jewellery.filter((s) => s.item_type_name === "Pendant");
+    const necklaces = jewellery.filter((s) => s.item_type_name === "Necklace");
+    expect(pendants.length).toBeGreaterThan(0);
+    expect(necklaces.length).toBeGreaterThan(0);
+    expect(jewellery.filter((s) => s.item_type_name === "Bracelet")).toHaveLength(20);
+    for (const s of pendants) expect(s.description).toContain("for a diamond you choose");
+    for (const s of necklaces) expect(s.description).toContain("set with diamonds");
+  });
 });
 
 describe("sql", () => {
@@ -391,5 +572,84 @@ describe("images", () => {
     expect(logo).not.toMatch(/& |<"/);
     expect(retailerLogoSvg("Ember & Facet", true)).toContain(">EF<");
     expect(settingSvg("halo", 4)).toMatch(/^<svg /);
+  });
+
+  it("draws every metal a variant uses as well-formed SVG in that metal's colours", () => {
+    const { variants } = generateSettings();
+    const pairs = new Map<string, { slug: string; metal: number }>();
+    for (const v of variants) {
+      const [, slug, metal] = /\/images\/settings\/(.+)-(\d+)\.svg$/.exec(v.image_url)!;
+      pairs.set(`${slug}-${metal}`, { slug: slug!, metal: Number(metal) });
+    }
+    for (const { slug, metal } of settingImageKeys()) pairs.set(`${slug}-${metal}`, { slug, metal });
+    const allIds = new Map<string, string>();
+    for (const [key, { slug, metal }] of pairs) {
+      const svg = settingSvg(slug, metal);
+      expectWellFormedXml(svg);
+      expect(svg).not.toMatch(/NaN|Infinity|undefined/);
+      const [first, second] = metalParts(metal);
+      for (const part of [first, second]) {
+        const c = metalColours(part);
+        if (c.texture) expect(svg).toContain("<pattern");
+        expect(svg).toContain(c.mid);
+      }
+      const ids = idsOf(svg);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const id of ids) {
+        expect(allIds.get(id), `id ${id} of ${key}`).toBeUndefined();
+        allIds.set(id, key);
+      }
+    }
+  });
+
+  it("draws a two-tone band in its first metal and the head in its second", () => {
+    for (const [first, second] of [[2, 4], [4, 2], [6, 2], [4, 6]] as const) {
+      const code = 100 + 10 * first + second;
+      for (const slug of ["halo", "three-stone", "solitaire", "stud", "halo-pendant"]) {
+        const svg = settingSvg(slug, code);
+        expect(svg).toContain(metalColours(first).mid);
+        expect(svg).toContain(metalColours(second).mid);
+        expect(svg).toContain(labelOf(METALS, code).replace(/&/g, "&amp;"));
+      }
+      // The band is painted with the first metal's paint, the head with the second's.
+      const ring = settingSvg("solitaire", code);
+      const paintOf = (part: string) => new RegExp(`id="([^"]+-${part})"[^>]*>(?:(?!</linearGradient>).)*${metalColours(part === "metal" ? first : second).mid}`);
+      expect(ring).toMatch(paintOf("metal"));
+      expect(ring).toMatch(paintOf("head"));
+    }
+    // One metal: a single paint.
+    expect(idsOf(settingSvg("halo", 6))).toHaveLength(1);
+  });
+
+  it("gives the alternative metals their own colours and textures, and unknown metals a light grey", () => {
+    const drawings = [1, 2, 4, 6, ...ALTERNATIVE_BAND_METALS].map((m) => settingSvg("mens-band", m).replace(/-\d+-/g, "-"));
+    expect(new Set(drawings).size).toBe(drawings.length);
+    const mid = new Set([1, 2, 4, 6, ...ALTERNATIVE_BAND_METALS].map((m) => metalColours(m).mid));
+    expect(mid.size).toBe(4 + ALTERNATIVE_BAND_METALS.length);
+    expect(metalColours(14).texture).toBe("weave");
+    expect(metalColours(16).texture).toBe("waves");
+    expect(settingSvg("mens-band", 14)).toMatch(/<pattern id="loupe-setting-mens-band-14-metal"/);
+    const luminance = (hex: string) => [1, 3, 5].reduce((n, i) => n + parseInt(hex.slice(i, i + 2), 16), 0) / 3;
+    for (const dark of [11, 13, 14, 15]) expect(luminance(metalColours(dark).mid)).toBeLessThan(luminance(metalColours(2).mid));
+    for (const unknown of [0, 9, 17, 99, 111, 192, 999]) {
+      const svg = settingSvg("solitaire", unknown);
+      expectWellFormedXml(svg);
+      expect(luminance(metalColours(unknown).mid)).toBeGreaterThan(180);
+      expect(svg).toContain(metalColours(0).mid);
+    }
+    expect(metalParts(124)).toEqual([2, 4]);
+    expect(metalParts(142)).toEqual([4, 2]);
+    expect(metalParts(111)).toEqual([111, 111]);
+    expect(metalParts(7)).toEqual([7, 7]);
+  });
+
+  it("draws stud settings as empty mountings", () => {
+    const mounting = settingSvg("stud-setting", 2);
+    const preset = settingSvg("stud", 2);
+    expectWellFormedXml(mounting);
+    expect(mounting).toContain("stroke-dasharray"); // the empty seat
+    expect((mounting.match(/fill="#f4f9fd"/g) ?? []).length).toBe(0); // no stones
+    expect((preset.match(/fill="#f4f9fd"/g) ?? []).length).toBe(2);
+    expect((settingSvg("halo-stud-setting", 2).match(/fill="#f4f9fd"/g) ?? []).length).toBe(24); // halo stones only
   });
 });

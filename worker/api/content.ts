@@ -1,12 +1,28 @@
 import { Hono } from "hono";
 import { TrafficAlertId } from "#shared/content.ts";
+import * as v from "valibot";
+import { SEARCH_PAGES } from "#shared/settings/pages.ts";
 import { trafficAlert } from "../content/alerts";
+import { searchHeading } from "../content/headings";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
 import { pathParams } from "./validate";
 
-/** Content-store items (§7 content services): `GET /content/traffic-alert/{id}` (the id follows Hide_Tariff_Alert_V2). */
-export const contentApi = new Hono<AppEnv>().get("/content/traffic-alert/:id", pathParams(TrafficAlertId), async (c) => {
+const PageIdParam = v.object({ pageId: v.picklist(SEARCH_PAGES.map((p) => p.id), "pageId must be a search page id") });
+
+/**
+ * Content-store items (§7 content services): `GET /content/traffic-alert/{id}` (the id follows
+ * Hide_Tariff_Alert_V2) and `GET /content/search-heading/{pageId}` (a search page's heading).
+ */
+export const contentApi = new Hono<AppEnv>()
+  .get("/content/search-heading/:pageId", pathParams(PageIdParam), async (c) => {
+    const { pageId } = c.req.valid("param");
+    const heading = await searchHeading(c.env.DB, pageId);
+    if (!heading) throw new ApiError(404, `No heading for ${pageId}`);
+    c.header("Cache-Control", "public, max-age=300");
+    return c.json(heading);
+  })
+  .get("/content/traffic-alert/:id", pathParams(TrafficAlertId), async (c) => {
   const { id } = c.req.valid("param");
   const alert = await trafficAlert(c.env.DB, id);
   if (!alert) throw new ApiError(404, `No running traffic alert ${id}`);

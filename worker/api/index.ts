@@ -10,6 +10,7 @@ import { openapiApi } from "./openapi";
 import { preferencesApi } from "./preferences";
 import { searchesApi } from "./searches";
 import { similarApi } from "./similar";
+import { settingsApi } from "./settings";
 import { createMiddleware } from "hono/factory";
 import { apiProxy } from "../middleware/api-proxy";
 
@@ -49,6 +50,7 @@ export const api = new Hono<AppEnv>()
   .route("/", experimentsApi)
   .route("/", contentApi)
   .route("/", similarApi)
+  .route("/", settingsApi)
   // Mounted with app.route(), a sub-app's notFound is not consulted: this catch-all keeps unknown /api paths JSON.
   .all("*", (c) => errorResponse(c, 404, "not_found", `No API route ${c.req.method} ${new URL(c.req.url).pathname}`))
   .onError(onApiError);

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { toJsonSchema } from "@valibot/to-json-schema";
-import type { GenericSchema } from "valibot";
+import * as v from "valibot";
 import {
   Diamond,
   DiamondFilters,
@@ -11,6 +11,7 @@ import {
   RetailerList,
   SavedSearch,
   SaveSearchResponse,
+  SEARCH_ID_PATTERN,
   SimilarDiamondsRequest,
   SimilarDiamondsResponse,
 } from "#shared/schemas.ts";
@@ -19,9 +20,19 @@ import { CarePlanQuotesResponse, CartIntent, CartView, OrderDraftResponse, Price
 import { TrafficAlert } from "#shared/content.ts";
 import { ExperimentOverride } from "#shared/experiments/overrides.ts";
 import { ExperimentAssignments, ExperimentEvent, ExperimentReport } from "#shared/experiments/schemas.ts";
+import { JEWELLERY_PAGE_SIZE, MAX_SETTINGS_PAGE_SIZE, SEARCH_PAGES, SETTINGS_PAGE_SIZE } from "#shared/settings/pages.ts";
+import {
+  SavedSettingSearch,
+  SettingDetail,
+  SettingFilters,
+  SettingSearchRequest,
+  SettingSearchResponse,
+  SettingSummaryList,
+  StudSettingsRequest,
+} from "#shared/settings/schemas.ts";
 import type { AppEnv } from "../env";
 
-function schema(s: GenericSchema) {
+function schema(s: v.GenericSchema) {
   // Refinements (v.check) cannot be expressed in JSON Schema; they are described in the operation text.
   const json = toJsonSchema(s, { errorMode: "ignore", target: "openapi-3.0" }) as Record<string, unknown>;
   delete json.$schema;
@@ -45,6 +56,52 @@ const jsonRequest = (name: string) => ({
 
 /** `promoCodeVariation` (Promocode_Variation_Global): which running codes are offered. */
 const PROMO_PARAM = { name: "promoCodeVariation", in: "query", required: false, description: "Promocode_Variation_Global's variant; without it the visitor's own variant decides (and the answer is private)", schema: { type: "string", enum: ["0", "1"] } };
+
+/** A saved search's id in a path. */
+const SEARCH_ID_PARAM = { name: "id", in: "path", required: true, schema: { type: "string", pattern: SEARCH_ID_PATTERN.source } };
+
+/** `GET /content/search-heading/{pageId}` answer (worker/content/headings.ts); described here as the only place it crosses the wire. */
+const SearchHeading = v.object({ heading: v.string(), subheading: v.string() });
+
+/** The two setting searches (§7 POST search/settingsv2 and search/jewellery): one body, different defaults. */
+function settingSearchOperation(operationId: string, what: string, defaults: string, pageSize: number) {
+  return {
+    post: {
+      operationId,
+      summary: `${what}: a saved search's id or the filters (not both), then one page (${pageSize} by default, at most ${MAX_SETTINGS_PAGE_SIZE})`,
+      description:
+        `${defaults} Each card lists the setting's available metals that match metals and the price bounds (whole US dollars; prices are cents), cheapest first, with the promo code Promocode_Variation_Global's variant is offered (promoCodeVariation, else the visitor's own). ` +
+        "Styles: 1, 2, 4, 8 and 32/128 are style bits, 9 (Hidden Halo) the bit 16, 10 (Unique) and 11 (Vintage) match keywords, 0 the presets; several styles match any. " +
+        "Order: sortBy (sortingOrder, the cheapest listed metal's price, or name) in sortOrder, then id. priceRange is the price slider's range with every filter but price. " +
+        "IsB2CDiamondSelected true keeps only items that hold a diamond the shopper chooses (Setting, Pendant, Stud). Every min must not exceed its max. An id of another kind or unknown is 404 'No filters found'.",
+      requestBody: jsonRequest("SettingSearchRequest").requestBody,
+      responses: {
+        200: { description: "A page of settings, the total and the filters applied (searchId when restored)", content: json("SettingSearchResponse") },
+        ...jsonRequest("SettingSearchRequest").errors,
+        404: errorResponse("No filters found"),
+      },
+    },
+  };
+}
+
+/** The two saves (§7 POST search-request/settings2 and search-request/jewellery). */
+function saveSettingSearchOperation(operationId: string, kind: string, extra: string) {
+  return {
+    post: {
+      operationId,
+      summary: `Saves a ${kind} filter state; the searchId is derived from the kind and the filters (same filters, same id)${extra}`,
+      requestBody: jsonRequest("SettingFilters").requestBody,
+      responses: { 200: { description: "The searchId, the kind and the stored filters", content: json("SavedSettingSearch") }, ...jsonRequest("SettingFilters").errors },
+    },
+  };
+}
+
+/** A setting or jewellery item in one metal. */
+const settingDetailResponses = (notFound: string) => ({
+  200: { description: "The setting in that metal with its variants, matching band and offered promotion", content: json("SettingDetail") },
+  400: errorResponse("Invalid id, metal or promoCodeVariation"),
+  404: errorResponse(notFound),
+});
 
 /** The OpenAPI 3.0 document, generated from the shared valibot schemas once per isolate. */
 function buildDocument() {
@@ -274,6 +331,121 @@ function buildDocument() {
           },
         ]),
       ),
+      "/search/settingsv2": settingSearchOperation(
+        "searchSettings",
+        "Setting and wedding band search",
+        `Without filters it lists ring settings (itemType 1); itemTypeNames, when given, replace itemType (e.g. ["WeddingBands"] with gender and eternity for the band pages).`,
+        SETTINGS_PAGE_SIZE,
+      ),
+      "/search/jewellery": settingSearchOperation(
+        "searchJewellery",
+        "Jewellery search",
+        "Without itemTypeNames it covers every jewellery type: Bracelet, Necklace, PresetEarrings and PresetEngagementRing.",
+        JEWELLERY_PAGE_SIZE,
+      ),
+      "/search-request/settings2": saveSettingSearchOperation("saveSettingSearch", "setting (or wedding band)", ""),
+      "/search-request/jewellery": saveSettingSearchOperation("saveJewellerySearch", "jewellery", "; without itemTypeNames every jewellery type is stored"),
+      "/search-request/settings/{id}": {
+        get: {
+          operationId: "getSavedSettingSearch",
+          summary: "A saved setting search's filters",
+          parameters: [SEARCH_ID_PARAM],
+          responses: { 200: { description: "The saved search", content: json("SavedSettingSearch") }, 400: errorResponse("Malformed id"), 404: errorResponse("No filters found (unknown, or not a setting search)") },
+        },
+      },
+      "/search-request/wedding-bands/{id}": {
+        get: {
+          operationId: "getSavedWeddingBandSearch",
+          summary: "A saved wedding band search's filters (a setting search whose item types are only WeddingBands, or itemType 0)",
+          parameters: [SEARCH_ID_PARAM],
+          responses: { 200: { description: "The saved search", content: json("SavedSettingSearch") }, 400: errorResponse("Malformed id"), 404: errorResponse("No filters found (unknown, or not a band search)") },
+        },
+      },
+      "/settings/searches/{id}/{page}": {
+        get: {
+          operationId: "runSavedSettingSearch",
+          summary: `Runs a saved setting search: page {page} of ${SETTINGS_PAGE_SIZE}`,
+          parameters: [SEARCH_ID_PARAM, { name: "page", in: "path", required: true, schema: { type: "integer", minimum: 1, maximum: 9999 } }, PROMO_PARAM],
+          responses: {
+            200: { description: "The page of results, with searchId and filters", content: json("SettingSearchResponse") },
+            400: errorResponse("Malformed id, page or promoCodeVariation"),
+            404: errorResponse("No filters found"),
+          },
+        },
+      },
+      "/jewellery/searches/{id}": {
+        get: {
+          operationId: "runSavedJewellerySearch",
+          summary: `Runs a saved jewellery search: page pageNumber of ${JEWELLERY_PAGE_SIZE}`,
+          parameters: [SEARCH_ID_PARAM, { name: "pageNumber", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 9999, default: 1 } }, PROMO_PARAM],
+          responses: {
+            200: { description: "The page of results, with searchId and filters", content: json("SettingSearchResponse") },
+            400: errorResponse("Malformed id, pageNumber or promoCodeVariation"),
+            404: errorResponse("No filters found"),
+          },
+        },
+      },
+      "/settings/{id}": {
+        get: {
+          operationId: "getSetting",
+          summary: "A setting (or band, or jewellery item) in its default metal: 14K white gold when available, else its first available metal",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }, PROMO_PARAM],
+          responses: settingDetailResponses("No such setting"),
+        },
+      },
+      "/settings/{id}/{metal}": {
+        get: {
+          operationId: "getSettingInMetal",
+          summary: "A setting in one metal (§7 settings/{id}/{variant}: the metal code the page URLs carry)",
+          parameters: [
+            { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
+            { name: "metal", in: "path", required: true, schema: { type: "integer", minimum: 0, maximum: 999 } },
+            PROMO_PARAM,
+          ],
+          responses: settingDetailResponses("No such setting, or it does not come in that metal"),
+        },
+      },
+      "/jewellery/jewellery-variant/{variantId}": {
+        get: {
+          operationId: "getJewelleryVariant",
+          summary: "A jewellery item (not a ring setting, preset engagement ring or band) in the metal of one of its variants",
+          parameters: [{ name: "variantId", in: "path", required: true, schema: { type: "integer", minimum: 1 } }, PROMO_PARAM],
+          responses: settingDetailResponses("No such jewellery variant"),
+        },
+      },
+      "/settings/best-selling": {
+        get: {
+          operationId: "bestSellingSettings",
+          summary: "Up to 8 engagement ring settings by popularity (sortingOrder), each with its available metals, 14K white gold first",
+          parameters: [PROMO_PARAM],
+          responses: { 200: { description: "Settings", content: json("SettingSummaryList") }, 400: errorResponse("Invalid promoCodeVariation") },
+        },
+      },
+      "/setting/engagement-rings": {
+        get: {
+          operationId: "popularEngagementRings",
+          summary: "Up to 8 preset engagement rings (itemType 5) by popularity, each with its available metals, 14K white gold first",
+          parameters: [PROMO_PARAM],
+          responses: { 200: { description: "Preset engagement rings", content: json("SettingSummaryList") }, 400: errorResponse("Invalid promoCodeVariation") },
+        },
+      },
+      "/studsettings": {
+        post: {
+          operationId: "studSettings",
+          summary: "Stud earring mountings (itemTypeName Stud) for a pair of diamonds of this shape: the retailer's own first, halo mountings after the others above 1.5 ct, then by popularity",
+          description: "Each in the asked metal when it comes in it, else in all its available metals, cheapest first. size is the carat weight of one diamond of the pair.",
+          requestBody: jsonRequest("StudSettingsRequest").requestBody,
+          responses: { 200: { description: "Stud mountings", content: json("SettingSummaryList") }, ...jsonRequest("StudSettingsRequest").errors },
+        },
+      },
+      "/content/search-heading/{pageId}": {
+        get: {
+          operationId: "searchHeading",
+          summary: "A search page's heading and subheading from the content store (a page without one shows its own)",
+          parameters: [{ name: "pageId", in: "path", required: true, schema: { type: "string", enum: SEARCH_PAGES.map((p) => p.id) } }],
+          responses: { 200: { description: "The heading", content: json("SearchHeading") }, 400: errorResponse("Not a search page id"), 404: errorResponse("No stored heading for this page") },
+        },
+      },
       "/search/status": { get: { operationId: "searchIndexStatus", summary: "The search index: catalogue version, diamonds, bytes, load time", responses: { 200: { description: "Index status" } } } },
       "/openapi.json": { get: { operationId: "openapi", summary: "This document", responses: { 200: { description: "OpenAPI document" } } } },
     },
@@ -303,6 +475,14 @@ function buildDocument() {
         ExperimentEvent: schema(ExperimentEvent),
         ExperimentReport: schema(ExperimentReport),
         ExperimentOverride: schema(ExperimentOverride),
+        SettingFilters: schema(SettingFilters),
+        SettingSearchRequest: schema(SettingSearchRequest),
+        SettingSearchResponse: schema(SettingSearchResponse),
+        SavedSettingSearch: schema(SavedSettingSearch),
+        SettingDetail: schema(SettingDetail),
+        SettingSummaryList: schema(SettingSummaryList),
+        StudSettingsRequest: schema(StudSettingsRequest),
+        SearchHeading: schema(SearchHeading),
       },
     },
   };

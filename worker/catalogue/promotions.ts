@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import type { OfferedPromotion } from "#shared/schemas.ts";
 import type { Variant } from "#shared/experiments/bucketing.ts";
 import { promotionDiscount } from "#shared/cart/pricing.ts";
+import type { PromoCategory, Promotion } from "#shared/cart/model.ts";
 import { productFacts, validPromotions } from "../cart/catalogue";
 import type { AppEnv } from "../env";
 import { SearchCache } from "./search-cache";
@@ -35,13 +36,21 @@ export async function offeredPromotion(
 ): Promise<OfferedPromotion | null | undefined> {
   const [product, promotions] = await Promise.all([productFacts(db, kind, id), offered.get(String(variation), () => validPromotions(db, now, variation))]);
   if (!product) return undefined;
+  return bestOffer(promotions, product.category, product.priceCents, now, withMinimum);
+}
+
+/**
+ * The promotion among `promotions` that takes the most off one item of this category and price (null when
+ * none applies). With `withMinimum`, a code's minimum subtotal counts as reached (the rest of a cart).
+ */
+export function bestOffer(promotions: readonly Promotion[], category: PromoCategory, priceCents: number, now: number, withMinimum = false): OfferedPromotion | null {
   let best: OfferedPromotion | null = null;
   for (const promo of promotions) {
-    const line = { category: product.category, totalCents: product.priceCents };
-    const subtotal = withMinimum ? Math.max(product.priceCents, promo.minSubtotalCents) : product.priceCents;
+    const line = { category, totalCents: priceCents };
+    const subtotal = withMinimum ? Math.max(priceCents, promo.minSubtotalCents) : priceCents;
     const { amountCents } = promotionDiscount(promo, [line], subtotal, now);
     if (amountCents <= 0 || (best && best.amount >= amountCents)) continue;
-    const rule = promo.rules.find((r) => r.appliesTo.length === 0 || r.appliesTo.includes(product.category))!;
+    const rule = promo.rules.find((r) => r.appliesTo.length === 0 || r.appliesTo.includes(category))!;
     best = {
       promoCode: promo.code,
       description: promo.description,

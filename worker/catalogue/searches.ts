@@ -9,9 +9,21 @@ import { searchDiamonds, type SearchBindings } from "./diamonds";
 
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 
-/** The searchId of a filter state. */
-export async function searchIdOf(filters: DiamondFilters): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonicalJson(filters))));
+/** The searchId of a diamond filter state. */
+export function searchIdOf(filters: DiamondFilters): Promise<string> {
+  return hashId(canonicalJson(filters));
+}
+
+/**
+ * The searchId of another kind's filter state: the kind is part of what is hashed, so equal JSON of two
+ * kinds never shares an id (diamond ids keep their original derivation).
+ */
+export function searchIdFor(kind: "setting" | "jewellery", filters: object): Promise<string> {
+  return hashId(`${kind}:${canonicalJson(filters)}`);
+}
+
+async function hashId(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
   let id = "";
   let bits = 0;
   let acc = 0;
@@ -29,7 +41,7 @@ export async function searchIdOf(filters: DiamondFilters): Promise<string> {
 }
 
 /** JSON with keys sorted and undefined/default-free order-independent lists, so equal filters hash equally. */
-function canonicalJson(filters: DiamondFilters): string {
+export function canonicalJson(filters: object): string {
   const entries = Object.entries(filters)
     .filter(([, value]) => value !== undefined)
     .map(([k, value]) => [k, Array.isArray(value) ? [...value].sort((a, b) => a - b) : value] as const)

@@ -1,0 +1,409 @@
+import { useState } from "react";
+import { Form, Link, data, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { SHAPES, byCode, labelOf } from "#shared/enums.ts";
+import { RING_SIZES } from "#shared/cart/model.ts";
+import type { CartView } from "#shared/cart/schemas.ts";
+import { formatUsd } from "#shared/money.ts";
+import { diamondPath } from "#shared/slug.ts";
+import type { Diamond } from "#shared/schemas.ts";
+import type { MetalOption, SettingDetail, SettingSummary } from "#shared/settings/schemas.ts";
+import { cartContext, catalogueContext, type CartResult, type CartService, type CatalogueService } from "../context";
+import type { RouteHandle } from "../route-handle";
+import { MetalSwitcher, PriceLine, type MetalChoice } from "../components/metal-switcher";
+import { diamondTitle, gradeLine } from "../components/diamond-text";
+import { loaderVariant } from "../experiments/variants";
+
+const ID = /^[1-9]\d{0,8}$/;
+const DIAMOND_ID = /^[1-9]\d{0,15}$/;
+const METAL = /^\d{1,3}$/;
+
+/** What the page shows when the ring or earrings cannot be completed as asked, with where to go instead. */
+interface Problem {
+  message: string;
+  link: { to: string; text: string } | null;
+}
+
+/** The fields of the diamond the page shows. */
+function pageDiamond(d: Diamond) {
+  return {
+    id: d.id,
+    shape: d.shape,
+    carat: d.carat,
+    color: d.color,
+    clarity: d.clarity,
+    cut: d.cut,
+    isLabGrown: d.isLabGrown,
+    price: d.price,
+    isSold: d.isSold,
+    imagesUrl: d.imagesUrl,
+    retailerId: d.retailer.id,
+    pairedDiamond: d.pairedDiamond,
+  };
+}
+type PageDiamond = ReturnType<typeof pageDiamond>;
+
+const shapeSlug = (shape: number) => byCode(SHAPES, shape)?.slug ?? "round";
+/** Settings that hold a diamond of this shape, the diamond kept for the ring builder. */
+const settingsFor = (d: Pick<PageDiamond, "id" | "shape">) => `/setting-search/s?shape=${shapeSlug(d.shape)}&diamond=${d.id}`;
+const ringHref = (metal: number, diamondId: number, settingId: number) => `/complete-ring/${metal}/${diamondId}?setting=${settingId}`;
+const earringsHref = (metal: number, diamondId: number, settingId: number | null) => `/complete-earrings/${metal}/${diamondId}${settingId ? `?setting=${settingId}` : ""}`;
+
+/** An engagement ring setting (not a preset ring, band or jewellery): the one kind that holds a loose diamond. */
+const holdsLooseDiamond = (s: Pick<SettingDetail, "itemType" | "itemTypeName">) => s.itemType === 1 && s.itemTypeName !== "PresetEngagementRing";
+
+/** Which setting the ring is completed with: `?setting=`, else the cart ring's setting; null when neither names one. */
+async function settingIdFor(url: URL, cart: CartService): Promise<number | null> {
+  const param = url.searchParams.get("setting");
+  if (param && ID.test(param)) return Number(param);
+  return (await cart.get()).EngagementRings[0]?.setting?.productId ?? null;
+}
+
+/** A stud setting in the page's metal (null when it does not come in it). */
+function studIn(s: SettingSummary, metal: number): { setting: SettingSummary; option: MetalOption } | null {
+  const option = s.metals.find((m) => m.metal === metal);
+  return option ? { setting: s, option } : null;
+}
+
+async function ringPage(catalogue: CatalogueService, cart: CartService, url: URL, metal: number, diamond: PageDiamond, variation: 0 | 1) {
+  const settingId = await settingIdFor(url, cart);
+  const misfit = (message: string) => ({ mode: "ring" as const, diamond, setting: null, problem: { message, link: { to: settingsFor(diamond), text: `See settings for a ${labelOf(SHAPES, diamond.shape).toLowerCase()} diamond` } } satisfies Problem });
+  if (settingId === null) return misfit("Choose a setting for your diamond first.");
+  const setting = await catalogue.getSetting(settingId, metal, variation);
+  if (!setting) {
+    const other = await catalogue.getSetting(settingId, undefined, variation);
+    if (!other) return misfit("That setting is no longer available.");
+    // A metal the setting does not come in: its default metal.
+    throw redirect(ringHref(other.metalId, diamond.id, settingId), 302);
+  }
+  if (!holdsLooseDiamond(setting)) return misfit(`${setting.name} does not hold a loose diamond.`);
+  if (!setting.shapes.includes(diamond.shape)) return misfit(`This setting does not hold a ${labelOf(SHAPES, diamond.shape).toLowerCase()} diamond.`);
+  if (diamond.isSold) return { mode: "ring" as const, diamond, setting, problem: { message: "This diamond has sold.", link: { to: `/diamond-search/s?shape=${setting.shapes.map(shapeSlug).join(",")}&setting=${setting.id}&metal=${setting.metalId}`, text: "Choose another diamond" } } satisfies Problem };
+  return { mode: "ring" as const, diamond, setting, problem: null };
+}
+
+async function earringsPage(catalogue: CatalogueService, url: URL, metal: number, diamond: PageDiamond) {
+  const base = { mode: "earrings" as const, diamond, studs: [] as { setting: SettingSummary; option: MetalOption }[], metals: [] as MetalChoice[], selected: null as number | null };
+  if (!diamond.pairedDiamond) {
+    return { ...base, problem: { message: "Earrings need a matched pair of diamonds; this diamond is sold on its own.", link: { to: "/earrings", text: "See stud settings" } } satisfies Problem };
+  }
+  if (diamond.isSold) return { ...base, problem: { message: "This diamond has sold.", link: { to: "/diamond-search", text: "Search diamonds" } } satisfies Problem };
+  // Every metal of every stud that fits (the list's order is the catalogue's: the diamond's retailer first).
+  const all = await catalogue.studSettings({ shape: diamond.shape, size: diamond.carat, retailerId: diamond.retailerId });
+  if (all.length === 0) return { ...base, problem: { message: `No stud setting holds a pair of ${labelOf(SHAPES, diamond.shape).toLowerCase()} diamonds of this size.`, link: { to: "/earrings", text: "See stud settings" } } satisfies Problem };
+  const param = url.searchParams.get("setting");
+  const asked = param && ID.test(param) ? Number(param) : null;
+  const studs = all.map((s) => studIn(s, metal)).filter((x) => x !== null);
+  if (studs.length === 0) {
+    // No stud in this metal: the asked (or first) stud's first metal.
+    const lead = all.find((s) => s.id === asked) ?? all[0]!;
+    throw redirect(earringsHref(lead.metals[0]!.metal, diamond.id, asked === lead.id ? asked : null), 302);
+  }
+  const names = new Map<number, string>();
+  for (const s of all) for (const m of s.metals) names.set(m.metal, m.metalName);
+  const metals = [...names].sort((a, b) => a[0] - b[0]).map(([m, metalName]): MetalChoice => ({ metal: m, metalName, isSold: false }));
+  const selected = studs.find((x) => x.setting.id === asked)?.setting.id ?? studs[0]!.setting.id;
+  return { ...base, studs, metals, selected, problem: null };
+}
+
+/**
+ * `/complete-ring/{metalId}/{diamondId}?setting={settingId}` and `/complete-earrings/{metalId}/{diamondId}` (§2):
+ * the setting (from `?setting=`, else the cart's ring) in the metal with the diamond, or stud settings for the
+ * diamond's pair. An unknown diamond is a 404; a metal the setting does not come in redirects to its default;
+ * a setting that does not hold the diamond, or a diamond without a pair for earrings, is a message.
+ */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  if (!params.diamondId || !DIAMOND_ID.test(params.diamondId) || !params.metalId || !METAL.test(params.metalId)) throw data("Not found", { status: 404 });
+  const url = new URL(request.url);
+  const catalogue = context.get(catalogueContext);
+  const found = await catalogue.getDiamond(Number(params.diamondId));
+  if (!found) throw data("Not found", { status: 404 });
+  const diamond = pageDiamond(found);
+  const metal = Number(params.metalId);
+  const now = Date.now();
+  if (url.pathname.startsWith("/complete-earrings/")) return { ...(await earringsPage(catalogue, url, metal, diamond)), now };
+  return { ...(await ringPage(catalogue, context.get(cartContext), url, metal, diamond, loaderVariant(context, "Promocode_Variation_Global"))), now };
+}
+
+type CompleteData = Awaited<ReturnType<typeof loader>>;
+type RingData = Extract<CompleteData, { mode: "ring" }>;
+type EarringsData = Extract<CompleteData, { mode: "earrings" }>;
+
+export interface CompleteActionData {
+  error: string;
+}
+
+const refused = (message: string, status = 400) => data<CompleteActionData>({ error: message }, { status });
+
+/** Runs cart changes in order, stopping at the first refusal. */
+async function inOrder(steps: ((cart: CartView | null) => Promise<CartResult | null> | null)[]): Promise<CartResult | null> {
+  let last: CartResult | null = null;
+  for (const step of steps) {
+    const r = await step(last?.ok ? last.cart : null);
+    if (!r) continue;
+    if (!r.ok) return r;
+    last = r;
+  }
+  return last;
+}
+
+/** Reads an optional ring size field: null when empty, NaN when not a ring size. */
+function sizeField(form: FormData, name: string): number | null {
+  const raw = form.get(name);
+  if (typeof raw !== "string" || raw === "") return null;
+  const n = Number(raw);
+  return RING_SIZES.includes(n) ? n : NaN;
+}
+
+/**
+ * Adds the completed ring (setting, diamond, ring size, and the matching band with its size when ticked) or
+ * the earrings (stud setting, diamond and its pair) to the cart, then shows the cart. Works without
+ * JavaScript (a plain form post); the cart's refusals (a sold item, …) come back as the form's message.
+ */
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  if (!params.diamondId || !DIAMOND_ID.test(params.diamondId) || !params.metalId || !METAL.test(params.metalId)) throw data("Not found", { status: 404 });
+  const form = await request.formData();
+  const catalogue = context.get(catalogueContext);
+  const cart = context.get(cartContext);
+  const diamondId = Number(params.diamondId);
+  const metal = Number(params.metalId);
+  const earrings = new URL(request.url).pathname.startsWith("/complete-earrings/");
+  const diamond = await catalogue.getDiamond(diamondId);
+  if (!diamond) throw data("Not found", { status: 404 });
+  let r: CartResult | null;
+  if (earrings) {
+    const variantId = Number(form.get("studVariantId"));
+    if (!diamond.pairedDiamond) return refused("Earrings need a matched pair of diamonds");
+    const studs = await catalogue.studSettings({ shape: diamond.shape, size: diamond.carat, retailerId: diamond.retailer.id });
+    const stud = studs.map((s) => studIn(s, metal)).find((x) => x?.option.id === variantId);
+    if (!stud) return refused("Choose a stud setting");
+    const pairId = diamond.pairedDiamond.id;
+    r = await inOrder([
+      async () => {
+        // One pair of studs per pair of diamonds: another metal of the same studs replaces it.
+        const line = (await cart.get()).Studs.find((l) => l.productId === stud.setting.id);
+        if (!line) return cart.change({ type: "add-item", variantId });
+        return line.variantId === variantId ? null : cart.change({ type: "update", lineId: line.lineId, variantId });
+      },
+      () => cart.change({ type: "add-diamond", diamondId, pairId }),
+    ]);
+  } else {
+    const settingField = String(form.get("settingId") ?? "");
+    if (!ID.test(settingField)) return refused("Choose a setting first");
+    const setting = await catalogue.getSetting(Number(settingField), metal, loaderVariant(context, "Promocode_Variation_Global"));
+    if (!setting || !holdsLooseDiamond(setting) || !setting.shapes.includes(diamond.shape)) return refused("This setting does not hold this diamond");
+    const ringSize = sizeField(form, "ringSize");
+    if (ringSize === null || Number.isNaN(ringSize)) return refused("Choose a ring size");
+    const band = form.get("band") !== null ? setting.matchingBand : null;
+    const bandSize = sizeField(form, "bandSize");
+    if (band && (bandSize === null || Number.isNaN(bandSize))) return refused("Choose a size for the matching band");
+    r = await inOrder([
+      // §4: adding the setting keeps the diamond half; a new setting clears the ring size, set again below.
+      () => cart.change({ type: "add-item", variantId: setting.selectedVariant.id, size: ringSize }),
+      () => cart.change({ type: "add-diamond", diamondId }),
+      () => cart.change({ type: "set-ring-size", ringSize }),
+      (now) => {
+        if (!band) return null;
+        // §5: the band is the matching one while it is the cart's first band; one band line per band.
+        const line = now?.WeddingBands.find((l) => l.productId === band.id);
+        return line ? cart.change({ type: "update", lineId: line.lineId, variantId: band.variantId, size: bandSize }) : cart.change({ type: "add-item", variantId: band.variantId, size: bandSize });
+      },
+    ]);
+  }
+  if (r && !r.ok) return refused(r.message, r.status);
+  throw redirect("/cart");
+}
+
+export const handle: RouteHandle<CompleteData> = {
+  // The page may read the visitor's cart (the ring's setting): never a shared render; not for search engines.
+  flags: { buyingFlow: true, preventRobots: true },
+  meta: (d) => ({ title: d?.mode === "earrings" ? "Complete your earrings — Loupe" : "Complete your ring — Loupe" }),
+};
+
+function DiamondSummary({ d, pair = false }: { d: PageDiamond; pair?: boolean }) {
+  return (
+    <section className="cr-part cr-diamond" aria-label={pair ? "Your diamonds" : "Your diamond"}>
+      <h2>{pair ? "Your diamonds" : "Your diamond"}</h2>
+      <p>
+        <Link to={diamondPath(d)}>{diamondTitle(d)}</Link> <span className="muted">{gradeLine(d)}</span>
+      </p>
+      {pair && d.pairedDiamond ? (
+        <p>
+          with its matched pair, <Link to={`/diamond/${d.pairedDiamond.id}`}>diamond {d.pairedDiamond.id}</Link>: {formatUsd(d.price)} + {formatUsd(d.pairedDiamond.price)}
+        </p>
+      ) : (
+        <p className="cr-price">{formatUsd(d.price)}</p>
+      )}
+    </section>
+  );
+}
+
+function ProblemNote({ problem }: { problem: Problem }) {
+  return (
+    <p className="cr-problem" role="note">
+      {problem.message} {problem.link ? <Link to={problem.link.to}>{problem.link.text}</Link> : null}
+    </p>
+  );
+}
+
+function SizeSelect({ id, name, label, required }: { id: string; name: string; label: string; required: boolean }) {
+  return (
+    <label className="cr-size" htmlFor={id}>
+      {label}{" "}
+      <select id={id} name={name} required={required} defaultValue="">
+        <option value="">Choose…</option>
+        {RING_SIZES.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function Submit() {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <button type="submit" className="sd-button" disabled={busy} aria-busy={busy}>
+      Add to cart
+    </button>
+  );
+}
+
+function FormError() {
+  const error = useActionData<CompleteActionData>()?.error;
+  return error ? (
+    <p className="form-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+function Lines({ lines, total }: { lines: { label: string; price: number }[]; total: number }) {
+  return (
+    <dl className="cr-total" aria-label="Price">
+      {lines.map((l) => (
+        <div key={l.label} className="fact">
+          <dt>{l.label}</dt>
+          <dd>{formatUsd(l.price)}</dd>
+        </div>
+      ))}
+      <div className="fact cr-total-row">
+        <dt>Total</dt>
+        <dd data-testid="complete-total">{formatUsd(total)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function RingPage({ d }: { d: RingData }) {
+  const [withBand, setWithBand] = useState(false);
+  const { diamond, setting: s } = d;
+  if (!s || d.problem) {
+    return (
+      <article className="page narrow cr-page">
+        <h1>Complete your ring</h1>
+        <ProblemNote problem={d.problem!} />
+        <DiamondSummary d={diamond} />
+      </article>
+    );
+  }
+  const v = s.selectedVariant;
+  const band = s.matchingBand;
+  const lines = [
+    { label: `Setting: ${s.name} in ${v.metalName}`, price: v.price },
+    { label: `Diamond: ${diamondTitle(diamond)}`, price: diamond.price },
+    ...(band && withBand ? [{ label: `Matching band: ${band.name}`, price: band.price }] : []),
+  ];
+  return (
+    <article className="page cr-page">
+      <h1>Complete your ring</h1>
+      <div className="cr-layout">
+        <section className="cr-part cr-setting" aria-label="Your setting">
+          <img src={v.images[0]} width={240} height={240} alt={`${s.name} in ${v.metalName}`} />
+          <h2>
+            <Link to={s.url}>{s.name}</Link>
+          </h2>
+          <MetalSwitcher metals={s.variants} current={s.metalId} href={(m) => ringHref(m, diamond.id, s.id)} />
+          <PriceLine price={v.price} priceBeforeDiscount={v.priceBeforeDiscount} discountPercentage={v.discountPercentage} now={d.now} className="cr-price" />
+        </section>
+        <DiamondSummary d={diamond} />
+      </div>
+      {v.isSold ? (
+        <p className="cr-problem" role="note">
+          {v.metalName} is sold out: choose another metal.
+        </p>
+      ) : (
+        <Form method="post" className="cr-form" aria-label="Add your ring to the cart">
+          <input type="hidden" name="settingId" value={s.id} />
+          <SizeSelect id="cr-ring-size" name="ringSize" label="Ring size" required />
+          {band ? (
+            <fieldset className="cr-band">
+              <legend>Matching band</legend>
+              <label>
+                <input type="checkbox" name="band" value="yes" checked={withBand} onChange={(e) => setWithBand(e.currentTarget.checked)} /> Add the matching band{" "}
+                <Link to={band.url}>{band.name}</Link> ({formatUsd(band.price)})
+              </label>
+              <SizeSelect id="cr-band-size" name="bandSize" label="Band size" required={withBand} />
+            </fieldset>
+          ) : null}
+          <Lines lines={lines} total={lines.reduce((sum, l) => sum + l.price, 0)} />
+          <Submit />
+          <FormError />
+        </Form>
+      )}
+    </article>
+  );
+}
+
+function EarringsPage({ d }: { d: EarringsData }) {
+  const [chosen, setChosen] = useState(d.selected);
+  const { diamond } = d;
+  const stud = d.studs.find((x) => x.setting.id === chosen) ?? d.studs[0];
+  if (d.problem || !stud || !diamond.pairedDiamond) {
+    return (
+      <article className="page narrow cr-page">
+        <h1>Complete your earrings</h1>
+        {d.problem ? <ProblemNote problem={d.problem} /> : null}
+        <DiamondSummary d={diamond} pair />
+      </article>
+    );
+  }
+  const metal = stud.option.metal;
+  const lines = [
+    { label: `Stud setting: ${stud.setting.name} in ${stud.option.metalName}`, price: stud.option.price },
+    { label: `Diamond: ${diamondTitle(diamond)}`, price: diamond.price },
+    { label: `Matched diamond ${diamond.pairedDiamond.id}`, price: diamond.pairedDiamond.price },
+  ];
+  return (
+    <article className="page cr-page">
+      <h1>Complete your earrings</h1>
+      <DiamondSummary d={diamond} pair />
+      <MetalSwitcher metals={d.metals} current={metal} href={(m) => earringsHref(m, diamond.id, stud.setting.id)} />
+      <Form method="post" className="cr-form" aria-label="Add your earrings to the cart">
+        <fieldset className="cr-studs">
+          <legend>Stud setting</legend>
+          <ul>
+            {d.studs.map(({ setting, option }) => (
+              <li key={setting.id}>
+                <label>
+                  <input type="radio" name="studVariantId" value={option.id} checked={setting.id === stud.setting.id} onChange={() => setChosen(setting.id)} />
+                  {option.imagesUrl[0] ? <img src={option.imagesUrl[0]} width={56} height={56} alt="" loading="lazy" /> : null}
+                  <span>{setting.name}</span> <strong>{formatUsd(option.price)}</strong>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <Lines lines={lines} total={lines.reduce((sum, l) => sum + l.price, 0)} />
+        <Submit />
+        <FormError />
+      </Form>
+    </article>
+  );
+}
+
+export function Component() {
+  const d = useLoaderData<CompleteData>();
+  return d.mode === "earrings" ? <EarringsPage d={d} /> : <RingPage d={d} />;
+}

@@ -1,0 +1,382 @@
+import { Form, Link, data, redirect, useLoaderData, useNavigate, useNavigation, useRouteLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import type { RouteHandle } from "../route-handle";
+import type { RootData } from "../root";
+import { catalogueContext } from "../context";
+import { loaderVariant } from "../experiments/variants";
+import { Pager } from "../components/pager";
+import { SettingCard, type CardSetting } from "../components/setting-card";
+import { METALS, SHAPES, byCode } from "#shared/enums.ts";
+import { formatCount } from "#shared/money.ts";
+import { NO_FILTERS_FOUND } from "#shared/search-constants.ts";
+import { JEWELLERY_PAGES, SEARCH_PAGES, jewelleryHeading, type Collection, type SearchPageDef } from "#shared/settings/pages.ts";
+import type { SettingFilters, SettingSearchResult } from "#shared/settings/schemas.ts";
+import {
+  SETTING_SEARCH_ID,
+  applyCollection,
+  collectionPage,
+  defaultFilters,
+  filtersFromQuery,
+  filtersOffered,
+  queryString,
+  searchHrefOf,
+  searchPageFor,
+  withFixed,
+  type CollectionFamily,
+} from "#shared/settings/url.ts";
+
+/**
+ * Every setting, wedding band and jewellery search page of §2 (shared/settings/pages.ts names them) and the
+ * collections. The filters live in the URL (shared/settings/url.ts): the filter form is a plain GET form to
+ * the page's semantic URL, so it works without JavaScript; a saved search is `/{page}/{searchId}` (the
+ * `{slp}` segment after it, on /setting-search and /earrings, is accepted and ignored).
+ */
+
+type Result = Omit<SettingSearchResult, "settings"> & { settings: CardSetting[] };
+
+interface PageData {
+  page: SearchPageDef;
+  collection: Collection | null;
+  family: CollectionFamily | null;
+  heading: string;
+  subheading: string;
+  /** The shopper's filters (the page's fixed ones included, a collection's own not). */
+  filters: SettingFilters;
+  pageNumber: number;
+  diamond: string | null;
+  /** Query parameters kept across filter changes and pages (a jewellery page's h1/h2). */
+  keep: [string, string][];
+  ignored: string[];
+  searchId: string | null;
+  /** §8: set when a searchId could not be restored. */
+  searchError: string | null;
+  result: Result;
+  canonical: string;
+}
+
+/** What the page's hydration data carries of each result: what a card shows. */
+function cards(result: SettingSearchResult): Result {
+  return {
+    ...result,
+    settings: result.settings.map((s) => ({
+      id: s.id,
+      name: s.name,
+      url: s.url,
+      metals: s.metals.map((m) => ({
+        metal: m.metal,
+        metalName: m.metalName,
+        price: m.price,
+        priceBeforeDiscount: m.priceBeforeDiscount,
+        discountPercentage: m.discountPercentage,
+        imagesUrl: m.imagesUrl.slice(0, 1),
+        promoCode: m.promoCode,
+      })),
+    })),
+  };
+}
+
+const fixedMatches = (f: SettingFilters, page: SearchPageDef) =>
+  (page.fixed.itemTypeNames ?? []).join() === f.itemTypeNames.join() && page.fixed.gender === f.gender && page.fixed.eternity === f.eternity;
+
+function withQuery(path: string, params: [string, string][]): string {
+  const q = queryString(new URLSearchParams(params));
+  return q ? `${path}${path.includes("?") ? "&" : "?"}${q}` : path;
+}
+
+function resolve(pathname: string): Pick<PageData, "page" | "collection" | "family" | "searchId"> {
+  const match = searchPageFor(pathname);
+  if (match && "page" in match) return { page: match.page, collection: null, family: null, searchId: match.searchId ?? null };
+  const c = match ? collectionPage(match.collectionFamily, match.collection) : null;
+  // An unknown collection is a missing page.
+  if (!match || !c) throw data(null, { status: 404 });
+  return { page: c.page, collection: c.collection, family: match.collectionFamily, searchId: null };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<PageData | ReturnType<typeof data<PageData>>> {
+  const url = new URL(request.url);
+  const { page, collection, family, searchId } = resolve(url.pathname);
+  const catalogue = context.get(catalogueContext);
+  // Promocode_Variation_Global picks the promo code a card shows (routes.tsx must name it for these paths).
+  const variation = loaderVariant(context, "Promocode_Variation_Global");
+  const headingP = page.kind === "jewellery" && !collection ? catalogue.searchHeading(page.id).catch(() => null) : null;
+  const parsed = filtersFromQuery(url.searchParams, page, collection ?? undefined);
+  const { pageNumber, diamond } = parsed;
+  let { filters, ignored } = parsed;
+  const keep: [string, string][] = page.kind === "jewellery" && !collection ? ["h1", "h2"].flatMap((k) => (url.searchParams.get(k) ? [[k, url.searchParams.get(k)!] as [string, string]] : [])) : [];
+  const search = (f: SettingFilters) => catalogue.searchSettings(page.kind, collection ? applyCollection(f, collection) : f, { pageNumber }, variation);
+
+  let result: SettingSearchResult;
+  let searchError: string | null = null;
+  let canonical: string;
+  if (searchId) {
+    ignored = [];
+    const restored = SETTING_SEARCH_ID.test(searchId) ? await catalogue.restoreSettingSearch(page.kind, searchId, pageNumber, variation) : null;
+    if (restored) {
+      filters = withFixed(restored.filters, page);
+      // A search saved on another page of the same kind keeps to this page's fixed filters.
+      result = fixedMatches(restored.filters, page) ? restored.result : (await search(filters)).result;
+    } else {
+      // §8: a failed restore sets the search-error flag; the page offers its default search instead.
+      searchError = NO_FILTERS_FOUND;
+      filters = defaultFilters(page);
+      result = (await search(filters)).result;
+    }
+    canonical = `${page.base}/${searchId}`;
+  } else {
+    // §2: the earring and pendant Presets option sends the shopper to the preset jewellery, keeping what applies there.
+    if (page.presetsRedirect && filters.styles.includes(0)) {
+      const target = SEARCH_PAGES.find((p) => p.base === page.presetsRedirect)!;
+      throw redirect(searchHrefOf({ ...filters, styles: [] }, target), 302);
+    }
+    canonical = searchHrefOf(filters, page, { pageNumber, diamond }, collection ?? undefined);
+    // Form-built and older URLs move to the one canonical, readable URL (unless values were dropped: then the page says which).
+    const here = withQuery(canonical, keep);
+    if (!ignored.length && url.pathname + url.search !== here) throw redirect(here, 301);
+    result = (await search(filters)).result;
+  }
+  const heading = headingP ? jewelleryHeading(page, url.searchParams, await headingP) : { heading: page.heading, subheading: page.subheading };
+  const out: PageData = { page, collection, family, ...heading, filters, pageNumber, diamond, keep, ignored, searchId, searchError, result: cards(result), canonical };
+  return searchError ? data(out, { status: 404 }) : out;
+}
+
+/** "Save search": stores the URL's filters and moves to the page's `/{searchId}` URL (a plain POST form: works without JavaScript). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const url = new URL(request.url);
+  const match = searchPageFor(url.pathname);
+  if (!match || !("page" in match) || match.searchId) throw data(null, { status: 404 });
+  const { filters, pageNumber, diamond } = filtersFromQuery(url.searchParams, match.page);
+  const searchId = await context.get(catalogueContext).saveSettingSearch(match.page.kind, filters);
+  const params: [string, string][] = [];
+  if (diamond) params.push(["diamond", diamond]);
+  if (pageNumber > 1) params.push(["page", String(pageNumber)]);
+  return redirect(withQuery(`${match.page.base}/${searchId}`, params), 303);
+}
+
+export const handle: RouteHandle<PageData> = {
+  // Dark theme support is a per-route flag, but one module serves every path: the /setting-search collections
+  // switch it on for their own markup (ss-dark) instead.
+  flags: { preserveScroll: true },
+  // Loaders read only the URL, the catalogue and Promocode_Variation_Global (a rendered experiment).
+  sharedRender: true,
+  meta: (d) => ({ title: `${d?.heading ?? "Search"} — Loupe`, description: d?.subheading || undefined, canonical: d?.canonical }),
+};
+
+const SORTS: [string, string][] = [
+  ["sortingOrder-asc", "Best sellers"],
+  ["price-asc", "Price: low to high"],
+  ["price-desc", "Price: high to low"],
+  ["name-asc", "Name: A to Z"],
+  ["name-desc", "Name: Z to A"],
+];
+const SHIP_DAYS = [3, 5, 7, 10, 14];
+
+function Checks({ legend, name, options, picked }: { legend: string; name: string; options: { code: number; value: string; label: string }[]; picked: number[] }) {
+  return (
+    <fieldset className="check-group">
+      <legend>{legend}</legend>
+      {options.map((o) => (
+        <label key={o.code}>
+          <input type="checkbox" name={name} value={o.value} defaultChecked={picked.includes(o.code)} />
+          {o.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function Range({ legend, name, min, max, step, low, high }: { legend: string; name: string; min?: number; max?: number; step: string; low?: number; high?: number }) {
+  return (
+    <fieldset className="range">
+      <legend>{legend}</legend>
+      <label>
+        Min <input type="number" name={`${name}Min`} min="0" step={step} defaultValue={min ?? ""} placeholder={low === undefined ? undefined : String(low)} inputMode="decimal" />
+      </label>
+      <label>
+        Max <input type="number" name={`${name}Max`} min="0" step={step} defaultValue={max ?? ""} placeholder={high === undefined ? undefined : String(high)} inputMode="decimal" />
+      </label>
+    </fieldset>
+  );
+}
+
+/**
+ * A plain GET form to the page's semantic URL. With JavaScript, a check box or select applies at once, text and
+ * ranges on submit, always at the canonical URL and keeping the scroll position.
+ */
+function Filters({ d }: { d: PageData }) {
+  const { page, collection, filters: f, result } = d;
+  const offered = filtersOffered(page, collection ?? undefined);
+  const navigate = useNavigate();
+  const apply = (form: HTMLFormElement) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of new FormData(form)) if (typeof v === "string" && v !== "") params.append(k, v);
+    const q = filtersFromQuery(params, page, collection ?? undefined);
+    navigate(withQuery(searchHrefOf(q.filters, page, { diamond: q.diamond }, collection ?? undefined), d.keep), { preventScrollReset: true });
+  };
+  const onChange = (e: React.FormEvent<HTMLFormElement>) => {
+    const t = e.target as HTMLInputElement;
+    if (t.type === "checkbox" || t.tagName === "SELECT") apply(e.currentTarget);
+  };
+  const reset = withQuery(page.base, d.diamond ? [["diamond", d.diamond], ...d.keep] : d.keep);
+  return (
+    <form
+      method="get"
+      action={page.semantic}
+      className="filters ss-filters"
+      aria-label="Filters"
+      key={d.canonical}
+      onChange={onChange}
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply(e.currentTarget);
+      }}
+    >
+      {d.diamond ? <input type="hidden" name="diamond" value={d.diamond} /> : null}
+      {d.keep.map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <fieldset>
+        <legend>Search</legend>
+        <label>
+          <span className="visually-hidden">Words</span>
+          <input type="search" name="q" defaultValue={f.queryText} maxLength={80} placeholder="e.g. twist, milgrain" />
+        </label>
+      </fieldset>
+      {page.styles ? <Checks legend="Style" name="style" options={page.styles.map((s) => ({ code: s.value, value: s.name, label: s.label }))} picked={f.styles} /> : null}
+      {offered.metals.length ? (
+        <Checks legend="Metal" name="metal" options={offered.metals.map((c) => byCode(METALS, c)!).map((m) => ({ code: m.code, value: m.slug, label: m.label }))} picked={f.metals} />
+      ) : null}
+      {offered.shapes ? <Checks legend="Diamond shape" name="shape" options={SHAPES.map((s) => ({ code: s.code, value: s.slug, label: s.label }))} picked={f.diamondShapes} /> : null}
+      <Range legend="Price (USD)" name="price" min={f.priceMin} max={f.priceMax} step="1" low={result.priceRange?.min} high={result.priceRange?.max} />
+      {offered.width ? <Range legend="Width (mm)" name="width" min={f.widthMin} max={f.widthMax} step="0.1" /> : null}
+      {offered.sideStones ? (
+        <>
+          <Range legend="Side stones (ct)" name="sideStones" min={f.sideGemstonesWeightMin} max={f.sideGemstonesWeightMax} step="0.01" />
+          <label className="ss-flag">
+            <input type="checkbox" name="noSidestone" value="1" defaultChecked={f.noSidestone} /> No side stones
+          </label>
+        </>
+      ) : null}
+      {offered.matchingBand ? (
+        <label className="ss-flag">
+          <input type="checkbox" name="matchingBand" value="1" defaultChecked={f.isMatchingBand} /> Has a matching band
+        </label>
+      ) : null}
+      <fieldset className="sort">
+        <legend>Shipping and order</legend>
+        <label>
+          Ships within{" "}
+          <select name="ships" defaultValue={String(f.shippingDays)}>
+            <option value="-1">any time</option>
+            {[...new Set([...SHIP_DAYS, f.shippingDays])].filter((n) => n >= 0).sort((a, b) => a - b).map((n) => (
+              <option key={n} value={n}>{`${n} days`}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Sort by{" "}
+          <select name="sort" defaultValue={`${f.sortBy}-${f.sortOrder}`}>
+            {SORTS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </fieldset>
+      <div className="filter-actions">
+        <button type="submit">Show results</button>
+        <Link to={reset}>Reset filters</Link>
+      </div>
+    </form>
+  );
+}
+
+/** "Save search" (a POST to this page's action), or the saved search's URL. */
+function SaveSearch({ d }: { d: PageData }) {
+  const navigation = useNavigation();
+  if (d.searchId && !d.searchError) {
+    const path = `${d.page.base}/${d.searchId}`;
+    return (
+      <p className="saved-search" role="note">
+        Saved search: <a href={path}>{path}</a>
+      </p>
+    );
+  }
+  const saving = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
+  return (
+    <Form method="post" className="saved-search" replace preventScrollReset>
+      <button type="submit" className="link-button" disabled={saving}>
+        {saving ? "Saving…" : "Save search"}
+      </button>
+    </Form>
+  );
+}
+
+export function Component() {
+  const d = useLoaderData<PageData>();
+  const { page, result, filters } = d;
+  const root = useRouteLoaderData<RootData>("root");
+  const navigation = useNavigation();
+  // §2: /setting-search collections support the dark theme (the visitor's choice, never for search-engine visitors).
+  const dark = d.family === "setting-search" && root?.theme === "dark" && !root.fromSearchEngine;
+  const hrefFor = (n: number) => {
+    const extra: [string, string][] = d.diamond ? [["diamond", d.diamond]] : [];
+    if (d.searchId && !d.searchError) return withQuery(`${page.base}/${d.searchId}`, n > 1 ? [...extra, ["page", String(n)]] : extra);
+    return withQuery(searchHrefOf(filters, page, { pageNumber: n, diamond: d.diamond }, d.collection ?? undefined), d.keep);
+  };
+  const jewellery = page.kind === "jewellery" && !d.collection;
+  const noun = jewellery ? page.help : page.kind === "jewellery" ? "items" : result.total === 1 ? "result" : "results";
+  const query = d.diamond ? `?diamond=${d.diamond}` : undefined;
+  return (
+    <div className={`page search ss-page${dark ? " ss-dark" : ""}`} data-theme={dark ? "dark" : undefined}>
+      <h1>{d.heading}</h1>
+      {d.subheading ? <p className="intro">{d.subheading}</p> : null}
+      {d.family === "setting-search" ? (
+        <form method="post" action="/api/preferences/theme" className="theme-toggle ss-theme">
+          <input type="hidden" name="returnTo" value={d.canonical} />
+          <input type="hidden" name="theme" value={root?.theme === "dark" ? "light" : "dark"} />
+          <button type="submit">{root?.theme === "dark" ? "Light mode" : "Dark mode"}</button>
+        </form>
+      ) : null}
+      {d.diamond ? (
+        <p className="ss-builder" role="note">
+          Choosing a setting for your diamond. <Link to={`/diamond/${d.diamond}`}>Back to your diamond</Link>
+        </p>
+      ) : null}
+      {d.searchError ? (
+        <p className="notice search-error" role="alert" data-search-error="true">
+          {`${d.searchError}: that saved search does not exist (or has expired). Showing every design instead.`}
+        </p>
+      ) : null}
+      {jewellery ? (
+        <nav className="ss-kinds" aria-label="Jewelry type">
+          {JEWELLERY_PAGES.map((p) => (
+            <Link key={p.id} to={withQuery(searchHrefOf(filters, p), d.keep)} aria-current={p.id === page.id ? "page" : undefined}>
+              {p.label}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      <div className="search-layout">
+        <Filters d={d} />
+        <section className="results" aria-live="polite" aria-busy={navigation.state === "loading"}>
+          <p className="result-count" role="status">{`${formatCount(result.total)} ${noun}`}</p>
+          {d.ignored.length ? <p className="notice">{`Ignored unknown filter values: ${d.ignored.join(", ")}`}</p> : null}
+          {d.collection ? null : <SaveSearch d={d} />}
+          {result.settings.length ? (
+            <ul className="ss-grid">
+              {result.settings.map((s, i) => (
+                <SettingCard key={s.id} s={s} eager={i < 4} query={query} />
+              ))}
+            </ul>
+          ) : (
+            <p className="ss-empty">
+              {result.total ? "No results on this page. " : "Nothing matches these filters. "}
+              <Link to={withQuery(page.base, d.diamond ? [["diamond", d.diamond]] : [])}>Reset the filters</Link>
+            </p>
+          )}
+          <Pager page={result.pageNumber} pageCount={result.pageCount} hrefFor={hrefFor} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+/**
+ * The setting, wedding band and jewellery search pages of §2 as plain data (no validator code, so the
+ * browser can use it without loading valibot): each page's paths, heading, the filters it fixes, its page
+ * size and its style list; the collections; the style filter's meaning. Worker and client both read it.
+ */
+import { EARRING_STYLES, FILTER_STYLES, PENDANT_STYLES, type FilterValue, type ItemTypeName } from "../enums";
+
+/** §9: settings page size 20, jewellery 19. */
+export const SETTINGS_PAGE_SIZE = 20;
+export const JEWELLERY_PAGE_SIZE = 19;
+export const MAX_SETTINGS_PAGE_SIZE = 60;
+
+/** What a saved search of settings is: engagement settings and bands (`setting`) or jewellery (`jewellery`). */
+export type SettingSearchKind = "setting" | "jewellery";
+
+/** The filters a page fixes (the shopper cannot change these on that page). */
+export interface FixedFilters {
+  itemType?: number;
+  itemTypeNames?: ItemTypeName[];
+  gender?: "women" | "men";
+  eternity?: boolean;
+}
+
+export interface SearchPageDef {
+  /** Stable id: route ids, content-store headings and tests use it. */
+  id: string;
+  kind: SettingSearchKind;
+  /** The page's path without searchId (e.g. /wedding-rings). */
+  base: string;
+  /** The semantic URL (§2 "/s" variants): filters in the query string. */
+  semantic: string;
+  heading: string;
+  subheading: string;
+  fixed: FixedFilters;
+  /** The style list its filters offer (§3 enumerations), if any. */
+  styles: readonly FilterValue[] | null;
+  /** Where the styles' Presets option (value 0) sends the shopper (§2). */
+  presetsRedirect?: string;
+  /** The jewellery filter buttons' label and help text (§2), on jewellery pages. */
+  label?: string;
+  help?: string;
+}
+
+/** Item type names the jewellery search covers ("all item types" of /jewelry-search): finished pieces. */
+export const JEWELLERY_TYPE_NAMES: readonly ItemTypeName[] = ["Bracelet", "Necklace", "PresetEarrings", "PresetEngagementRing"];
+
+const ring: FixedFilters = { itemType: 1, itemTypeNames: ["Setting"] };
+
+/** Every search page of §2 except the diamond search. */
+export const SEARCH_PAGES: readonly SearchPageDef[] = [
+  {
+    id: "setting-search",
+    kind: "setting",
+    base: "/setting-search",
+    semantic: "/setting-search/s",
+    heading: "Engagement Ring Settings",
+    subheading: "Choose a setting, then the diamond it holds: every style in platinum and 14K or 18K gold.",
+    fixed: ring,
+    styles: FILTER_STYLES,
+  },
+  {
+    id: "pendant-search",
+    kind: "setting",
+    base: "/setting-search/pendants",
+    semantic: "/setting-search/pendants/s",
+    heading: "Diamond Pendant Settings",
+    subheading: "A pendant setting for the diamond you choose.",
+    fixed: { itemType: 2, itemTypeNames: ["Pendant"] },
+    styles: PENDANT_STYLES,
+    presetsRedirect: "/jewelry-search/necklaces",
+  },
+  {
+    id: "earrings",
+    kind: "setting",
+    base: "/earrings",
+    semantic: "/earrings-search/s",
+    heading: "Diamond Earring Settings",
+    subheading: "Stud settings for a matched pair of diamonds you choose.",
+    fixed: { itemType: 4, itemTypeNames: ["Stud"] },
+    styles: EARRING_STYLES,
+    presetsRedirect: "/jewelry-search/earrings",
+  },
+  {
+    id: "wedding-rings",
+    kind: "setting",
+    base: "/wedding-rings",
+    semantic: "/wedding-rings/s",
+    heading: "Women's Wedding Rings",
+    subheading: "Wedding rings and bands for her, to wear alone or with an engagement ring.",
+    fixed: { itemType: 0, itemTypeNames: ["WeddingBands"], gender: "women" },
+    styles: null,
+  },
+  {
+    id: "mens-wedding-bands",
+    kind: "setting",
+    base: "/mens-wedding-bands",
+    semantic: "/mens-wedding-bands/s",
+    heading: "Men's Wedding Bands",
+    subheading: "Bands for him in gold, platinum and alternative metals.",
+    fixed: { itemType: 0, itemTypeNames: ["WeddingBands"], gender: "men" },
+    styles: null,
+  },
+  {
+    id: "eternity-rings",
+    kind: "setting",
+    base: "/eternity-rings-for-women",
+    semantic: "/eternity-rings-for-women/s",
+    heading: "Eternity Rings for Women",
+    subheading: "Diamonds all the way around.",
+    fixed: { itemType: 0, itemTypeNames: ["WeddingBands"], gender: "women", eternity: true },
+    styles: null,
+  },
+  {
+    id: "jewelry-bracelets",
+    kind: "jewellery",
+    base: "/jewelry-search/bracelets",
+    semantic: "/jewelry-search/bracelets/s",
+    heading: "Shop Diamond Bracelets",
+    subheading: "",
+    fixed: { itemTypeNames: ["Bracelet"] },
+    styles: null,
+    label: "bracelets",
+    help: "Diamond Bracelets",
+  },
+  {
+    id: "jewelry-necklaces",
+    kind: "jewellery",
+    base: "/jewelry-search/necklaces",
+    semantic: "/jewelry-search/necklaces/s",
+    heading: "Shop Diamond Necklaces",
+    subheading: "",
+    fixed: { itemTypeNames: ["Necklace"] },
+    styles: null,
+    label: "necklaces",
+    help: "Diamond Necklaces",
+  },
+  {
+    id: "jewelry-earrings",
+    kind: "jewellery",
+    base: "/jewelry-search/earrings",
+    semantic: "/jewelry-search/earrings/s",
+    heading: "Shop Diamond Earrings",
+    subheading: "",
+    fixed: { itemTypeNames: ["PresetEarrings"] },
+    styles: null,
+    label: "earrings",
+    help: "Diamond Earrings",
+  },
+  {
+    id: "jewelry-search",
+    kind: "jewellery",
+    base: "/jewelry-search",
+    semantic: "/jewelry-search/s",
+    heading: "Jewelry Gifts",
+    subheading: "",
+    fixed: { itemTypeNames: [...JEWELLERY_TYPE_NAMES] },
+    styles: null,
+    label: "items",
+    help: "items",
+  },
+];
+
+/** The jewellery pages, in the order of their filter buttons (§2: bracelets, necklaces, earrings, items). */
+export const JEWELLERY_PAGES = SEARCH_PAGES.filter((p) => p.kind === "jewellery");
+
+export function searchPage(id: string): SearchPageDef {
+  const page = SEARCH_PAGES.find((p) => p.id === id);
+  if (!page) throw new RangeError(`unknown search page ${id}`);
+  return page;
+}
+
+export const pageSizeOf = (kind: SettingSearchKind): number => (kind === "jewellery" ? JEWELLERY_PAGE_SIZE : SETTINGS_PAGE_SIZE);
+
+/** A curated collection (§2 collections): a name, a heading and the filters it applies on top of its page's. */
+export interface Collection {
+  name: string;
+  title: string;
+  intro: string;
+  styles?: number[];
+  metals?: number[];
+  queryText?: string;
+  priceMax?: number;
+}
+
+/** Collections by the page family whose path they sit under. */
+export const COLLECTIONS: Readonly<Record<"setting-search" | "engagement-rings" | "jewelry-search", readonly Collection[]>> = {
+  "setting-search": [
+    { name: "vintage", title: "Vintage-Inspired Settings", intro: "Milgrain, filigree and Art Deco details.", styles: [11] },
+    { name: "halo", title: "Halo Settings", intro: "A ring of small diamonds around the centre stone.", styles: [2] },
+    { name: "solitaire", title: "Solitaire Settings", intro: "One diamond, nothing to distract from it.", styles: [1] },
+    { name: "rose-gold", title: "Rose Gold Settings", intro: "Every setting in 14K or 18K rose gold.", metals: [6, 7] },
+    { name: "under-1000", title: "Settings Under $1,000", intro: "Beautiful settings that leave more for the diamond.", priceMax: 1000 },
+  ],
+  "engagement-rings": [
+    { name: "ready-to-ship", title: "Ready-to-Ship Engagement Rings", intro: "Set with a certified diamond and ready to propose with." },
+    { name: "halo", title: "Halo Engagement Rings", intro: "Preset rings with a halo of diamonds.", styles: [2] },
+    { name: "solitaire", title: "Solitaire Engagement Rings", intro: "Preset solitaires.", styles: [1] },
+  ],
+  "jewelry-search": [
+    { name: "gifts-under-1000", title: "Gifts Under $1,000", intro: "Diamond jewellery under $1,000.", priceMax: 1000 },
+    { name: "tennis", title: "Tennis Bracelets", intro: "A line of diamonds around the wrist.", queryText: "tennis" },
+    { name: "studs", title: "Diamond Studs", intro: "Classic pairs of diamond studs.", queryText: "stud" },
+  ],
+};
+
+/** The page a collection family's results use (its fixed filters and kind). */
+export const COLLECTION_PAGES: Readonly<Record<keyof typeof COLLECTIONS, FixedFilters & { kind: SettingSearchKind }>> = {
+  "setting-search": { kind: "setting", ...ring },
+  "engagement-rings": { kind: "setting", itemType: 5, itemTypeNames: ["PresetEngagementRing"] },
+  "jewelry-search": { kind: "jewellery", itemTypeNames: [...JEWELLERY_TYPE_NAMES] },
+};
+
+/**
+ * What a style filter value matches (§3 filter, earring and pendant style lists): 1, 2, 4, 8, 32 and 128 are
+ * bits of a setting's style; Hidden Halo (9) is the style bit 16; Unique (10) and Vintage (11) match by keyword
+ * and are excluded from the bitmask; Presets (0) is not a style — its option sends the shopper to the presets.
+ */
+export function styleBit(value: number): number | null {
+  if (value === 9) return 16;
+  return [1, 2, 4, 8, 32, 128].includes(value) ? value : null;
+}
+
+/** The keywords of a keyword style (Unique, Vintage), or null. */
+export function styleKeywords(value: number): readonly string[] | null {
+  return FILTER_STYLES.find((s) => s.value === value && s.exclude)?.keywords ?? null;
+}
+
+/** Every style value a filter may hold (the union of the three lists). */
+export const STYLE_VALUES: readonly number[] = [...new Set([...FILTER_STYLES, ...EARRING_STYLES, ...PENDANT_STYLES].map((s) => s.value))];
+
+/** Headings a jewellery page shows: the h1/h2 query parameters (decoded), else the content store's, else the page's own. */
+export function jewelleryHeading(
+  page: Pick<SearchPageDef, "heading" | "subheading">,
+  query: URLSearchParams,
+  stored: { heading: string; subheading: string } | null,
+): { heading: string; subheading: string } {
+  const param = (name: string) => {
+    const value = query.get(name)?.trim();
+    return value ? value.slice(0, 120) : null;
+  };
+  return {
+    heading: param("h1") ?? (stored?.heading || page.heading),
+    subheading: param("h2") ?? (stored?.subheading || page.subheading),
+  };
+}
