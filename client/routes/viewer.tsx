@@ -63,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const list = STYLE_METALS.includes(metal) ? STYLE_METALS : [...STYLE_METALS, metal];
   const shapes = SHAPES.map((s) => s.code);
   return {
-    title: `${styleRaw.replace(/-/g, " ")} setting`,
+    title: `${styleRaw.charAt(0).toUpperCase()}${styleRaw.slice(1).replace(/-/g, " ")} setting`,
     back: null,
     setting: undefined,
     style: styleRaw,

@@ -98,7 +98,13 @@ describe("engagement ring settings", () => {
     await search.check("Style", "Solitaire").check();
     await search.filters().getByRole("button", { name: "Show results" }).click();
     await search.page.waitForURL(/\/setting-search\/s\?metal=18k-rose-gold&style=solitaire$/);
-    expect(await search.total()).toBeLessThan(all);
+    const total = await search.total();
+    expect(total).toBeLessThan(all);
+    // "Save search" is a plain POST form too.
+    await search.page.getByRole("button", { name: "Save search" }).click();
+    await search.page.waitForURL(/\/setting-search\/[0-9a-z]{12}$/);
+    expect(await search.total()).toBe(total);
+    expect(await search.check("Metal", "18K Rose Gold").isChecked()).toBe(true);
     await context.close();
   });
 

@@ -589,10 +589,10 @@ describe("saved setting and jewellery searches", () => {
     }
     // A diamond search's id is not a setting search either.
     const diamond = await postJson("/api/diamond-filter", { diamondShapes: [1] });
-    if (diamond.status === 200) {
-      const { searchId } = (await diamond.json()) as { searchId: string };
-      expect((await call(`/api/search-request/settings/${searchId}`)).status).toBe(404);
-    }
+    expect(diamond.status).toBe(200);
+    const { searchId: diamondId } = (await diamond.json()) as { searchId: string };
+    expect((await call(`/api/search-request/settings/${diamondId}`)).status).toBe(404);
+    expect((await postJson("/api/search/settingsv2", { id: diamondId })).status).toBe(404);
     for (const id of ["abc", "ABCDEFGHJKMN", "iiiiiiiiiiii", "abcdefghjkmn1"]) {
       for (const path of [`/api/search-request/settings/${id}`, `/api/search-request/wedding-bands/${id}`, `/api/settings/searches/${id}/1`, `/api/jewellery/searches/${id}`]) {
         expect((await expectError(await call(path), 400, path)).error.code).toBe("bad_request");
@@ -664,6 +664,15 @@ describe("setting detail", () => {
     // 14K white gold where offered.
     const white = cat.settings.find((s) => available(cat, s.id).some((v) => v.metal === 2) && cat.variants.get(s.id)![0]!.metal !== 2)!;
     expect((await getJson<SettingDetail>(`/api/settings/${white.id}`)).metalId).toBe(2);
+  });
+
+  it("is private to the visitor unless the promo variant is named", async () => {
+    const cat = await catalogue();
+    const s = cat.settings[0]!;
+    for (const path of [`/api/settings/${s.id}`, `/api/settings/${s.id}/2`, "/api/settings/best-selling", "/api/setting/engagement-rings"]) {
+      expect((await call(path)).headers.get("cache-control"), path).toMatch(/private/);
+      expect((await call(`${path}?promoCodeVariation=0`)).headers.get("cache-control"), path).toMatch(/public/);
+    }
   });
 
   it("links each item type to its page", async () => {
@@ -760,12 +769,24 @@ describe("lists: best-selling settings, popular engagement rings, stud settings"
         expect(card.itemTypeName).toBe("Stud");
         for (const m of card.metals) expect(cat.variantById.get(m.id)!.is_sold).toBe(0);
       }
-      // The retailer's own first.
-      for (const retailerId of new Set(takers.map((s) => s.retailer_id))) {
-        const { settings: mine } = (await (await postJson("/api/studsettings", { shape, size: 1, retailerId })).json()) as { settings: SettingSummary[] };
-        const own = takers.filter((s) => s.retailer_id === retailerId).length;
-        expect(mine.slice(0, own).every((c) => c.retailer.id === retailerId), `retailer ${retailerId}`).toBe(true);
-        expect(mine.slice(own).some((c) => c.retailer.id === retailerId)).toBe(false);
+      // The retailer's own first; above 1.5 ct halo mountings after the others; then by popularity.
+      const order = (retailerId: number | null, size: number) =>
+        [...takers]
+          .sort(
+            (a, b) =>
+              Number(b.retailer_id === retailerId) - Number(a.retailer_id === retailerId) ||
+              Number(size > 1.5 && (a.style & 2) !== 0) - Number(size > 1.5 && (b.style & 2) !== 0) ||
+              a.sorting_order - b.sorting_order ||
+              a.id - b.id,
+          )
+          .map((s) => s.id);
+      for (const retailerId of [null, ...new Set(takers.map((s) => s.retailer_id))]) {
+        for (const size of [0.5, 2]) {
+          const { settings: mine } = (await (await postJson("/api/studsettings", { shape, size, retailerId })).json()) as { settings: SettingSummary[] };
+          expect(mine.map((c) => c.id), `shape ${shape}, retailer ${retailerId}, ${size} ct`).toEqual(order(retailerId, size));
+          const own = takers.filter((s) => s.retailer_id === retailerId).length;
+          expect(mine.slice(own).some((c) => c.retailer.id === retailerId)).toBe(false);
+        }
       }
     }
     // In the asked metal where the mounting has it.
