@@ -201,19 +201,6 @@ export function queryString(params: URLSearchParams): string {
   return [...params].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v).replace(/%2C/gi, ",")}`).join("&");
 }
 
-/**
- * The ring builder's setting (§4: the other half of the ring is kept while the shopper picks a diamond):
- * `setting=ID&metal=M` from a query, or "". Search links and the canonical URL carry it along.
- */
-export function ringOf(params: URLSearchParams): string {
-  const setting = params.get("setting");
-  const metal = params.get("metal");
-  return setting && /^[1-9]\d{0,8}$/.test(setting) ? `setting=${setting}${metal && /^\d{1,3}$/.test(metal) ? `&metal=${metal}` : ""}` : "";
-}
-
-/** `href` with the ring builder's query appended. */
-export const withRing = (href: string, ring: string): string => (ring ? `${href}${href.includes("?") ? "&" : "?"}${ring}` : href);
-
 /** The filters of a state (what a saved search stores). */
 export function filtersOf(state: SearchState): DiamondFilters {
   const { page: _page, ...filters } = state;

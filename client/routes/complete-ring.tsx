@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, data, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { SHAPES, byCode, labelOf } from "#shared/enums.ts";
-import { RING_SIZES } from "#shared/cart/model.ts";
+import { FREE_STUDS_THRESHOLD_USD, RING_SIZES } from "#shared/cart/model.ts";
 import type { CartView } from "#shared/cart/schemas.ts";
 import { formatUsd } from "#shared/money.ts";
 import { diamondPath } from "#shared/slug.ts";
@@ -370,10 +370,13 @@ function EarringsPage({ d }: { d: EarringsData }) {
     );
   }
   const metal = stud.option.metal;
+  const pairPrice = diamond.price + diamond.pairedDiamond.price;
   const lines = [
     { label: `Stud setting: ${stud.setting.name} in ${stud.option.metalName}`, price: stud.option.price },
     { label: `Diamond: ${diamondTitle(diamond)}`, price: diamond.price },
     { label: `Matched diamond ${diamond.pairedDiamond.id}`, price: diamond.pairedDiamond.price },
+    // §9 free studs: with this much else in the cart, the cart gives one pair of stud settings free.
+    ...(pairPrice >= FREE_STUDS_THRESHOLD_USD * 100 ? [{ label: `Stud setting free with orders of ${formatUsd(FREE_STUDS_THRESHOLD_USD * 100)} or more`, price: -stud.option.price }] : []),
   ];
   return (
     <article className="page cr-page">

@@ -17,13 +17,12 @@ import {
   filtersOf,
   originOf,
   parseSearchParams,
-  ringOf,
   searchHref,
   stateOf,
-  withRing,
   toSearchRequest,
   type SearchState,
 } from "#shared/search-url.ts";
+import { ringOf, withRing } from "#shared/ring-builder.ts";
 import { catalogueContext, type RetailerOption } from "../context";
 import { ShapeImage } from "../components/shape-icon";
 import { Pager } from "../components/pager";

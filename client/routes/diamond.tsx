@@ -16,7 +16,7 @@ import { loaderVariant, useMetExperiment, useVariant } from "../experiments/vari
 import { hiddenDiamonds, recordDiamondView, toggleHiddenDiamond } from "../state/viewing";
 import { useClientSignal } from "../state/use-signal";
 import { showsConcierge } from "#shared/viewing.ts";
-import { ringOf } from "#shared/search-url.ts";
+import { ringOf } from "#shared/ring-builder.ts";
 import type { SettingDetail } from "#shared/settings/schemas.ts";
 
 const ID = /^[1-9]\d{0,15}$/;

@@ -8,7 +8,7 @@ import { SettingCard, type CardSetting } from "../components/setting-card";
 import { METALS, SHAPES, byCode } from "#shared/enums.ts";
 import { formatCount } from "#shared/money.ts";
 import { NO_FILTERS_FOUND } from "#shared/search-constants.ts";
-import { JEWELLERY_PAGES, SEARCH_PAGES, jewelleryHeading, type Collection, type SearchPageDef } from "#shared/settings/pages.ts";
+import { JEWELLERY_PAGES, SEARCH_PAGES, searchHeadingOf, type Collection, type SearchPageDef } from "#shared/settings/pages.ts";
 import type { SettingFilters, SettingSearchResult } from "#shared/settings/schemas.ts";
 import {
   SETTING_SEARCH_ID,
@@ -97,7 +97,8 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const catalogue = context.get(catalogueContext);
   // Promocode_Variation_Global picks the promo code a card shows (routes.tsx must name it for these paths).
   const variation = loaderVariant(context, "Promocode_Variation_Global");
-  const headingP = page.kind === "jewellery" && !collection ? catalogue.searchHeading(page.id).catch(() => null) : null;
+  // The subheading (and a heading the content store overrides) from the content service (§2).
+  const headingP = catalogue.searchHeading(page.id).catch(() => null);
   const parsed = filtersFromQuery(url.searchParams, page, collection ?? undefined);
   const { pageNumber, diamond } = parsed;
   let { filters, ignored } = parsed;
@@ -133,7 +134,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     if (!ignored.length && url.pathname + url.search !== here) throw redirect(here, 301);
     result = (await search(filters)).result;
   }
-  const heading = headingP ? jewelleryHeading(page, url.searchParams, await headingP) : { heading: page.heading, subheading: page.subheading };
+  const heading = searchHeadingOf(collection ? { ...page, kind: "setting" } : page, url.searchParams, await headingP);
   const out: PageData = { page, collection, family, ...heading, filters, pageNumber, diamond, keep, ignored, searchId, searchError, result: cards(result), canonical };
   return searchError ? data(out, { status: 404 }) : out;
 }

@@ -328,7 +328,7 @@ export function Component() {
   const isRing = s.itemType === 1 || s.itemType === 5;
   const drawable = isRing || s.itemType === 0;
   const firstShape = byCode(SHAPES, s.shapes[0] ?? 1)!.slug;
-  const promo = s.offeredPromotion;
+  const promo = v.isSold ? null : s.offeredPromotion;
   return (
     <article className="page sd-page">
       <div className="detail-layout">
@@ -384,7 +384,7 @@ export function Component() {
           ) : null}
         </div>
       </div>
-      {isRing ? <SimilarRings rings={rings} grid={ringsAsGrid} /> : null}
+      {isRing ? <SimilarRings rings={rings} grid={ringsAsGrid} heading="Similar rings" /> : null}
       <SettingList id="best-selling" heading="Best-selling rings" list={bestSelling} query={query} />
       <SettingList id="popular" heading="Most popular engagement rings" list={popular} query={query} />
       {stickyCheckout && !v.isSold ? (

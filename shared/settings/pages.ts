@@ -29,8 +29,8 @@ export interface SearchPageDef {
   base: string;
   /** The semantic URL (§2 "/s" variants): filters in the query string. */
   semantic: string;
+  /** The page's own heading; the content store may give another and a subheading (searchHeadingOf). */
   heading: string;
-  subheading: string;
   fixed: FixedFilters;
   /** The style list its filters offer (§3 enumerations), if any. */
   styles: readonly FilterValue[] | null;
@@ -54,7 +54,6 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
     base: "/setting-search",
     semantic: "/setting-search/s",
     heading: "Engagement Ring Settings",
-    subheading: "Choose a setting, then the diamond it holds: every style in platinum and 14K or 18K gold.",
     fixed: ring,
     styles: FILTER_STYLES,
   },
@@ -64,7 +63,6 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
     base: "/setting-search/pendants",
     semantic: "/setting-search/pendants/s",
     heading: "Diamond Pendant Settings",
-    subheading: "A pendant setting for the diamond you choose.",
     fixed: { itemType: 2, itemTypeNames: ["Pendant"] },
     styles: PENDANT_STYLES,
     presetsRedirect: "/jewelry-search/necklaces",
@@ -75,7 +73,6 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
     base: "/earrings",
     semantic: "/earrings-search/s",
     heading: "Diamond Earring Settings",
-    subheading: "Stud settings for a matched pair of diamonds you choose.",
     fixed: { itemType: 4, itemTypeNames: ["Stud"] },
     styles: EARRING_STYLES,
     presetsRedirect: "/jewelry-search/earrings",
@@ -86,7 +83,6 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
     base: "/wedding-rings",
     semantic: "/wedding-rings/s",
     heading: "Women's Wedding Rings",
-    subheading: "Wedding rings and bands for her, to wear alone or with an engagement ring.",
     fixed: { itemType: 0, itemTypeNames: ["WeddingBands"], gender: "women" },
     styles: null,
   },
@@ -96,7 +92,6 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
     base: "/mens-wedding-bands",
     semantic: "/mens-wedding-bands/s",
     heading: "Men's Wedding Bands",
-    subheading: "Bands for him in gold, platinum and alternative metals.",
     fixed: { itemType: 0, itemTypeNames: ["WeddingBands"], gender: "men" },
     styles: null,
   },
@@ -106,7 +101,6 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
     base: "/eternity-rings-for-women",
     semantic: "/eternity-rings-for-women/s",
     heading: "Eternity Rings for Women",
-    subheading: "Diamonds all the way around.",
     fixed: { itemType: 0, itemTypeNames: ["WeddingBands"], gender: "women", eternity: true },
     styles: null,
   },
@@ -116,7 +110,6 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
     base: "/jewelry-search/bracelets",
     semantic: "/jewelry-search/bracelets/s",
     heading: "Shop Diamond Bracelets",
-    subheading: "",
     fixed: { itemTypeNames: ["Bracelet"] },
     styles: null,
     label: "bracelets",
@@ -128,7 +121,6 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
     base: "/jewelry-search/necklaces",
     semantic: "/jewelry-search/necklaces/s",
     heading: "Shop Diamond Necklaces",
-    subheading: "",
     fixed: { itemTypeNames: ["Necklace"] },
     styles: null,
     label: "necklaces",
@@ -140,7 +132,6 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
     base: "/jewelry-search/earrings",
     semantic: "/jewelry-search/earrings/s",
     heading: "Shop Diamond Earrings",
-    subheading: "",
     fixed: { itemTypeNames: ["PresetEarrings"] },
     styles: null,
     label: "earrings",
@@ -152,7 +143,6 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
     base: "/jewelry-search",
     semantic: "/jewelry-search/s",
     heading: "Jewelry Gifts",
-    subheading: "",
     fixed: { itemTypeNames: [...JEWELLERY_TYPE_NAMES] },
     styles: null,
     label: "items",
@@ -171,11 +161,13 @@ export function searchPage(id: string): SearchPageDef {
 
 export const pageSizeOf = (kind: SettingSearchKind): number => (kind === "jewellery" ? JEWELLERY_PAGE_SIZE : SETTINGS_PAGE_SIZE);
 
-/** A curated collection (§2 collections): a name, a heading and the filters it applies on top of its page's. */
+/**
+ * A curated collection (§2 collections): a name, a heading and the filters it applies on top of its page's.
+ * Its intro comes from the content store (page id `{family}/collections/{name}`).
+ */
 export interface Collection {
   name: string;
   title: string;
-  intro: string;
   styles?: number[];
   metals?: number[];
   queryText?: string;
@@ -185,21 +177,21 @@ export interface Collection {
 /** Collections by the page family whose path they sit under. */
 export const COLLECTIONS: Readonly<Record<"setting-search" | "engagement-rings" | "jewelry-search", readonly Collection[]>> = {
   "setting-search": [
-    { name: "vintage", title: "Vintage-Inspired Settings", intro: "Milgrain, filigree and Art Deco details.", styles: [11] },
-    { name: "halo", title: "Halo Settings", intro: "A ring of small diamonds around the centre stone.", styles: [2] },
-    { name: "solitaire", title: "Solitaire Settings", intro: "One diamond, nothing to distract from it.", styles: [1] },
-    { name: "rose-gold", title: "Rose Gold Settings", intro: "Every setting in 14K or 18K rose gold.", metals: [6, 7] },
-    { name: "under-1000", title: "Settings Under $1,000", intro: "Beautiful settings that leave more for the diamond.", priceMax: 1000 },
+    { name: "vintage", title: "Vintage-Inspired Settings", styles: [11] },
+    { name: "halo", title: "Halo Settings", styles: [2] },
+    { name: "solitaire", title: "Solitaire Settings", styles: [1] },
+    { name: "rose-gold", title: "Rose Gold Settings", metals: [6, 7] },
+    { name: "under-1000", title: "Settings Under $1,000", priceMax: 1000 },
   ],
   "engagement-rings": [
-    { name: "ready-to-ship", title: "Ready-to-Ship Engagement Rings", intro: "Set with a certified diamond and ready to propose with." },
-    { name: "halo", title: "Halo Engagement Rings", intro: "Preset rings with a halo of diamonds.", styles: [2] },
-    { name: "solitaire", title: "Solitaire Engagement Rings", intro: "Preset solitaires.", styles: [1] },
+    { name: "ready-to-ship", title: "Ready-to-Ship Engagement Rings" },
+    { name: "halo", title: "Halo Engagement Rings", styles: [2] },
+    { name: "solitaire", title: "Solitaire Engagement Rings", styles: [1] },
   ],
   "jewelry-search": [
-    { name: "gifts-under-1000", title: "Gifts Under $1,000", intro: "Diamond jewellery under $1,000.", priceMax: 1000 },
-    { name: "tennis", title: "Tennis Bracelets", intro: "A line of diamonds around the wrist.", queryText: "tennis" },
-    { name: "studs", title: "Diamond Studs", intro: "Classic pairs of diamond studs.", queryText: "stud" },
+    { name: "gifts-under-1000", title: "Gifts Under $1,000", priceMax: 1000 },
+    { name: "tennis", title: "Tennis Bracelets", queryText: "tennis" },
+    { name: "studs", title: "Diamond Studs", queryText: "stud" },
   ],
 };
 
@@ -228,18 +220,27 @@ export function styleKeywords(value: number): readonly string[] | null {
 /** Every style value a filter may hold (the union of the three lists). */
 export const STYLE_VALUES: readonly number[] = [...new Set([...FILTER_STYLES, ...EARRING_STYLES, ...PENDANT_STYLES].map((s) => s.value))];
 
-/** Headings a jewellery page shows: the h1/h2 query parameters (decoded), else the content store's, else the page's own. */
-export function jewelleryHeading(
-  page: Pick<SearchPageDef, "heading" | "subheading">,
+/** The page ids the content store may hold a heading for: every search page and every collection. */
+export const CONTENT_PAGE_IDS: readonly string[] = [
+  ...SEARCH_PAGES.map((p) => p.id),
+  ...Object.entries(COLLECTIONS).flatMap(([family, list]) => list.map((c) => `${family}/collections/${c.name}`)),
+];
+
+/**
+ * The heading and subheading a search page shows: on jewellery pages the h1/h2 query parameters (decoded,
+ * §2) first; then the content store's (`stored`); else the page's own heading and no subheading.
+ */
+export function searchHeadingOf(
+  page: Pick<SearchPageDef, "heading" | "kind">,
   query: URLSearchParams,
   stored: { heading: string; subheading: string } | null,
 ): { heading: string; subheading: string } {
   const param = (name: string) => {
-    const value = query.get(name)?.trim();
+    const value = page.kind === "jewellery" ? query.get(name)?.trim() : undefined;
     return value ? value.slice(0, 120) : null;
   };
   return {
     heading: param("h1") ?? (stored?.heading || page.heading),
-    subheading: param("h2") ?? (stored?.subheading || page.subheading),
+    subheading: param("h2") ?? stored?.subheading ?? "",
   };
 }

@@ -85,7 +85,7 @@ const Paging = {
   pageNumber: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000)), 1),
   pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_SETTINGS_PAGE_SIZE), v.description("§9: 20 for settings, 19 for jewellery by default"))),
   promoCodeVariation: v.optional(v.union([PromoCodeVariation, v.picklist([0, 1])])),
-  IsB2CDiamondSelected: v.optional(v.pipe(v.boolean(), v.description("A diamond is already chosen (ring builder): only settings taking its shapes (diamondShapes) are meant"))),
+  IsB2CDiamondSelected: v.optional(v.pipe(v.boolean(), v.description("A diamond is already chosen (ring builder): only items that hold one (Setting, Pendant, Stud) are listed"))),
 };
 
 /**

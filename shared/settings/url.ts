@@ -55,7 +55,7 @@ function safeDecode(s: string): string {
 }
 
 /**
- * A collection (§2 collections) as a search page: its path, heading (title) and intro, its family's fixed
+ * A collection (§2 collections) as a search page: its path, heading (title) and its family's fixed
  * filters; null for an unknown name. Its own filters (styles, metals, words, price cap) apply through
  * `applyCollection`, and its filter form leaves them out.
  */
@@ -72,7 +72,6 @@ export function collectionPage(family: CollectionFamily, name: string): { page: 
       base: path,
       semantic: path,
       heading: collection.title,
-      subheading: collection.intro,
       fixed,
       styles: family === "jewelry-search" || collection.styles ? null : FILTER_STYLES,
     },

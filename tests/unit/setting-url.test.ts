@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { matchRoutes, type RouteObject } from "react-router";
 import { SEARCH_ID_PATTERN } from "#shared/schemas.ts";
-import { COLLECTIONS, SEARCH_PAGES, searchPage } from "#shared/settings/pages.ts";
+import { COLLECTIONS, CONTENT_PAGE_IDS, SEARCH_PAGES, searchPage } from "#shared/settings/pages.ts";
 import { SettingFilters } from "#shared/settings/schemas.ts";
 import * as v from "valibot";
 import {
@@ -109,12 +109,13 @@ describe("searchPageFor: every route of the setting search module", () => {
 });
 
 describe("collections", () => {
-  it("makes every collection a page with its title, intro and family filters", () => {
+  it("makes every collection a page with its title and family filters, its intro a content-store id", () => {
     for (const [family, list] of Object.entries(COLLECTIONS) as [keyof typeof COLLECTIONS, (typeof COLLECTIONS)[keyof typeof COLLECTIONS]][]) {
       for (const c of list) {
         const cp = collectionPage(family, c.name.toUpperCase())!;
         expect(cp.collection).toBe(c);
-        expect(cp.page).toMatchObject({ base: `/${family}/collections/${c.name}`, heading: c.title, subheading: c.intro });
+        expect(cp.page).toMatchObject({ base: `/${family}/collections/${c.name}`, heading: c.title });
+        expect(CONTENT_PAGE_IDS).toContain(cp.page.id);
         expect(cp.page.kind).toBe(family === "jewelry-search" ? "jewellery" : "setting");
       }
     }

@@ -2,7 +2,8 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import type { SettingRow, SettingVariantRow } from "../../shared/catalogue/generate";
 import { SettingFilters, type SettingFiltersInput } from "../../shared/settings/schemas";
-import { defaultMetal, searchSettings, settingCatalogue, settingDetail, settingMatches, variantImages, type RetailerFacts } from "../../shared/settings/search";
+import { searchHeadingOf, searchPage } from "../../shared/settings/pages";
+import { defaultMetal, searchSettings, settingCatalogue, settingDetail, settingMatches, styleNames, variantImages, withFixed, type RetailerFacts } from "../../shared/settings/search";
 
 // A small synthetic catalogue: every case below names the rows it is about.
 
@@ -98,8 +99,8 @@ describe("settingMatches: styles", () => {
       setting(24, { item_type: 2, item_type_name: "Pendant", style: 1 }),
       setting(25, { item_type: 5, item_type_name: "PresetEngagementRing", style: 2 }),
     ];
-    const names = { itemTypeNames: ["PresetEarrings", "Stud", "Necklace", "Pendant", "PresetEngagementRing"] } as const;
-    const match = (styles: number[]) => jewellery.filter((s) => settingMatches(s, filters({ ...names, styles }), NOW)).map((s) => s.id);
+    const itemTypeNames: SettingFiltersInput["itemTypeNames"] = ["PresetEarrings", "Stud", "Necklace", "Pendant", "PresetEngagementRing"];
+    const match = (styles: number[]) => jewellery.filter((s) => settingMatches(s, filters({ itemTypeNames, styles }), NOW)).map((s) => s.id);
     expect(match([0])).toEqual([20, 21, 23, 25]);
     expect(match([32])).toEqual([20, 22]);
     expect(match([128])).toEqual([21]);
@@ -327,5 +328,38 @@ describe("variantImages", () => {
     for (const itemType of [2, 4]) expect(variantImages({ item_type: itemType, shapes_mask: 1023 }, image(4, "bracelet"))).toEqual(["/images/settings/bracelet-4.svg"]);
     // An image that is not a generated illustration has no turned views.
     expect(variantImages({ item_type: 1, shapes_mask: 1 }, { image_url: "https://cdn.example/ring.jpg", metal: 2 })).toEqual(["https://cdn.example/ring.jpg"]);
+  });
+});
+
+describe("page filters and names", () => {
+  it("withFixed: the page's fixed filters win, the shopper's others stay, and the page's list is not shared", () => {
+    const eternity = searchPage("eternity-rings");
+    const f = withFixed(filters({ gender: "men", eternity: false, itemTypeNames: ["Setting"], styles: [2], metals: [1] }), eternity.fixed);
+    expect(f).toMatchObject({ itemType: 0, itemTypeNames: ["WeddingBands"], gender: "women", eternity: true, styles: [2], metals: [1] });
+    f.itemTypeNames.push("Bracelet");
+    expect(eternity.fixed.itemTypeNames).toEqual(["WeddingBands"]);
+    // A page that fixes no item type names keeps the shopper's.
+    expect(withFixed(filters({ itemTypeNames: ["Stud"] }), {}).itemTypeNames).toEqual(["Stud"]);
+  });
+
+  it("styleNames: the ring style bits, or the one earring style", () => {
+    expect(styleNames({ style: 2 | 4, item_type: 1 })).toEqual(["Halo", "Pavé and Side-Stone"]);
+    expect(styleNames({ style: 1 | 16, item_type: 5 })).toEqual(["Solitaire", "Hidden halo"]);
+    expect(styleNames({ style: 32, item_type: 4 })).toEqual(["Stud"]);
+    expect(styleNames({ style: 2, item_type: 4 })).toEqual(["Halo"]);
+    expect(styleNames({ style: 128, item_type: 4 })).toEqual(["Drops"]);
+  });
+
+  it("searchHeadingOf: h1/h2 query parameters on jewellery pages, else the content store's, else the page's own", () => {
+    const page = searchPage("jewelry-search");
+    const stored = { heading: "Stored", subheading: "Stored sub" };
+    expect(searchHeadingOf(page, new URLSearchParams(), null)).toEqual({ heading: "Jewelry Gifts", subheading: "" });
+    expect(searchHeadingOf(page, new URLSearchParams(), stored)).toEqual(stored);
+    expect(searchHeadingOf(page, new URLSearchParams("h1=Gifts%20for%20Her&h2=%20"), stored)).toEqual({ heading: "Gifts for Her", subheading: "Stored sub" });
+    expect(searchHeadingOf(page, new URLSearchParams(`h1=${"x".repeat(200)}`), null).heading).toHaveLength(120);
+    // Other pages take no headings from the URL.
+    const rings = searchPage("setting-search");
+    expect(searchHeadingOf(rings, new URLSearchParams("h1=Hijacked&h2=x"), null)).toEqual({ heading: "Engagement Ring Settings", subheading: "" });
+    expect(searchHeadingOf(rings, new URLSearchParams("h1=Hijacked"), stored)).toEqual(stored);
   });
 });

@@ -519,13 +519,16 @@ describe("saved setting and jewellery searches", () => {
     expect((await save("/api/search-request/jewellery", {})).filters.itemTypeNames).toEqual(expect.arrayContaining(["Bracelet", "Necklace", "PresetEarrings", "PresetEngagementRing"]));
   });
 
-  it("gives the same id to the same item types in another order", async () => {
-    // BUG (worker/catalogue/searches.ts canonicalJson, lead's file): arrays are sorted with `(a, b) => a - b`, which
-    // is NaN for strings, so itemTypeNames keep their order and ["Necklace", "Bracelet"] / ["Bracelet", "Necklace"]
-    // (the same filters) get two searchIds. Expected: one id. Left failing on purpose until it is fixed.
+  it("gives the same id to the same item types in another order, and refuses types that are not jewellery", async () => {
+    // Lists are sorted before hashing, strings as well as numbers, so these are the same filters.
     const a = await save("/api/search-request/jewellery", { itemTypeNames: ["Necklace", "Bracelet"] });
     const b = await save("/api/search-request/jewellery", { itemTypeNames: ["Bracelet", "Necklace"] });
     expect(b.searchId).toBe(a.searchId);
+    for (const path of ["/api/search-request/jewellery", "/api/search/jewellery"]) {
+      const res = await postJson(path, { itemTypeNames: ["Setting", "Bracelet"] });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as ErrorBody).error.details?.[0]?.path).toBe("itemTypeNames");
+    }
   });
 
   it("restores a saved setting search: its filters, then its pages through settingsv2 {id} and /settings/searches/{id}/{page}", async () => {

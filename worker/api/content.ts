@@ -1,21 +1,21 @@
 import { Hono } from "hono";
 import { TrafficAlertId } from "#shared/content.ts";
 import * as v from "valibot";
-import { SEARCH_PAGES } from "#shared/settings/pages.ts";
+import { CONTENT_PAGE_IDS } from "#shared/settings/pages.ts";
 import { trafficAlert } from "../content/alerts";
 import { searchHeading } from "../content/headings";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
 import { pathParams } from "./validate";
 
-const PageIdParam = v.object({ pageId: v.picklist(SEARCH_PAGES.map((p) => p.id), "pageId must be a search page id") });
+const PageIdParam = v.object({ pageId: v.picklist(CONTENT_PAGE_IDS, "pageId must be a search page or collection id") });
 
 /**
  * Content-store items (§7 content services): `GET /content/traffic-alert/{id}` (the id follows
  * Hide_Tariff_Alert_V2) and `GET /content/search-heading/{pageId}` (a search page's heading).
  */
 export const contentApi = new Hono<AppEnv>()
-  .get("/content/search-heading/:pageId", pathParams(PageIdParam), async (c) => {
+  .get("/content/search-heading/:pageId{.+}", pathParams(PageIdParam), async (c) => {
     const { pageId } = c.req.valid("param");
     const heading = await searchHeading(c.env.DB, pageId);
     if (!heading) throw new ApiError(404, `No heading for ${pageId}`);

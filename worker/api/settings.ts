@@ -32,8 +32,17 @@ const IdParam = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, "id 
 
 const FILTER_KEYS = new Set(Object.keys(SettingFilterEntries));
 
-/** The jewellery search covers every jewellery type unless the filters name some. */
-const jewelleryFilters = (f: SettingFilters): SettingFilters => (f.itemTypeNames.length > 0 ? f : { ...f, itemTypeNames: [...JEWELLERY_TYPE_NAMES] });
+/**
+ * The jewellery search covers every jewellery type unless the filters name some; naming a type that is not
+ * jewellery (a ring setting, a band) is a 400.
+ */
+function jewelleryFilters(f: SettingFilters): SettingFilters {
+  const other = f.itemTypeNames.filter((n) => !JEWELLERY_TYPE_NAMES.includes(n));
+  if (other.length > 0) {
+    throw new ApiError(400, "Invalid request body", [{ path: "itemTypeNames", message: `not jewellery: ${other.join(", ")} (jewellery is ${JEWELLERY_TYPE_NAMES.join(", ")})` }]);
+  }
+  return f.itemTypeNames.length > 0 ? f : { ...f, itemTypeNames: [...JEWELLERY_TYPE_NAMES] };
+}
 
 /** Answers cached per promo variant when the call names it; private to the visitor when their own variant decided. */
 function cacheFor(c: Context<AppEnv>, param: string | undefined, seconds = 60) {

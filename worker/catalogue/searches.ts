@@ -44,7 +44,7 @@ async function hashId(text: string): Promise<string> {
 export function canonicalJson(filters: object): string {
   const entries = Object.entries(filters)
     .filter(([, value]) => value !== undefined)
-    .map(([k, value]) => [k, Array.isArray(value) ? [...value].sort((a, b) => a - b) : value] as const)
+    .map(([k, value]) => [k, Array.isArray(value) ? [...(value as (number | string)[])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) : value] as const)
     .sort(([a], [b]) => (a < b ? -1 : 1));
   return JSON.stringify(Object.fromEntries(entries));
 }

@@ -141,11 +141,12 @@ export async function getSettingDetail(db: D1Database, id: number, metal: number
 /** A jewellery variant by its id (`GET /api/jewellery/jewellery-variant/{id}`): its setting in that metal. */
 export async function getJewelleryVariant(db: D1Database, variantId: number, variation: Variant): Promise<SettingDetail | null> {
   const cat = await loadSettingCatalogue(db);
-  const settingId = Math.floor(variantId / 1000);
-  const variant = cat.variants.get(settingId)?.find((x) => x.id === variantId);
-  const setting = cat.settings.find((s) => s.id === settingId);
-  if (!variant || !setting || setting.item_type === 1 || setting.item_type === 5 || setting.item_type === 0) return null;
-  return getSettingDetail(db, settingId, variant.metal, variation);
+  for (const setting of cat.settings) {
+    if (setting.item_type === 0 || setting.item_type === 1 || setting.item_type === 5) continue;
+    const variant = cat.variants.get(setting.id)?.find((x) => x.id === variantId);
+    if (variant) return getSettingDetail(db, setting.id, variant.metal, variation);
+  }
+  return null;
 }
 
 const LIST_SIZE = 8;
