@@ -10,3 +10,7 @@ export const TrafficAlert = v.object({
   link: v.nullable(v.object({ text: v.string(), href: v.string() })),
 });
 export type TrafficAlert = v.InferOutput<typeof TrafficAlert>;
+
+/** `GET /api/content/search-heading/{pageId}`: a search page's or collection's heading and subheading, or null (it shows its own). */
+export const SearchHeading = v.nullable(v.object({ heading: v.string(), subheading: v.string() }));
+export type SearchHeading = v.InferOutput<typeof SearchHeading>;

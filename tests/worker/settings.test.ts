@@ -803,14 +803,18 @@ describe("lists: best-selling settings, popular engagement rings, stud settings"
 });
 
 describe("GET /api/content/search-heading/{pageId}", () => {
-  it("answers the content store's heading, 404 for a page without one and 400 for an unknown page", async () => {
+  it("answers the content store's heading (a collection's too), null for a page without one and 400 for an unknown page", async () => {
     const row = await env.DB.prepare("SELECT heading, subheading FROM search_headings WHERE page_id = 'jewelry-necklaces'").first<{ heading: string; subheading: string }>();
     expect(row).not.toBeNull();
     const res = await call("/api/content/search-heading/jewelry-necklaces");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(row);
-    const none = await expectError(await call("/api/content/search-heading/jewelry-search"), 404, "jewelry-search");
-    expect(none.error.code).toBe("not_found");
+    const none = await call("/api/content/search-heading/jewelry-search");
+    expect(none.status).toBe(200);
+    expect(await none.json()).toBeNull();
+    const collection = await env.DB.prepare("SELECT heading, subheading FROM search_headings WHERE page_id = 'setting-search/collections/vintage'").first();
+    expect(collection).not.toBeNull();
+    expect(await (await call(`/api/content/search-heading/${encodeURIComponent("setting-search/collections/vintage")}`)).json()).toEqual(collection);
     const bad = await expectError(await call("/api/content/search-heading/no-such-page"), 400, "unknown page");
     expect(bad.error.details?.[0]?.path).toBe("pageId");
   });

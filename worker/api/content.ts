@@ -12,15 +12,15 @@ const PageIdParam = v.object({ pageId: v.picklist(CONTENT_PAGE_IDS, "pageId must
 
 /**
  * Content-store items (§7 content services): `GET /content/traffic-alert/{id}` (the id follows
- * Hide_Tariff_Alert_V2) and `GET /content/search-heading/{pageId}` (a search page's heading).
+ * Hide_Tariff_Alert_V2) and `GET /content/search-heading/{pageId}` (a search page's or collection's heading
+ * and subheading, or null; 400 for an id that is neither).
  */
 export const contentApi = new Hono<AppEnv>()
   .get("/content/search-heading/:pageId{.+}", pathParams(PageIdParam), async (c) => {
     const { pageId } = c.req.valid("param");
-    const heading = await searchHeading(c.env.DB, pageId);
-    if (!heading) throw new ApiError(404, `No heading for ${pageId}`);
+    // A known page without a stored heading answers null (it shows its own heading): not an error.
     c.header("Cache-Control", "public, max-age=300");
-    return c.json(heading);
+    return c.json(await searchHeading(c.env.DB, pageId));
   })
   .get("/content/traffic-alert/:id", pathParams(TrafficAlertId), async (c) => {
   const { id } = c.req.valid("param");

@@ -20,7 +20,8 @@ import { CarePlanQuotesResponse, CartIntent, CartView, OrderDraftResponse, Price
 import { TrafficAlert } from "#shared/content.ts";
 import { ExperimentOverride } from "#shared/experiments/overrides.ts";
 import { ExperimentAssignments, ExperimentEvent, ExperimentReport } from "#shared/experiments/schemas.ts";
-import { JEWELLERY_PAGE_SIZE, MAX_SETTINGS_PAGE_SIZE, SEARCH_PAGES, SETTINGS_PAGE_SIZE } from "#shared/settings/pages.ts";
+import { CONTENT_PAGE_IDS, JEWELLERY_PAGE_SIZE, MAX_SETTINGS_PAGE_SIZE, SETTINGS_PAGE_SIZE } from "#shared/settings/pages.ts";
+import { SearchHeading } from "#shared/content.ts";
 import {
   SavedSettingSearch,
   SettingDetail,
@@ -60,8 +61,6 @@ const PROMO_PARAM = { name: "promoCodeVariation", in: "query", required: false, 
 /** A saved search's id in a path. */
 const SEARCH_ID_PARAM = { name: "id", in: "path", required: true, schema: { type: "string", pattern: SEARCH_ID_PATTERN.source } };
 
-/** `GET /content/search-heading/{pageId}` answer (worker/content/headings.ts); described here as the only place it crosses the wire. */
-const SearchHeading = v.object({ heading: v.string(), subheading: v.string() });
 
 /** The two setting searches (§7 POST search/settingsv2 and search/jewellery): one body, different defaults. */
 function settingSearchOperation(operationId: string, what: string, defaults: string, pageSize: number) {
@@ -441,9 +440,9 @@ function buildDocument() {
       "/content/search-heading/{pageId}": {
         get: {
           operationId: "searchHeading",
-          summary: "A search page's heading and subheading from the content store (a page without one shows its own)",
-          parameters: [{ name: "pageId", in: "path", required: true, schema: { type: "string", enum: SEARCH_PAGES.map((p) => p.id) } }],
-          responses: { 200: { description: "The heading", content: json("SearchHeading") }, 400: errorResponse("Not a search page id"), 404: errorResponse("No stored heading for this page") },
+          summary: "A search page's or collection's heading and subheading from the content store, or null (the page shows its own)",
+          parameters: [{ name: "pageId", in: "path", required: true, schema: { type: "string", enum: [...CONTENT_PAGE_IDS] } }],
+          responses: { 200: { description: "The heading, or null", content: json("SearchHeading") }, 400: errorResponse("Not a search page or collection id") },
         },
       },
       "/search/status": { get: { operationId: "searchIndexStatus", summary: "The search index: catalogue version, diamonds, bytes, load time", responses: { 200: { description: "Index status" } } } },
