@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { CARE_PLAN_DURATIONS } from "#shared/cart/care-plans.ts";
-import { ENGRAVING_FONTS, MAX_ENGRAVING_LENGTH, RING_SIZES } from "#shared/cart/model.ts";
+import { ENGRAVING_FONTS, MAX_ENGRAVING_LENGTH } from "#shared/cart/model.ts";
+import { RingSizeOptions } from "../components/ring-size";
 import type { CartLine, CartView } from "#shared/cart/schemas.ts";
 import { formatUsd } from "#shared/money.ts";
 import { CartForm, Hidden, PaymentMethodForm, Totals, useCurrentCart } from "../components/cart-parts";
@@ -167,12 +168,7 @@ export function Component() {
               <label>
                 Ring size{" "}
                 <select name="ringSize" defaultValue={ring.RingSize === null ? "" : String(ring.RingSize)} key={String(ring.RingSize)}>
-                  <option value="">Choose…</option>
-                  {RING_SIZES.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
+                  <RingSizeOptions />
                 </select>
               </label>
               <button type="submit">Set size</button>

@@ -5,12 +5,13 @@ import { FREE_STUDS_THRESHOLD_USD, RING_SIZES } from "#shared/cart/model.ts";
 import type { CartView } from "#shared/cart/schemas.ts";
 import { formatUsd } from "#shared/money.ts";
 import { diamondPath } from "#shared/slug.ts";
-import type { Diamond } from "#shared/schemas.ts";
 import type { MetalOption, SettingDetail, SettingSummary } from "#shared/settings/schemas.ts";
 import { cartContext, catalogueContext, type CartResult, type CartService, type CatalogueService } from "../context";
 import type { RouteHandle } from "../route-handle";
 import { MetalSwitcher, PriceLine, type MetalChoice } from "../components/metal-switcher";
+import { RingSizeOptions } from "../components/ring-size";
 import { diamondTitle, gradeLine } from "../components/diamond-text";
+import { builderDiamond } from "../components/builder-diamond";
 import { loaderVariant } from "../experiments/variants";
 
 const ID = /^[1-9]\d{0,8}$/;
@@ -23,24 +24,7 @@ interface Problem {
   link: { to: string; text: string } | null;
 }
 
-/** The fields of the diamond the page shows. */
-function pageDiamond(d: Diamond) {
-  return {
-    id: d.id,
-    shape: d.shape,
-    carat: d.carat,
-    color: d.color,
-    clarity: d.clarity,
-    cut: d.cut,
-    isLabGrown: d.isLabGrown,
-    price: d.price,
-    isSold: d.isSold,
-    imagesUrl: d.imagesUrl,
-    retailerId: d.retailer.id,
-    pairedDiamond: d.pairedDiamond,
-  };
-}
-type PageDiamond = ReturnType<typeof pageDiamond>;
+type PageDiamond = ReturnType<typeof builderDiamond>;
 
 const shapeSlug = (shape: number) => byCode(SHAPES, shape)?.slug ?? "round";
 /** Settings that hold a diamond of this shape, the diamond kept for the ring builder. */
@@ -117,7 +101,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const catalogue = context.get(catalogueContext);
   const found = await catalogue.getDiamond(Number(params.diamondId));
   if (!found) throw data("Not found", { status: 404 });
-  const diamond = pageDiamond(found);
+  const diamond = builderDiamond(found);
   const metal = Number(params.metalId);
   const now = Date.now();
   if (url.pathname.startsWith("/complete-earrings/")) return { ...(await earringsPage(catalogue, url, metal, diamond)), now };
@@ -250,12 +234,7 @@ function SizeSelect({ id, name, label, required }: { id: string; name: string; l
     <label className="cr-size" htmlFor={id}>
       {label}{" "}
       <select id={id} name={name} required={required} defaultValue="">
-        <option value="">Choose…</option>
-        {RING_SIZES.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
+        <RingSizeOptions />
       </select>
     </label>
   );

@@ -4,14 +4,15 @@ import { SHAPES, byCode, labelOf } from "#shared/enums.ts";
 import { RING_SIZES } from "#shared/cart/model.ts";
 import { formatUsd } from "#shared/money.ts";
 import { diamondPath } from "#shared/slug.ts";
-import type { Diamond } from "#shared/schemas.ts";
 import type { SettingDetail, SettingSummary } from "#shared/settings/schemas.ts";
 import { cartContext, catalogueContext, type CatalogueService } from "../context";
 import type { RouteHandle } from "../route-handle";
 import { MetalSwitcher, PriceLine } from "../components/metal-switcher";
+import { RingSizeOptions } from "../components/ring-size";
 import { SettingCard } from "../components/setting-card";
 import { SimilarRings } from "../components/similar-rings";
 import { diamondTitle, gradeLine } from "../components/diamond-text";
+import { builderDiamond } from "../components/builder-diamond";
 import { loaderVariant, useMetExperiment, useVariant } from "../experiments/variants";
 
 const ID = /^[1-9]\d{0,8}$/;
@@ -65,22 +66,6 @@ function settingLists(catalogue: CatalogueService): Promise<[SettingSummary[], S
     lists.catch(() => (browserLists = null));
   }
   return browserLists.lists;
-}
-
-/** The fields of the ring builder's diamond the page shows. */
-function builderDiamond(d: Diamond) {
-  return {
-    id: d.id,
-    shape: d.shape,
-    carat: d.carat,
-    color: d.color,
-    clarity: d.clarity,
-    cut: d.cut,
-    isLabGrown: d.isLabGrown,
-    price: d.price,
-    isSold: d.isSold,
-    pairedDiamond: d.pairedDiamond,
-  };
 }
 
 /**
@@ -207,14 +192,7 @@ function RingSizeSelect({ id, name = "size", label = "Ring size" }: { id: string
     <label className="sd-size" htmlFor={id}>
       {label}{" "}
       <select id={id} name={name} required defaultValue="">
-        <option value="" disabled>
-          Choose…
-        </option>
-        {RING_SIZES.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
+        <RingSizeOptions chooseDisabled />
       </select>
     </label>
   );
