@@ -16,7 +16,6 @@ import { PROMO_EXPERIMENT, offeredPromotion } from "./catalogue/promotions";
 import { trafficAlert } from "./content/alerts";
 import { searchHeading } from "./content/headings";
 import { SettingFilters, StudSettingsRequest } from "#shared/settings/schemas.ts";
-import { JEWELLERY_TYPE_NAMES } from "#shared/settings/pages.ts";
 import {
   bestSellingSettings,
   getSettingDetail,
@@ -104,12 +103,8 @@ export function ssr() {
       similarDiamonds: (d) => similarDiamonds(c.env, v.parse(SimilarDiamondsRequest, d)),
       similarRings: async (r) => (await similarRings(db, v.parse(SimilarRingsRequest, r))) ?? [],
       offeredPromotion: async (id, variation) => (await offeredPromotion(db, "diamond", id, { variation })) ?? null,
-      searchSettings: async (kind, input, page, variation) => {
-        const filters = settingFilters(input);
-        const all = kind === "jewellery" && filters.itemTypeNames.length === 0 ? { ...filters, itemTypeNames: [...JEWELLERY_TYPE_NAMES] } : filters;
-        return runSettingSearch(db, all, { kind, ...page, variation });
-      },
-      saveSettingSearch: (kind, input) => saveSettingSearch(db, kind, settingFilters(input), Date.now()),
+      searchSettings: async (kind, input, page, variation) => runSettingSearch(db, settingFilters(input), { kind, ...page, variation }),
+      saveSettingSearch: async (kind, input) => (await saveSettingSearch(db, kind, settingFilters(input), Date.now())).searchId,
       restoreSettingSearch: (kind, searchId, pageNumber, variation) => restoreSettingSearch(db, searchId, { kind, pageNumber, variation }, (p) => c.executionCtx.waitUntil(p)),
       getSetting: (id, metal, variation) => getSettingDetail(db, id, metal, variation),
       bestSellingSettings: () => bestSellingSettings(db, all[PROMO_EXPERIMENT] ?? 0),

@@ -12,6 +12,7 @@ import { CompareTable } from "../components/compare-table";
 import { CompareToggle } from "../components/compare-tray";
 import { RecentlyViewed } from "../components/recently-viewed";
 import { SimilarRings } from "../components/similar-rings";
+import { Fact } from "../components/fact";
 import { loaderVariant, useMetExperiment, useVariant } from "../experiments/variants";
 import { hiddenDiamonds, recordDiamondView, toggleHiddenDiamond } from "../state/viewing";
 import { useClientSignal } from "../state/use-signal";
@@ -80,15 +81,6 @@ export const handle: RouteHandle<DetailData> = {
 /** Logs one view of a diamond (fire and forget: a failed log never disturbs the page). */
 function logDiamondView(id: number): void {
   fetch(`/api/logging/diamonds/views/${id}`, { keepalive: true }).catch(() => undefined);
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
 }
 
 /** Hides the diamond from this shopper's result lists, or shows it again. */

@@ -8,7 +8,7 @@ import { SettingCard, type CardSetting } from "../components/setting-card";
 import { METALS, SHAPES, byCode } from "#shared/enums.ts";
 import { formatCount } from "#shared/money.ts";
 import { NO_FILTERS_FOUND } from "#shared/search-constants.ts";
-import { JEWELLERY_PAGES, SEARCH_PAGES, searchHeadingOf, type Collection, type SearchPageDef } from "#shared/settings/pages.ts";
+import { JEWELLERY_PAGES, SEARCH_PAGES, searchHeadingOf, withFixed, type Collection, type SearchPageDef } from "#shared/settings/pages.ts";
 import type { SettingFilters, SettingSearchResult } from "#shared/settings/schemas.ts";
 import {
   SETTING_SEARCH_ID,
@@ -20,7 +20,6 @@ import {
   queryString,
   searchHrefOf,
   searchPageFor,
-  withFixed,
   type CollectionFamily,
 } from "#shared/settings/url.ts";
 
@@ -112,7 +111,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     ignored = [];
     const restored = SETTING_SEARCH_ID.test(searchId) ? await catalogue.restoreSettingSearch(page.kind, searchId, pageNumber, variation) : null;
     if (restored) {
-      filters = withFixed(restored.filters, page);
+      filters = withFixed(restored.filters, page.fixed);
       // A search saved on another page of the same kind keeps to this page's fixed filters.
       result = fixedMatches(restored.filters, page) ? restored.result : (await search(filters)).result;
     } else {
@@ -134,7 +133,8 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     if (!ignored.length && url.pathname + url.search !== here) throw redirect(here, 301);
     result = (await search(filters)).result;
   }
-  const heading = searchHeadingOf(collection ? { ...page, kind: "setting" } : page, url.searchParams, await headingP);
+  // h1/h2 from the URL are for the jewellery pages themselves, not their collections.
+  const heading = searchHeadingOf(page, collection ? new URLSearchParams() : url.searchParams, await headingP);
   const out: PageData = { page, collection, family, ...heading, filters, pageNumber, diamond, keep, ignored, searchId, searchError, result: cards(result), canonical };
   return searchError ? data(out, { status: 404 }) : out;
 }

@@ -11,6 +11,7 @@ import { MetalSwitcher, PriceLine } from "../components/metal-switcher";
 import { RingSizeOptions } from "../components/ring-size";
 import { SettingCard } from "../components/setting-card";
 import { SimilarRings } from "../components/similar-rings";
+import { Fact } from "../components/fact";
 import { diamondTitle, gradeLine } from "../components/diamond-text";
 import { builderDiamond } from "../components/builder-diamond";
 import { loaderVariant, useMetExperiment, useVariant } from "../experiments/variants";
@@ -155,15 +156,6 @@ export const handle: RouteHandle<SettingData> = {
     };
   },
 };
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 /** The main image and a thumbnail button per image (keyboard: Tab to a thumbnail, Enter or Space shows it). */
 function Gallery({ images, alt }: { images: readonly string[]; alt: string }) {

@@ -18,6 +18,7 @@ import {
   twoToneCode,
 } from "../enums";
 import { modelPriceCents } from "./price-model";
+import { ALTERNATIVE_BAND_METALS, SETTING_METALS, TWO_TONE_SETTING_METALS } from "../settings/pages";
 import { type Rng, rng, seedOf } from "./random";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -615,18 +616,10 @@ export function generateDiamonds(
 // ---------------------------------------------------------------------------------------------------------------
 // Settings
 
-/** Metal codes every demo setting may come in: platinum and 14K/18K white, yellow and rose gold. */
-const SETTING_METALS = [1, 2, 3, 4, 5, 6, 7] as const;
-
-/**
- * Two-tone combinations of the 14K golds (`twoToneCode(first, second)`: the band in the first, the head in the
- * second) that about a quarter of the engagement ring settings and women's bands also come in: white/yellow,
- * white/rose and yellow/rose, in both orders.
- */
-export const TWO_TONE_SETTING_METALS = [124, 142, 126, 162, 146, 164] as const;
-
-/** Alternative metals the men's bands also come in: palladium, cobalt, tantalum, titanium, tungsten, carbon fibre, ceramic, Damascus steel. */
-export const ALTERNATIVE_BAND_METALS = [8, 10, 11, 12, 13, 14, 15, 16] as const;
+// The metals are in shared/settings/pages.ts (the search pages offer them too): every demo setting may come in
+// SETTING_METALS; about a quarter of the engagement ring settings and women's bands also in the 14K two-tones
+// TWO_TONE_SETTING_METALS (`twoToneCode(first, second)`: the band in the first, the head in the second); the
+// men's bands also in ALTERNATIVE_BAND_METALS.
 
 /**
  * Price factor by metal over the 14K price: 18K +25 %, platinum +45 %; rose gold as white and yellow (the FAQ);
@@ -657,8 +650,8 @@ const METAL_PRICE_FACTOR: Readonly<Record<number, number>> = {
   16: 0.75,
 };
 
-/** Every style slug a setting image can have (images are `/images/settings/{slug}-{metal}.svg`). */
-export const SETTING_IMAGE_SLUGS = [
+/** Slugs of the engagement ring settings and women's bands: the ones that may come in two-tone. */
+const TWO_TONE_SLUGS = [
   "solitaire",
   "pave-solitaire",
   "halo",
@@ -670,6 +663,11 @@ export const SETTING_IMAGE_SLUGS = [
   "band",
   "pave-band",
   "eternity-band",
+] as const;
+
+/** Every style slug a setting image can have (images are `/images/settings/{slug}-{metal}.svg`). */
+export const SETTING_IMAGE_SLUGS = [
+  ...TWO_TONE_SLUGS,
   "mens-band",
   "stud",
   "halo-stud",
@@ -683,21 +681,6 @@ export const SETTING_IMAGE_SLUGS = [
   "bracelet",
 ] as const;
 export type SettingImageSlug = (typeof SETTING_IMAGE_SLUGS)[number];
-
-/** Slugs of the engagement ring settings and women's bands, the ones that may come in two-tone. */
-const TWO_TONE_SLUGS: readonly SettingImageSlug[] = [
-  "solitaire",
-  "pave-solitaire",
-  "halo",
-  "pave-halo",
-  "hidden-halo",
-  "three-stone",
-  "halo-three-stone",
-  "pave",
-  "band",
-  "pave-band",
-  "eternity-band",
-];
 
 /**
  * Every (style slug, metal) pair the generated variants may refer to (a superset of the pairs they do): every

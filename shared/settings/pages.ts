@@ -4,11 +4,22 @@
  * size and its style list; the collections; the style filter's meaning. Worker and client both read it.
  */
 import { EARRING_STYLES, FILTER_STYLES, PENDANT_STYLES, type FilterValue, type ItemTypeName } from "../enums";
+import type { SettingFilters } from "./schemas";
 
 /** §9: settings page size 20, jewellery 19. */
 export const SETTINGS_PAGE_SIZE = 20;
 export const JEWELLERY_PAGE_SIZE = 19;
 export const MAX_SETTINGS_PAGE_SIZE = 60;
+
+/** The sorts of a setting search (§9 default: sortingOrder ascending). */
+export const SETTING_SORT_FIELDS = ["sortingOrder", "price", "name"] as const;
+
+/** Metal codes the settings come in: platinum and 14K/18K white, yellow and rose gold. */
+export const SETTING_METALS = [1, 2, 3, 4, 5, 6, 7] as const;
+/** The 14K two-tone codes some ring settings and women's bands also come in (white/yellow, white/rose, yellow/rose, both orders). */
+export const TWO_TONE_SETTING_METALS = [124, 142, 126, 162, 146, 164] as const;
+/** Men's bands also come in palladium and the alternative metals. */
+export const ALTERNATIVE_BAND_METALS = [8, 10, 11, 12, 13, 14, 15, 16] as const;
 
 /** What a saved search of settings is: engagement settings and bands (`setting`) or jewellery (`jewellery`). */
 export type SettingSearchKind = "setting" | "jewellery";
@@ -43,6 +54,11 @@ export interface SearchPageDef {
 
 /** Item type names the jewellery search covers ("all item types" of /jewelry-search): finished pieces. */
 export const JEWELLERY_TYPE_NAMES: readonly ItemTypeName[] = ["Bracelet", "Necklace", "PresetEarrings", "PresetEngagementRing"];
+
+/** The filters a page fixes, over a filter state (the page's own win; its item type list is copied, not shared). */
+export function withFixed(filters: SettingFilters, fixed: FixedFilters): SettingFilters {
+  return { ...filters, ...fixed, itemTypeNames: fixed.itemTypeNames ? [...fixed.itemTypeNames] : filters.itemTypeNames };
+}
 
 const ring: FixedFilters = { itemType: 1, itemTypeNames: ["Setting"] };
 

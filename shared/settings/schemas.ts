@@ -8,7 +8,7 @@ import * as v from "valibot";
 import { ITEM_TYPE_NAMES, ITEM_TYPES } from "../enums";
 import { MetalCode } from "../rings";
 import { OfferedPromotion, PromoCodeVariation, SearchId, ShapeCode } from "../schemas";
-import { MAX_SETTINGS_PAGE_SIZE, STYLE_VALUES } from "./pages";
+import { MAX_SETTINGS_PAGE_SIZE, SETTING_SORT_FIELDS, STYLE_VALUES } from "./pages";
 
 const Id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
 const Cents = v.pipe(v.number(), v.integer(), v.description("US cents (integer)"));
@@ -31,7 +31,6 @@ const StyleValue = v.pipe(
   v.metadata({ enum: [...STYLE_VALUES] }),
 );
 
-export const SETTING_SORT_FIELDS = ["sortingOrder", "price", "name"] as const;
 
 /**
  * The filters of a setting, wedding band or jewellery search (§3 "Search filter defaults" names: widthMin,
@@ -99,15 +98,20 @@ export const SettingSearchRequest = v.pipe(
 export type SettingSearchRequest = v.InferOutput<typeof SettingSearchRequest>;
 export type SettingSearchInput = v.InferInput<typeof SettingSearchRequest>;
 
-/** A setting in one metal as a result card shows it (§3 Home setting summary's metal entry). */
-export const MetalOption = v.object({
-  id: v.pipe(Id, v.description("The variant id")),
-  itemId: v.pipe(Id, v.description("The setting id")),
+/** A setting's metal and its price there (a card's metal option and a detail page's variant alike). */
+const MetalPrice = {
   metal: MetalCode,
   metalName: v.string(),
   price: Cents,
   priceBeforeDiscount: v.nullable(Cents),
   discountPercentage: v.nullable(v.number()),
+};
+
+/** A setting in one metal as a result card shows it (§3 Home setting summary's metal entry). */
+export const MetalOption = v.object({
+  id: v.pipe(Id, v.description("The variant id")),
+  itemId: v.pipe(Id, v.description("The setting id")),
+  ...MetalPrice,
   wirePrice: v.pipe(Cents, v.description("The price paid by bank wire (§3 wirePrice): WIRE_DISCOUNT_PERCENT (2%) less")),
   imagesUrl: v.pipe(v.array(v.string()), v.maxLength(2), v.description("The first two images")),
   promoCode: v.nullable(v.object({ amount: Cents, percentage: v.nullable(v.number()) })),
@@ -162,11 +166,7 @@ export type SavedSettingSearch = v.InferOutput<typeof SavedSettingSearch>;
 export const SettingVariant = v.object({
   id: Id,
   name: v.string(),
-  metal: MetalCode,
-  metalName: v.string(),
-  price: Cents,
-  priceBeforeDiscount: v.nullable(Cents),
-  discountPercentage: v.nullable(v.number()),
+  ...MetalPrice,
   images: v.array(v.string()),
   imagesUrl: v.array(v.string()),
   isSold: v.boolean(),

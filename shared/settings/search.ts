@@ -7,7 +7,6 @@
 import { METALS, SHAPES, STYLE_BITS, labelOf, type ItemTypeName } from "../enums";
 import { WIRE_DISCOUNT_PERCENT } from "../cart/model";
 import type { SettingRow, SettingVariantRow } from "../catalogue/generate";
-import type { FixedFilters } from "./pages";
 import { styleBit, styleKeywords } from "./pages";
 import type { MetalOption, SettingDetail, SettingFilters, SettingSearchResult, SettingSummary, SettingVariant } from "./schemas";
 
@@ -40,11 +39,6 @@ export function settingCatalogue(settings: readonly SettingRow[], variants: read
   }
   for (const list of bySetting.values()) list.sort((a, b) => a.metal - b.metal);
   return { settings, variants: bySetting, retailers: new Map(retailers.map((r) => [r.id, r])) };
-}
-
-/** The filters a page fixes, over a filter state (the page's own win). */
-export function withFixed(filters: SettingFilters, fixed: FixedFilters): SettingFilters {
-  return { ...filters, ...fixed, itemTypeNames: fixed.itemTypeNames ? [...fixed.itemTypeNames] : filters.itemTypeNames };
 }
 
 const PRESET_NAMES: readonly ItemTypeName[] = ["PresetEarrings", "Necklace", "PresetEngagementRing"];

@@ -7,7 +7,18 @@
  * back into the canonical query (defaults left out). Plain code: no validator, so the browser can use it.
  */
 import { FILTER_STYLES, METALS, SHAPES, byName, slugify, type EnumEntry, type FilterValue } from "../enums";
-import { COLLECTIONS, COLLECTION_PAGES, SEARCH_PAGES, type Collection, type SearchPageDef } from "./pages";
+import {
+  ALTERNATIVE_BAND_METALS,
+  COLLECTIONS,
+  COLLECTION_PAGES,
+  SEARCH_PAGES,
+  SETTING_METALS,
+  SETTING_SORT_FIELDS,
+  TWO_TONE_SETTING_METALS,
+  withFixed,
+  type Collection,
+  type SearchPageDef,
+} from "./pages";
 import type { SettingFilters } from "./schemas";
 
 export type CollectionFamily = keyof typeof COLLECTIONS;
@@ -90,11 +101,6 @@ export function applyCollection(filters: SettingFilters, c: Collection): Setting
   return out;
 }
 
-const GOLDS_AND_PLATINUM = [1, 2, 3, 4, 5, 6, 7];
-/** The 14K two-tone codes rings and women's bands come in (shared/catalogue/generate.ts TWO_TONE_SETTING_METALS). */
-const TWO_TONES = [124, 142, 126, 162, 146, 164];
-/** Men's bands also come in palladium and the alternative metals (ALTERNATIVE_BAND_METALS there). */
-const ALTERNATIVE_METALS = [8, 10, 11, 12, 13, 14, 15, 16];
 
 /** Which filters a page offers (its form shows them; the query's other filters are dropped). */
 export interface OfferedFilters {
@@ -115,7 +121,7 @@ export function filtersOffered(page: SearchPageDef, collection?: Collection): Of
   const ring = type === 1 || type === 5;
   const band = type === 0;
   const metals =
-    page.fixed.gender === "men" ? [...GOLDS_AND_PLATINUM, ...ALTERNATIVE_METALS] : ring || band ? [...GOLDS_AND_PLATINUM, ...TWO_TONES] : GOLDS_AND_PLATINUM;
+    page.fixed.gender === "men" ? [...SETTING_METALS, ...ALTERNATIVE_BAND_METALS] : ring || band ? [...SETTING_METALS, ...TWO_TONE_SETTING_METALS] : [...SETTING_METALS];
   return {
     metals: collection?.metals ? [] : metals,
     shapes: ring || type === 2 || type === 4,
@@ -144,17 +150,8 @@ export function defaultFilters(page: SearchPageDef): SettingFilters {
       sortBy: "sortingOrder",
       sortOrder: "asc",
     },
-    page,
+    page.fixed,
   );
-}
-
-/** The page's fixed filters over a filter state (a restored search keeps to its page). */
-export function withFixed(filters: SettingFilters, page: SearchPageDef): SettingFilters {
-  const out: SettingFilters = { ...filters, itemTypeNames: [...(page.fixed.itemTypeNames ?? filters.itemTypeNames)] };
-  if (page.fixed.itemType !== undefined) out.itemType = page.fixed.itemType;
-  if (page.fixed.gender !== undefined) out.gender = page.fixed.gender;
-  if (page.fixed.eternity !== undefined) out.eternity = page.fixed.eternity;
-  return out;
 }
 
 /** What a search page's URL holds: the filters (page defaults and fixed filters included), the result page and the ring builder's diamond. */
@@ -181,7 +178,6 @@ const FLAGS: { param: string; field: "noSidestone" | "isMatchingBand"; offered: 
   { param: "matchingBand", field: "isMatchingBand", offered: (o) => o.matchingBand },
 ];
 
-const SORT_FIELDS: readonly SettingFilters["sortBy"][] = ["sortingOrder", "price", "name"];
 const DIAMOND_ID = /^[1-9]\d{0,15}$/;
 const MAX_QUERY_TEXT = 80;
 
@@ -287,7 +283,7 @@ export function filtersFromQuery(params: URLSearchParams, page: SearchPageDef, c
   const sort = params.get("sort");
   if (sort) {
     const [field, order = "asc"] = sort.split("-") as [string, string?];
-    const f = SORT_FIELDS.find((x) => x.toLowerCase() === field.toLowerCase());
+    const f = SETTING_SORT_FIELDS.find((x) => x.toLowerCase() === field.toLowerCase());
     if (f && (order === "asc" || order === "desc") && sort.split("-").length <= 2) {
       filters.sortBy = f;
       filters.sortOrder = order;
@@ -348,7 +344,11 @@ export function queryOf(filters: SettingFilters, page: SearchPageDef, extra: { p
   return p;
 }
 
-/** A query string that keeps the separators people read (`,` `-` `.`) unescaped. */
+/**
+ * A query string that keeps the separators people read (`,` `-` `.`) unescaped. Like `values` and `span`,
+ * it is the diamond search's (shared/search-url.ts) written again on purpose: shared, the three cost both
+ * search pages bytes over their 90 KB budget (a chunk of their own, or the common chunk every page loads).
+ */
 export function queryString(params: URLSearchParams): string {
   return [...params].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v).replace(/%2C/gi, ",")}`).join("&");
 }

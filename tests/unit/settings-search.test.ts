@@ -2,8 +2,8 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import type { SettingRow, SettingVariantRow } from "../../shared/catalogue/generate";
 import { SettingFilters, type SettingFiltersInput } from "../../shared/settings/schemas";
-import { searchHeadingOf, searchPage } from "../../shared/settings/pages";
-import { defaultMetal, searchSettings, settingCatalogue, settingDetail, settingMatches, styleNames, variantImages, withFixed, type RetailerFacts } from "../../shared/settings/search";
+import { searchHeadingOf, searchPage, withFixed } from "../../shared/settings/pages";
+import { defaultMetal, searchSettings, settingCatalogue, settingDetail, settingMatches, styleNames, variantImages, type RetailerFacts } from "../../shared/settings/search";
 
 // A small synthetic catalogue: every case below names the rows it is about.
 

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { NO_FILTERS_FOUND, PromoCodeVariation, SearchIdParam } from "#shared/schemas.ts";
-import { JEWELLERY_TYPE_NAMES, type SettingSearchKind } from "#shared/settings/pages.ts";
+import type { SettingSearchKind } from "#shared/settings/pages.ts";
 import { SettingFilterEntries, SettingFilters, SettingSearchRequest, SettingVariantParams, StudSettingsRequest } from "#shared/settings/schemas.ts";
 import { promoVariation } from "../catalogue/promotions";
 import {
@@ -32,18 +32,6 @@ const IdParam = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, "id 
 
 const FILTER_KEYS = new Set(Object.keys(SettingFilterEntries));
 
-/**
- * The jewellery search covers every jewellery type unless the filters name some; naming a type that is not
- * jewellery (a ring setting, a band) is a 400.
- */
-function jewelleryFilters(f: SettingFilters): SettingFilters {
-  const other = f.itemTypeNames.filter((n) => !JEWELLERY_TYPE_NAMES.includes(n));
-  if (other.length > 0) {
-    throw new ApiError(400, "Invalid request body", [{ path: "itemTypeNames", message: `not jewellery: ${other.join(", ")} (jewellery is ${JEWELLERY_TYPE_NAMES.join(", ")})` }]);
-  }
-  return f.itemTypeNames.length > 0 ? f : { ...f, itemTypeNames: [...JEWELLERY_TYPE_NAMES] };
-}
-
 /** Answers cached per promo variant when the call names it; private to the visitor when their own variant decided. */
 function cacheFor(c: Context<AppEnv>, param: string | undefined, seconds = 60) {
   c.header("Cache-Control", param ? `public, max-age=${seconds}` : "private, no-store");
@@ -72,7 +60,7 @@ function searchRoute(kind: SettingSearchKind) {
         return c.json(restored);
       }
       const { id: _id, pageNumber: _p, pageSize: _s, promoCodeVariation: _v, IsB2CDiamondSelected: _b, ...filters } = req;
-      return c.json(await runSettingSearch(c.env.DB, kind === "jewellery" ? jewelleryFilters(filters) : filters, options));
+      return c.json(await runSettingSearch(c.env.DB, filters, options));
     },
   ] as const;
 }
@@ -82,16 +70,14 @@ export const settingsApi = new Hono<AppEnv>()
   .post("/search/settingsv2", ...searchRoute("setting"))
   .post("/search/jewellery", ...searchRoute("jewellery"))
   .post("/search-request/settings2", ...jsonBody(SettingFilters), async (c) => {
-    const filters = c.req.valid("json");
-    const searchId = await saveSettingSearch(c.env.DB, "setting", filters, Date.now());
+    const saved = await saveSettingSearch(c.env.DB, "setting", c.req.valid("json"), Date.now());
     c.header("Cache-Control", "no-store");
-    return c.json({ searchId, kind: "setting", filters });
+    return c.json({ searchId: saved.searchId, kind: "setting", filters: saved.filters });
   })
   .post("/search-request/jewellery", ...jsonBody(SettingFilters), async (c) => {
-    const filters = jewelleryFilters(c.req.valid("json"));
-    const searchId = await saveSettingSearch(c.env.DB, "jewellery", filters, Date.now());
+    const saved = await saveSettingSearch(c.env.DB, "jewellery", c.req.valid("json"), Date.now());
     c.header("Cache-Control", "no-store");
-    return c.json({ searchId, kind: "jewellery", filters });
+    return c.json({ searchId: saved.searchId, kind: "jewellery", filters: saved.filters });
   })
   .get("/search-request/settings/:id", pathParams(SearchIdParam), async (c) => {
     const saved = await loadSettingSearch(c.env.DB, c.req.valid("param").id, "setting");

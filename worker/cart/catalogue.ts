@@ -7,6 +7,7 @@ import type { CartIntent } from "#shared/cart/schemas.ts";
 import { PRICE_SNAPSHOT_MAX_AGE_MS, productLines, type CartState, type DiamondPart, type Placement, type Product, type Promotion, type PromoCategory, type VariantPart } from "#shared/cart/model.ts";
 import { diamondKey, variantKey, type CartChange } from "#shared/cart/rules.ts";
 import { diamondPath } from "#shared/slug.ts";
+import { pageOf } from "#shared/settings/search.ts";
 import type { DiamondRow, SettingRow, SettingVariantRow } from "#shared/catalogue/generate.ts";
 import type { CartLinkItems } from "#shared/cart/link.ts";
 import { ApiError } from "../api/errors";
@@ -40,12 +41,10 @@ function diamondProduct(d: DiamondFacts): Product {
 
 /** Where an item of this type goes in the cart, its promotion category and its page. */
 export function placementOf(itemType: number, itemTypeName: string): { placement: Placement; category: PromoCategory; page: string } {
-  if (itemType === 1 && itemTypeName !== "PresetEngagementRing") return { placement: "ring-setting", category: "settings", page: "setting" };
-  if (itemType === 5 || itemTypeName === "PresetEngagementRing") return { placement: "ring-setting", category: "settings", page: "engagement-ring" };
-  if (itemType === 0) return { placement: "wedding-band", category: "wedding-bands", page: "wedding-ring" };
-  if (itemTypeName === "Pendant") return { placement: "pendant", category: "jewelry", page: "fine-jewelry" };
-  if (itemTypeName === "Stud") return { placement: "stud", category: "jewelry", page: "fine-jewelry" };
-  return { placement: "fine-jewelry", category: "jewelry", page: "fine-jewelry" };
+  const page = pageOf(itemType, itemTypeName);
+  if (page === "setting" || page === "engagement-ring") return { placement: "ring-setting", category: "settings", page };
+  if (page === "wedding-ring") return { placement: "wedding-band", category: "wedding-bands", page };
+  return { placement: itemTypeName === "Pendant" ? "pendant" : itemTypeName === "Stud" ? "stud" : "fine-jewelry", category: "jewelry", page };
 }
 
 function variantPart(v: VariantFacts): { part: VariantPart; placement: Placement } {

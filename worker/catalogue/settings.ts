@@ -9,7 +9,7 @@ import type { SettingRow, SettingVariantRow } from "#shared/catalogue/generate.t
 import type { Promotion } from "#shared/cart/model.ts";
 import type { Variant } from "#shared/experiments/bucketing.ts";
 import { SEARCH_ID_PATTERN } from "#shared/schemas.ts";
-import { pageSizeOf, type SettingSearchKind } from "#shared/settings/pages.ts";
+import { JEWELLERY_TYPE_NAMES, pageSizeOf, type SettingSearchKind } from "#shared/settings/pages.ts";
 import { SettingFilters, type SavedSettingSearch, type SettingDetail, type SettingSearchResponse, type SettingSummary, type StudSettingsRequest } from "#shared/settings/schemas.ts";
 import { defaultMetal, searchSettings, settingCatalogue, settingDetail, settingSummary, type PromoFor, type RetailerFacts, type SettingCatalogue } from "#shared/settings/search.ts";
 import { placementOf, validPromotions } from "../cart/catalogue";
@@ -34,11 +34,6 @@ export function loadSettingCatalogue(db: D1Database): Promise<SettingCatalogue> 
     ]);
     return settingCatalogue(settings!.results as SettingRow[], variants!.results as SettingVariantRow[], retailers!.results as RetailerFacts[]);
   });
-}
-
-/** Writers of settings (the feed import, tests) call this so the next read sees their rows. */
-export function forgetSettingCatalogue(): void {
-  catalogues.clear();
 }
 
 /** The running promotions offered to a Promocode_Variation_Global variant, read at most every 30 s. */
@@ -67,8 +62,22 @@ export interface SettingSearchOptions {
 /** Item type names that hold a diamond the shopper chooses. */
 const HOLDS_A_DIAMOND: ReadonlySet<string> = new Set(["Setting", "Pendant", "Stud"]);
 
+/**
+ * A filter state as its kind searches it: the jewellery search covers every jewellery type unless the
+ * filters name some; naming a type that is not jewellery (a ring setting, a band) is a 400.
+ */
+export function filtersOfKind(kind: SettingSearchKind, f: SettingFilters): SettingFilters {
+  if (kind !== "jewellery") return f;
+  const other = f.itemTypeNames.filter((n) => !JEWELLERY_TYPE_NAMES.includes(n));
+  if (other.length > 0) {
+    throw new ApiError(400, "Invalid request body", [{ path: "itemTypeNames", message: `not jewellery: ${other.join(", ")} (jewellery is ${JEWELLERY_TYPE_NAMES.join(", ")})` }]);
+  }
+  return f.itemTypeNames.length > 0 ? f : { ...f, itemTypeNames: [...JEWELLERY_TYPE_NAMES] };
+}
+
 /** Runs a validated filter state: one page of matching settings (20 or 19 a page by kind unless asked). */
-export async function runSettingSearch(db: D1Database, filters: SettingFilters, o: SettingSearchOptions): Promise<SettingSearchResponse> {
+export async function runSettingSearch(db: D1Database, input: SettingFilters, o: SettingSearchOptions): Promise<SettingSearchResponse> {
+  const filters = filtersOfKind(o.kind, input);
   const now = o.now ?? Date.now();
   const [all, promos] = await Promise.all([loadSettingCatalogue(db), offeredPromotions(db, o.variation, now)]);
   const cat = o.onlyDiamondHolders ? { ...all, settings: all.settings.filter((s) => HOLDS_A_DIAMOND.has(s.item_type_name)) } : all;
@@ -76,8 +85,9 @@ export async function runSettingSearch(db: D1Database, filters: SettingFilters, 
   return { result, filters };
 }
 
-/** Stores a filter state under its kind and returns its searchId (saving again only marks it used). */
-export async function saveSettingSearch(db: D1Database, kind: SettingSearchKind, filters: SettingFilters, now: number): Promise<string> {
+/** Stores a filter state under its kind: its searchId and the filters as stored (saving again only marks it used). */
+export async function saveSettingSearch(db: D1Database, kind: SettingSearchKind, input: SettingFilters, now: number): Promise<{ searchId: string; filters: SettingFilters }> {
+  const filters = filtersOfKind(kind, input);
   const id = await searchIdFor(kind, filters);
   await db
     .prepare(
@@ -86,7 +96,7 @@ export async function saveSettingSearch(db: D1Database, kind: SettingSearchKind,
     )
     .bind(id, kind, canonicalJson(filters), now, now)
     .run();
-  return id;
+  return { searchId: id, filters };
 }
 
 /**
@@ -198,6 +208,3 @@ export async function studSettings(db: D1Database, req: StudSettingsRequest, var
     )
     .map(({ s, variants }) => settingSummary(cat, s, variants, promo));
 }
-
-/** A 404 for a saved search that cannot be restored (§8). */
-export const noFiltersFound = () => new ApiError(404, "No filters found");
