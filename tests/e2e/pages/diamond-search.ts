@@ -65,6 +65,8 @@ export class DiamondSearchPage {
   }
 
   async expectAllTitles(re: RegExp) {
+    // After a client-side navigation the URL can change a moment before the results render.
+    await this.page.locator(".diamond-card .title").first().waitFor();
     const titles = await this.cardTitles();
     expect(titles.length).toBeGreaterThan(0);
     for (const t of titles) expect(t).toMatch(re);
