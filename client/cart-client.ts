@@ -1,30 +1,31 @@
 /**
  * The cart as the browser sees it: the `/api/cart` calls (the signed visitor cookie goes along), and the
- * cart signal the page and the header read. Refusals come back as the API's status and message.
+ * cart signal the page and the header read. Refusals come back as the API's kind and message.
  */
 import { signal } from "@preact/signals-core";
-import type { CartIntentInput, CartView } from "#shared/cart/schemas.ts";
+import type { CartView } from "#shared/cart/schemas.ts";
+import type { RefusalKind } from "#shared/refusal.ts";
+import { call } from "./api";
 import type { CartResult, CartService } from "./context";
 
 /** The visitor's cart as last answered (null until a page has read it). */
 export const cartSignal = signal<CartView | null>(null);
 
-async function answer(res: Response): Promise<CartResult> {
-  const body = (await res.json().catch(() => null)) as ({ error?: { message?: string } } & Partial<CartView> & { cart?: CartView }) | null;
-  if (!res.ok) return { ok: false, status: res.status, message: body?.error?.message ?? res.statusText };
-  const cart = (body?.cart ?? body) as CartView;
+/** A cart answer (the cart itself, or `{ cart }` for locks and drafts) as a CartResult; the signal follows it. */
+function answer(res: { ok: true; data: CartView | { cart: CartView } } | { ok: false; error: { code: string; message: string } }): CartResult {
+  if (!res.ok) return { ok: false, kind: res.error.code as RefusalKind, message: res.error.message };
+  const cart = "cart" in res.data ? res.data.cart : res.data;
   cartSignal.value = cart;
   return { ok: true, cart };
 }
 
 export const clientCart: CartService = {
   async get() {
-    const res = await fetch("/api/cart", { headers: { accept: "application/json" } });
-    const r = await answer(res);
+    const r = answer(await call("GET /cart", {}));
     if (!r.ok) throw new Error(r.message);
     return r.cart;
   },
-  change: async (intent: CartIntentInput) => answer(await fetch("/api/cart", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(intent) })),
-  lockPrice: async () => answer(await fetch("/api/orders/price-lock", { method: "POST" })),
-  draftOrder: async () => answer(await fetch("/api/orders/draft", { method: "POST" })),
+  change: async (intent) => answer(await call("POST /cart", { body: intent })),
+  lockPrice: async () => answer(await call("POST /orders/price-lock", {})),
+  draftOrder: async () => answer(await call("POST /orders/draft", {})),
 };

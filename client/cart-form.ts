@@ -6,6 +6,7 @@
 import { data, redirect, type Params, type ShouldRevalidateFunction } from "react-router";
 import { namesNothing, parseCartLink } from "#shared/cart/link.ts";
 import type { CartIntentInput } from "#shared/cart/schemas.ts";
+import { refuse, statusOf } from "#shared/refusal.ts";
 import type { CartActionData } from "./components/cart-parts";
 import type { CartResult, CartService } from "./context";
 
@@ -50,8 +51,8 @@ export async function submitCartForm(request: Request, cart: CartService, page: 
   const form = await request.formData();
   const intent = intentFromForm(form);
   const r: CartResult =
-    intent === null ? { ok: false, status: 400, message: "Nothing to change" } : intent === "lock" ? await cart.lockPrice() : intent === "draft" ? await cart.draftOrder() : await cart.change(intent);
-  if (!r.ok) return data<CartActionData>({ error: r.message, cart: null }, { status: r.status });
+    intent === null ? refuse("bad_request", "Nothing to change") : intent === "lock" ? await cart.lockPrice() : intent === "draft" ? await cart.draftOrder() : await cart.change(intent);
+  if (!r.ok) return data<CartActionData>({ error: r.message, cart: null }, { status: statusOf(r) });
   if (typeof document === "undefined") throw redirect(page);
   return { error: null, cart: r.cart } satisfies CartActionData;
 }
@@ -69,7 +70,7 @@ export async function restoreSharedLink(request: Request, params: Params, cart: 
   if (namesNothing(items)) return;
   // The link's path is the cart's own form (/cart/…), whichever page it was opened on.
   const r = await cart.change({ type: "restore", link: "/cart" + url.pathname.slice(page.length) + url.search });
-  if (!r.ok) throw data(r.message, { status: r.status });
+  if (!r.ok) throw data(r.message, { status: statusOf(r) });
   throw redirect(page);
 }
 

@@ -4,6 +4,7 @@
  * API — so route modules never import worker code, and the same loader runs on both sides.
  */
 import { createContext } from "react-router";
+import type { Outcome } from "#shared/refusal.ts";
 import type { CartIntentInput, CartView } from "#shared/cart/schemas.ts";
 import type { OfferedPromotion, Diamond, DiamondFilters, DiamondSearchInput, RetailerOption, DiamondSearchResponse, DiamondSummary, SimilarDiamondsRequest } from "#shared/schemas.ts";
 import type { RingSummary, SimilarRingsRequest } from "#shared/rings.ts";
@@ -61,8 +62,8 @@ export interface CatalogueService {
 
 export type { RetailerOption };
 
-/** A cart call's answer: the whole cart, or why the change was refused (the API's status and message). */
-export type CartResult = { ok: true; cart: CartView } | { ok: false; status: number; message: string };
+/** A cart call's answer: the whole cart, or why the change was refused (shared/refusal.ts). */
+export type CartResult = Outcome<{ cart: CartView }>;
 
 /** The visitor's cart: the worker's CartObject on the server, the `/api/cart` calls in the browser. */
 export interface CartService {

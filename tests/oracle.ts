@@ -5,7 +5,7 @@
  */
 import { isLoupeIdeal } from "#shared/loupe-ideal.ts";
 import type { DiamondSearchRequest, SortField } from "#shared/schemas.ts";
-import type { DiamondRow } from "#shared/catalogue/generate.ts";
+import type { DiamondRow } from "#shared/catalogue/rows.ts";
 
 export type OracleRow = Pick<
   DiamondRow,

@@ -5,6 +5,7 @@
 import type { SecureHeadersVariables } from "hono/secure-headers";
 import type { ContextVariables } from "./middleware/context";
 import type { ExperimentVariables } from "./middleware/experiments";
+import type { LoaderVariables } from "./middleware/loaders";
 
 export type Bindings = Env & {
   /** Secret for signing the visitor-id cookie (`wrangler secret put VISITOR_COOKIE_SECRET`). */
@@ -15,5 +16,5 @@ export type Bindings = Env & {
 
 export interface AppEnv {
   Bindings: Bindings;
-  Variables: ContextVariables & ExperimentVariables & SecureHeadersVariables;
+  Variables: ContextVariables & ExperimentVariables & SecureHeadersVariables & LoaderVariables;
 }

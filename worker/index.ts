@@ -3,7 +3,7 @@
  * `/api` → generated images → the marketer view's login → React Router SSR (last). Durable Object classes are re-exported here.
  */
 import { Hono } from "hono";
-import { api } from "./api";
+import { api } from "./http/api";
 import type { AppEnv } from "./env";
 import { images } from "./images";
 import { requestContext } from "./middleware/context";
@@ -11,8 +11,8 @@ import { experiments } from "./middleware/experiments";
 import { experimentsLogin } from "./experiments/page";
 import { redirects } from "./middleware/redirects";
 import { securityHeaders } from "./middleware/security";
-import { onPageError } from "./page-errors";
-import { ssr } from "./ssr";
+import { onPageError } from "./ssr/page-errors";
+import { ssr } from "./ssr/render";
 
 export { CartObject } from "./cart/cart-object";
 export { SearchIndexObject } from "./search/search-object";
@@ -25,7 +25,7 @@ const app = new Hono<AppEnv>()
   .route("/api", api)
   .route("/", images)
   .get("/experiments", experimentsLogin())
-  .all("*", ssr())
+  .all("*", ...ssr())
   .onError(onPageError);
 
 export default app;

@@ -5,15 +5,16 @@
 import { createContext } from "react-router";
 import type { ExperimentOverride } from "#shared/experiments/overrides.ts";
 import type { ExperimentReport } from "#shared/experiments/schemas.ts";
+import type { Outcome } from "#shared/refusal.ts";
 
 export interface MarketerService {
   /** The report, or null when the request does not prove the admin token. */
   report(): Promise<ExperimentReport | null>;
   /**
-   * Sets (or, with null, removes) an experiment's override in the content store: the refusal's status and
-   * message otherwise; null when the request does not prove the admin token.
+   * Sets (or, with null, removes) an experiment's override in the content store: the refusal otherwise;
+   * null when the request does not prove the admin token.
    */
-  setOverride(name: string, override: ExperimentOverride | null): Promise<{ ok: true } | { ok: false; status: number; message: string } | null>;
+  setOverride(name: string, override: ExperimentOverride | null): Promise<Outcome<object> | null>;
 }
 
 export const marketerContext = createContext<MarketerService>();

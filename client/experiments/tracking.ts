@@ -5,9 +5,9 @@
  * most, when the visitor meets the feature for noInitialTrack ones (useMetExperiment).
  */
 import { effect } from "@preact/signals-core";
-import * as v from "valibot";
-import { ExperimentAssignments, type ExperimentAssignment, type ExperimentEvent } from "#shared/experiments/schemas.ts";
+import type { ExperimentAssignment, ExperimentEvent } from "#shared/experiments/schemas.ts";
 import type { Variant } from "#shared/experiments/bucketing.ts";
+import { call } from "../api";
 import { EventQueue } from "./event-queue";
 import { assignedExperiences, metExperiments } from "./variants";
 
@@ -41,7 +41,7 @@ async function sendEvent(event: ExperimentEvent): Promise<void> {
   const before = readSent()[event.name];
   markSent(event.name, event.variant);
   try {
-    const res = await fetch("/api/experiments/events", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(event), keepalive: true });
+    const res = await call("POST /experiments/events", { body: event }, { keepalive: true });
     // 409: no longer running for the visitor, or the variant changed since (a forced one): nothing to retry.
     if (!res.ok && res.status !== 409) throw new Error(`experiment event: HTTP ${res.status}`);
   } catch (err) {
@@ -77,11 +77,9 @@ function askConsent(): Promise<"granted" | "denied"> {
 }
 
 export async function startTracking(): Promise<void> {
-  const res = await fetch("/api/experiments/assignments", { headers: { accept: "application/json" } });
+  const res = await call("GET /experiments/assignments", {});
   if (!res.ok) return;
-  const parsed = v.safeParse(ExperimentAssignments, await res.json());
-  if (!parsed.success) return;
-  const experiments = parsed.output.experiments;
+  const experiments = res.data.experiments;
   assignedExperiences.value = Object.fromEntries(experiments.map((e) => [e.name, e.experience]));
 
   const consent = experiments.find((e) => e.name === CONSENT_EXPERIMENT);

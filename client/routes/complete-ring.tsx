@@ -6,6 +6,7 @@ import type { CartView } from "#shared/cart/schemas.ts";
 import { formatUsd } from "#shared/money.ts";
 import { diamondPath } from "#shared/slug.ts";
 import type { MetalOption, SettingDetail, SettingSummary } from "#shared/settings/schemas.ts";
+import { statusOf } from "#shared/refusal.ts";
 import { cartContext, catalogueContext, type CartResult, type CartService, type CatalogueService } from "../context";
 import type { RouteHandle } from "../route-handle";
 import { MetalSwitcher, PriceLine, type MetalChoice } from "../components/metal-switcher";
@@ -193,7 +194,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
       },
     ]);
   }
-  if (r && !r.ok) return refused(r.message, r.status);
+  if (r && !r.ok) return refused(r.message, statusOf(r));
   throw redirect("/cart");
 }
 

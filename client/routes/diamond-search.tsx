@@ -379,9 +379,11 @@ function SaveSearch({ state, searchId }: { state: SearchState; searchId: string 
   const save = async () => {
     setStatus("saving");
     try {
-      const res = await fetch("/api/diamond-filter", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(filtersOf(state)) });
-      if (!res.ok) throw new Error(String(res.status));
-      const { searchId: id } = (await res.json()) as { searchId: string };
+      // The typed calls load with the first save (they stay out of the page's chunk).
+      const { call } = await import("../api");
+      const res = await call("POST /diamond-filter", { body: filtersOf(state) });
+      if (!res.ok) throw new Error(res.error.message);
+      const id = res.data.searchId;
       setStatus("idle");
       navigate(`/diamond-search/${id}${state.page > 1 ? `?page=${state.page}` : ""}`, { replace: true, preventScrollReset: true });
     } catch {

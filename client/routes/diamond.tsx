@@ -80,7 +80,9 @@ export const handle: RouteHandle<DetailData> = {
 
 /** Logs one view of a diamond (fire and forget: a failed log never disturbs the page). */
 function logDiamondView(id: number): void {
-  fetch(`/api/logging/diamonds/views/${id}`, { keepalive: true }).catch(() => undefined);
+  import("../api")
+    .then(({ call }) => call("GET /logging/diamonds/views/{id}", { params: { id: String(id) } }, { keepalive: true }))
+    .catch(() => undefined);
 }
 
 /** Hides the diamond from this shopper's result lists, or shows it again. */

@@ -6,6 +6,7 @@ import { formatUsd } from "#shared/money.ts";
 import { diamondPath } from "#shared/slug.ts";
 import type { SettingDetail, SettingSummary } from "#shared/settings/schemas.ts";
 import { cartContext, catalogueContext, type CatalogueService } from "../context";
+import { statusOf } from "#shared/refusal.ts";
 import type { RouteHandle } from "../route-handle";
 import { MetalSwitcher, PriceLine } from "../components/metal-switcher";
 import { RingSizeOptions } from "../components/ring-size";
@@ -133,12 +134,12 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   if (kind === "sized" && (size === null || !RING_SIZES.includes(size))) return data<SettingActionData>({ error: "Choose a ring size" }, { status: 400 });
   const cart = context.get(cartContext);
   const r = await cart.change({ type: "add-item", variantId: detail.selectedVariant.id, size: kind === "sized" ? size : undefined });
-  if (!r.ok) return data<SettingActionData>({ error: r.message }, { status: r.status });
+  if (!r.ok) return data<SettingActionData>({ error: r.message }, { status: statusOf(r) });
   // A preset ring takes the ring's place: its size is the ring size (kept by the cart when it was already there).
   const ring = r.cart.EngagementRings[0];
   if (kind === "sized" && ring?.setting?.variantId === detail.selectedVariant.id && ring.RingSize !== size) {
     const sized = await cart.change({ type: "set-ring-size", ringSize: size });
-    if (!sized.ok) return data<SettingActionData>({ error: sized.message }, { status: sized.status });
+    if (!sized.ok) return data<SettingActionData>({ error: sized.message }, { status: statusOf(sized) });
   }
   throw redirect(kind === "ring-setting" ? diamondSearchFor(detail) : "/cart");
 }

@@ -13,7 +13,8 @@
  *   the feed was valid, which looks like a broken feed rather than a sold-out retailer.
  */
 import { z } from "zod";
-import { diamondImageUrl, type DiamondRow, type PriceHistoryRow } from "#shared/catalogue/generate.ts";
+import { diamondImageUrl } from "#shared/catalogue/generate.ts";
+import type { DiamondRow, PriceHistoryRow } from "#shared/catalogue/rows.ts";
 import { modelPriceCents } from "#shared/catalogue/price-model.ts";
 import { insertStatements, sqlLiteral } from "#shared/catalogue/sql.ts";
 import { catalogueVersionStatement } from "#shared/catalogue/seed-plan.ts";

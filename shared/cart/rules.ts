@@ -4,6 +4,7 @@
  * synchronous: the CartObject reads its state, calls `applyChange` and writes the result with no I/O in
  * between, and the browser runs the same function for its optimistic update.
  */
+import { refuse, type Outcome, type RefusalKind } from "../refusal";
 import { quotesFor, reconcileCarePlans } from "./care-plans";
 import {
   emptyCart,
@@ -50,9 +51,9 @@ export type CartChange =
   /** Notes the order drafted from the cart at `revision` (not a change of the cart: no new revision). */
   | { type: "order-drafted"; orderNumber: string; revision: number };
 
-export type ChangeResult = { ok: true; state: CartState } | { ok: false; status: 400 | 404 | 409; message: string };
+export type ChangeResult = Outcome<{ state: CartState }>;
 
-const fail = (status: 400 | 404 | 409, message: string): ChangeResult => ({ ok: false, status, message });
+const fail = (kind: RefusalKind, message: string): ChangeResult => refuse(kind, message);
 
 /** The list an item placement fills. */
 const LIST_OF = { "wedding-band": "weddingBands", pendant: "pendants", stud: "studs", "fine-jewelry": "fineJewelry" } as const;
@@ -122,12 +123,12 @@ function addItem(s: CartState, placement: Exclude<Placement, "ring-setting">, it
   const existing = s[list].findIndex((l) => l.variantId === item.variantId && l.size === size);
   if (existing >= 0) {
     const line = s[list][existing]!;
-    if (line.quantity + quantity > MAX_LINE_QUANTITY) return fail(409, `At most ${MAX_LINE_QUANTITY} of one item per order`);
+    if (line.quantity + quantity > MAX_LINE_QUANTITY) return fail("conflict", `At most ${MAX_LINE_QUANTITY} of one item per order`);
     const lines = s[list].slice();
     lines[existing] = { ...line, quantity: line.quantity + quantity, product: item.product };
     return { ok: true, state: { ...s, [list]: lines } };
   }
-  if (lineCount(s) >= MAX_CART_LINES) return fail(409, `A cart holds at most ${MAX_CART_LINES} different items`);
+  if (lineCount(s) >= MAX_CART_LINES) return fail("conflict", `A cart holds at most ${MAX_CART_LINES} different items`);
   const line: ItemLine = { ...item, lineId: `${LINE_PREFIX[list]}${s.nextLine}`, quantity, size };
   return { ok: true, state: { ...s, nextLine: s.nextLine + 1, [list]: [...s[list], line] } };
 }
@@ -137,7 +138,7 @@ function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" }>):
     case "add-diamond": {
       const ring = s.ring ?? { setting: null, diamond: null, ringSize: null };
       const same = ring.diamond?.diamondId === c.diamond.diamondId;
-      if (c.pair && c.pair.diamondId === c.diamond.diamondId) return fail(400, "A diamond cannot be its own pair");
+      if (c.pair && c.pair.diamondId === c.diamond.diamondId) return fail("bad_request", "A diamond cannot be its own pair");
       // §4: adding a diamond keeps the setting; replacing the diamond drops its pair.
       return { ok: true, state: { ...s, ring: { ...ring, diamond: c.diamond }, pairedDiamond: c.pair ?? (same ? s.pairedDiamond : null) } };
     }
@@ -152,45 +153,45 @@ function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" }>):
       if (c.lineId === "setting" || c.lineId === "diamond") {
         const ring = s.ring;
         const half = c.lineId === "setting" ? ring?.setting : ring?.diamond;
-        if (!ring || !half) return fail(404, `The cart has no ${c.lineId}`);
+        if (!ring || !half) return fail("not_found", `The cart has no ${c.lineId}`);
         const next: RingLine = c.lineId === "setting" ? { ...ring, setting: null, ringSize: null } : { ...ring, diamond: null };
         // §4: removing either half clears the paired diamond; removing both empties the ring list.
         return { ok: true, state: { ...s, ring: ringOrNull(next), pairedDiamond: null } };
       }
       if (c.lineId === "paired-diamond") {
-        if (!s.pairedDiamond) return fail(404, "The cart has no paired diamond");
+        if (!s.pairedDiamond) return fail("not_found", "The cart has no paired diamond");
         return { ok: true, state: { ...s, pairedDiamond: null } };
       }
       const at = findLine(s, c.lineId);
-      if (!at) return fail(404, `The cart has no line ${c.lineId}`);
+      if (!at) return fail("not_found", `The cart has no line ${c.lineId}`);
       return { ok: true, state: { ...s, [at.list]: s[at.list].filter((_, i) => i !== at.index) } };
     }
     case "update": {
       if (c.lineId === "setting") {
-        if (!s.ring?.setting) return fail(404, "The cart has no setting");
-        if (c.quantity !== undefined && c.quantity !== 1) return fail(400, "A ring is one piece");
+        if (!s.ring?.setting) return fail("not_found", "The cart has no setting");
+        if (c.quantity !== undefined && c.quantity !== 1) return fail("bad_request", "A ring is one piece");
         if (c.size !== undefined) return apply(s, { type: "set-ring-size", ringSize: c.size });
         if (!c.item) return { ok: true, state: s };
-        if (c.item.settingId !== s.ring.setting.settingId) return fail(400, "Choose another metal of the same setting, or add the other setting");
+        if (c.item.settingId !== s.ring.setting.settingId) return fail("bad_request", "Choose another metal of the same setting, or add the other setting");
         return { ok: true, state: { ...s, ring: { ...s.ring, setting: c.item } } };
       }
       const at = findLine(s, c.lineId);
-      if (!at) return fail(404, `The cart has no line ${c.lineId}`);
+      if (!at) return fail("not_found", `The cart has no line ${c.lineId}`);
       const line = s[at.list][at.index]!;
       let next: ItemLine = { ...line };
       if (c.quantity !== undefined) {
-        if (!Number.isInteger(c.quantity) || c.quantity < 1 || c.quantity > MAX_LINE_QUANTITY) return fail(400, `Quantity must be 1-${MAX_LINE_QUANTITY}`);
+        if (!Number.isInteger(c.quantity) || c.quantity < 1 || c.quantity > MAX_LINE_QUANTITY) return fail("bad_request", `Quantity must be 1-${MAX_LINE_QUANTITY}`);
         next.quantity = c.quantity;
       }
       if (c.item) {
-        if (c.item.settingId !== line.settingId) return fail(400, "Choose another metal of the same item, or add the other item");
+        if (c.item.settingId !== line.settingId) return fail("bad_request", "Choose another metal of the same item, or add the other item");
         next = { ...next, ...c.item };
         // §4: changing the matching band clears the band size.
         if (at.list === "weddingBands" && isMatchingBand(s, line) && c.item.variantId !== line.variantId) next.size = null;
       }
       if (c.size !== undefined) {
-        if (at.list !== "weddingBands") return fail(400, "Only a wedding band takes a size");
-        if (c.size !== null && !isRingSize(c.size)) return fail(400, "Band size must be 3-13 in quarter sizes");
+        if (at.list !== "weddingBands") return fail("bad_request", "Only a wedding band takes a size");
+        if (c.size !== null && !isRingSize(c.size)) return fail("bad_request", "Band size must be 3-13 in quarter sizes");
         next.size = c.size;
       }
       const lines = s[at.list].slice();
@@ -198,8 +199,8 @@ function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" }>):
       return { ok: true, state: { ...s, [at.list]: lines } };
     }
     case "set-ring-size": {
-      if (!s.ring?.setting) return fail(409, "Add a setting before choosing a ring size");
-      if (c.ringSize !== null && !isRingSize(c.ringSize)) return fail(400, "Ring size must be 3-13 in quarter sizes");
+      if (!s.ring?.setting) return fail("conflict", "Add a setting before choosing a ring size");
+      if (c.ringSize !== null && !isRingSize(c.ringSize)) return fail("bad_request", "Ring size must be 3-13 in quarter sizes");
       return { ok: true, state: { ...s, ring: { ...s.ring, ringSize: c.ringSize } } };
     }
     case "apply-promo":
@@ -209,21 +210,21 @@ function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" }>):
       return { ok: true, state: { ...s, promoCode: null, promo: null, invalidDiscountMessage: null } };
     case "set-engraving": {
       const parentOk = c.parentItemId === "setting" ? s.ring?.setting != null : s.weddingBands.some((l) => l.lineId === c.parentItemId);
-      if (!parentOk) return fail(404, "Only the ring's setting or a wedding band in the cart can be engraved");
+      if (!parentOk) return fail("not_found", "Only the ring's setting or a wedding band in the cart can be engraved");
       // §4: one engraving per parent item, replaced if present.
       const engravings = s.engravings.filter((e) => e.parentItemId !== c.parentItemId);
       return { ok: true, state: { ...s, engravings: [...engravings, { parentItemId: c.parentItemId, text: c.text, fontName: c.fontName }] } };
     }
     case "remove-engraving":
-      if (!s.engravings.some((e) => e.parentItemId === c.parentItemId)) return fail(404, "No engraving on that item");
+      if (!s.engravings.some((e) => e.parentItemId === c.parentItemId)) return fail("not_found", "No engraving on that item");
       return { ok: true, state: { ...s, engravings: s.engravings.filter((e) => e.parentItemId !== c.parentItemId) } };
     case "choose-care-plan": {
       const rest = s.activeCarePlans.filter((p) => p.productId !== c.productId);
       if (c.applicablePlanDuration === null) return { ok: true, state: { ...s, activeCarePlans: rest } };
       const offer = carePlanOffers(s).find((o) => o.productIds.includes(c.productId));
-      if (!offer) return fail(404, "No care plan is offered for that item");
+      if (!offer) return fail("not_found", "No care plan is offered for that item");
       const quote = offer.quotes.find((q) => q.applicablePlanDuration === c.applicablePlanDuration);
-      if (!quote) return fail(400, `No ${c.applicablePlanDuration}-month plan is offered for that item`);
+      if (!quote) return fail("bad_request", `No ${c.applicablePlanDuration}-month plan is offered for that item`);
       return { ok: true, state: { ...s, activeCarePlans: [...rest, { productId: c.productId, ...quote }] } };
     }
     case "set-addresses": {
@@ -245,7 +246,7 @@ function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" }>):
         state: { ...s, userEmail: c.userEmail === undefined ? s.userEmail : c.userEmail, phoneNumber: c.phoneNumber === undefined ? s.phoneNumber : c.phoneNumber },
       };
     case "set-item-data": {
-      if (!productLines(s).some((l) => l.lineId === c.lineId)) return fail(404, `The cart has no line ${c.lineId}`);
+      if (!productLines(s).some((l) => l.lineId === c.lineId)) return fail("not_found", `The cart has no line ${c.lineId}`);
       return { ok: true, state: { ...s, itemUserData: { ...s.itemUserData, [c.lineId]: c.data } } };
     }
     case "clear":
@@ -276,7 +277,7 @@ function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" }>):
 /** Applies one change; the result is a new state (revision + 1) or the reason it cannot apply. */
 export function applyChange(s: CartState, c: CartChange): ChangeResult {
   if (c.type === "order-drafted") {
-    if (c.revision !== s.revision) return fail(409, "The cart changed while the order was drafted; review it and try again");
+    if (c.revision !== s.revision) return fail("conflict", "The cart changed while the order was drafted; review it and try again");
     return { ok: true, state: { ...s, orderDrafted: { orderNumber: c.orderNumber, revision: c.revision } } };
   }
   const r = apply(s, c);

@@ -219,5 +219,5 @@ export type StudSettingsRequest = v.InferOutput<typeof StudSettingsRequest>;
 /** Path of `GET /api/settings/{id}/{variant}`: the setting id and the metal code (as the page URLs carry it). */
 export const SettingVariantParams = v.object({
   id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, "id must be a positive integer"), v.transform(Number)),
-  variant: v.pipe(v.string(), v.regex(/^\d{1,3}$/, "variant must be a metal code"), v.transform(Number)),
+  metal: v.pipe(v.string(), v.regex(/^\d{1,3}$/, "metal must be a metal code"), v.transform(Number)),
 });

@@ -6,7 +6,7 @@
  */
 import { METALS, SHAPES, STYLE_BITS, labelOf, type ItemTypeName } from "../enums";
 import { WIRE_DISCOUNT_PERCENT } from "../cart/model";
-import type { SettingRow, SettingVariantRow } from "../catalogue/generate";
+import type { SettingRow, SettingVariantRow } from "../catalogue/rows";
 import { styleBit, styleKeywords } from "./pages";
 import type { MetalOption, SettingDetail, SettingFilters, SettingSearchResult, SettingSummary, SettingVariant } from "./schemas";
 

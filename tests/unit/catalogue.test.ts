@@ -14,17 +14,8 @@ import {
   type EnumEntry,
 } from "../../shared/enums";
 import { ALTERNATIVE_BAND_METALS, TWO_TONE_SETTING_METALS } from "../../shared/settings/pages";
-import {
-  DIAMOND_ID_BASE,
-  certificateNumber,
-  generateDiamonds,
-  generateRetailers,
-  generateSettings,
-  retailerAccepts,
-  settingImageKeys,
-  type DiamondRow,
-  type SettingVariantRow,
-} from "../../shared/catalogue/generate";
+import { DIAMOND_ID_BASE, certificateNumber, generateDiamonds, generateRetailers, generateSettings, retailerAccepts, settingImageKeys } from "../../shared/catalogue/generate";
+import type { DiamondRow, SettingVariantRow } from "../../shared/catalogue/rows";
 import { diamondSvg, metalColours, metalParts, retailerLogoSvg, settingSvg } from "../../shared/catalogue/images";
 import { expectWellFormedXml } from "./xml";
 import {

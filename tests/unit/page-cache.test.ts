@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { SHARED_RENDER_HEADER } from "#shared/flags.ts";
-import { PageCache, acceptsGzip } from "#worker/page-cache.ts";
+import { PageCache, acceptsGzip } from "#worker/ssr/page-cache.ts";
 
 const url = new URL("https://loupe.test/diamond-search/s?shape=oval");
 const parts = { theme: "light", fromSearchEngine: false, variants: { Lock_Price: 1 } };

@@ -1,10 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateDiamonds, generateRetailers, type DiamondRow } from "#shared/catalogue/generate.ts";
+import { generateDiamonds, generateRetailers } from "#shared/catalogue/generate.ts";
+import type { DiamondRow } from "#shared/catalogue/rows.ts";
 import { PRICE_HISTOGRAM_EDGES_USD } from "#shared/schemas.ts";
 import { buildIndex, DEFAULT_TUNING, nthSmallest, type EngineTuning, type IndexRow } from "#worker/search/engine.ts";
 import { toEngineQuery } from "#worker/search/plan.ts";
-import { SUMMARY_COLUMNS } from "#worker/catalogue/diamond-summary.ts";
+import { SUMMARY_COLUMNS } from "#worker/diamonds/summary.ts";
 import { oracleFacet, oracleMatches, oracleSearch } from "../oracle";
 import { parsed, searchInput } from "../search-arbitraries";
 

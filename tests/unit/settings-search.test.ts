@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import type { SettingRow, SettingVariantRow } from "../../shared/catalogue/generate";
+import type { SettingRow, SettingVariantRow } from "../../shared/catalogue/rows";
 import { SettingFilters, type SettingFiltersInput } from "../../shared/settings/schemas";
 import { searchHeadingOf, searchPage, withFixed } from "../../shared/settings/pages";
 import { defaultMetal, searchSettings, settingCatalogue, settingDetail, settingMatches, styleNames, variantImages, type RetailerFacts } from "../../shared/settings/search";

@@ -6,7 +6,7 @@ import type { DiamondSearchResponse, SavedSearch } from "#shared/schemas.ts";
 import { oracleFacet, oracleSearch, type OracleRow } from "../oracle";
 import { parsed, searchInput } from "../search-arbitraries";
 import { call, postJson, type ErrorBody } from "./helpers";
-import { searchCache } from "#worker/catalogue/diamonds.ts";
+import { searchCache } from "#worker/search/service.ts";
 import { keepsOldIndexDuringReload } from "#worker/search/search-object.ts";
 
 /** The whole seeded inventory, straight from D1. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
-import type { SettingRow, SettingVariantRow } from "#shared/catalogue/generate.ts";
+import type { SettingRow, SettingVariantRow } from "#shared/catalogue/rows.ts";
 import { FILTER_STYLES } from "#shared/enums.ts";
 import type { SavedSettingSearch, SettingDetail, SettingSearchResponse, SettingSummary } from "#shared/settings/schemas.ts";
 import { call, postJson, type ErrorBody } from "./helpers";

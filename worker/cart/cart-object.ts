@@ -4,6 +4,7 @@ import { emptyCart, MAX_STORED_PRICE_LOCKS, type CartState, type PriceLock } fro
 import { applyChange, type CartChange } from "#shared/cart/rules.ts";
 import { priceCart } from "#shared/cart/pricing.ts";
 import { mergeCarts } from "#shared/cart/merge.ts";
+import type { Outcome } from "#shared/refusal.ts";
 
 /** Version of the object's SQLite schema; bumped with each step of `migrate()`. */
 const SCHEMA_VERSION = 2;
@@ -15,7 +16,7 @@ export interface CartSnapshot {
   locks: PriceLock[];
 }
 
-export type ChangeOutcome = ({ ok: true } & CartSnapshot) | { ok: false; status: 400 | 404 | 409; message: string };
+export type ChangeOutcome = Outcome<CartSnapshot>;
 
 /** "empty": nothing to lock (a cart whose total is zero). */
 export type LockOutcome = CartSnapshot & { decision: LockDecision["action"] | "empty"; lock: PriceLock | null };

@@ -1,7 +1,7 @@
 import type { TrafficAlert } from "#shared/content.ts";
-import { SearchCache } from "../catalogue/search-cache";
+import { TimedCache } from "../lib/timed-cache";
 
-const alerts = new SearchCache<TrafficAlert | null>({ ttlMs: 60_000, maxEntries: 16 });
+const alerts = new TimedCache<TrafficAlert | null>({ ttlMs: 60_000, maxEntries: 16 });
 
 /**
  * A traffic alert running at `now` (null when unknown or not running), read from D1 at most once a minute

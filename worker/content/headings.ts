@@ -1,8 +1,8 @@
-import { SearchCache } from "../catalogue/search-cache";
+import { TimedCache } from "../lib/timed-cache";
 
 import type { SearchHeading } from "#shared/content.ts";
 
-const headings = new SearchCache<SearchHeading>({ ttlMs: 300_000, maxEntries: 32 });
+const headings = new TimedCache<SearchHeading>({ ttlMs: 300_000, maxEntries: 32 });
 
 /**
  * A search page's heading from the content store (D1 `search_headings`), or null when it has none; read

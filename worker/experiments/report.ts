@@ -3,11 +3,9 @@
  * with its §4 state, the rules that narrow it, the requesting visitor's variant, ready exc/exv links and,
  * per variant, the visitors exposed and their add-to-cart and checkout events (D1).
  */
-import type { Context } from "hono";
-import { isInactive, isScaled, targets } from "#shared/experiments/bucketing.ts";
+import { isInactive, isScaled, targets, type Assignment } from "#shared/experiments/bucketing.ts";
 import type { Experiment, ExperimentCategory } from "#shared/experiments/definitions.ts";
 import type { ExperimentReport } from "#shared/experiments/schemas.ts";
-import type { AppEnv } from "../env";
 import { experimentCounts, listOverrides } from "./store";
 
 /** Where an experiment shows, for its exc/exv links (the forced cookie then follows the visitor anywhere). */
@@ -42,12 +40,14 @@ function rules(e: Experiment): string[] {
   return out;
 }
 
-export async function experimentReport(c: Context<AppEnv>, now = Date.now()): Promise<ExperimentReport> {
-  const [counts, overrides] = await Promise.all([experimentCounts(c.env.DB), listOverrides(c.env.DB)]);
-  const origin = new URL(c.req.url).origin;
+/**
+ * The report for the visitor whose `assignments` these are; `origin` starts the exc/exv links.
+ */
+export async function experimentReport(db: D1Database, assignments: ReadonlyMap<Experiment, Assignment>, origin: string, now = Date.now()): Promise<ExperimentReport> {
+  const [counts, overrides] = await Promise.all([experimentCounts(db), listOverrides(db)]);
   const zero = { visitors: 0, addToCart: 0, checkout: 0 };
   return {
-    experiments: [...c.get("assignments")].map(([e, a]) => {
+    experiments: [...assignments].map(([e, a]) => {
       const link = (variant: 0 | 1) => `${origin}${PREVIEW_PATH[e.category]}?exc=${encodeURIComponent(e.cookie)}&exv=${variant}`;
       return {
         id: e.id,

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { errorResponse } from "../api/errors";
+import { errorResponse } from "../http/errors";
 import type { AppEnv } from "../env";
 
 export interface ApiProxyOptions {

@@ -22,7 +22,7 @@
  * Order is always (key in the asked direction, then sortingOrder ascending, then id ascending).
  */
 import { isLoupeIdeal } from "#shared/loupe-ideal.ts";
-import type { SummaryColumns } from "../catalogue/diamond-summary";
+import type { SummaryColumns } from "../diamonds/summary";
 import { PRICE_HISTOGRAM_EDGES_USD, type SortField } from "#shared/schemas.ts";
 
 /** One diamond as the index needs it (what the D1 loader reads). */

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { CATALOGUE_VERSION_KEY } from "#shared/catalogue/seed-plan.ts";
 import type { DiamondSummary } from "#shared/schemas.ts";
-import { summary, type RetailerColumns } from "../catalogue/diamond-summary";
+import { summary, type RetailerColumns } from "../diamonds/summary";
 import { IndexBuilder, type EngineQuery, type EngineResult, type SearchIndex, type SimilarTo } from "./engine";
 
 /** Rows read from D1 per query while loading. */

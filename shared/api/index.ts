@@ -1,0 +1,32 @@
+/**
+ * The API contract: every operation the worker serves under `/api`, by feature. Add a call here first; the
+ * worker registers a handler for each (a missing one fails the contract test), the document lists it and
+ * the browser can call it by its key (`"POST /diamonds2"`).
+ */
+import { cartOperations } from "./cart";
+import { contentOperations } from "./content";
+import { diamondOperations } from "./diamonds";
+import { experimentOperations } from "./experiments";
+import type { Contract, Operation } from "./operation";
+import { promotionOperations } from "./promotions";
+import { searchOperations } from "./search";
+import { settingOperations } from "./settings";
+
+const byFeature = [searchOperations, diamondOperations, promotionOperations, settingOperations, cartOperations, experimentOperations, contentOperations] as const;
+
+/** Every operation of the API. */
+export const operations: readonly Operation[] = byFeature.flatMap((ops) => Object.values(ops));
+
+type Values<T> = T[keyof T];
+type AnyOperation =
+  | Values<typeof searchOperations>
+  | Values<typeof diamondOperations>
+  | Values<typeof promotionOperations>
+  | Values<typeof settingOperations>
+  | Values<typeof cartOperations>
+  | Values<typeof experimentOperations>
+  | Values<typeof contentOperations>;
+
+/** The operations by key, `"METHOD /path"`. */
+export type ApiContract = Contract<AnyOperation>;
+export type OperationKey = keyof ApiContract;

@@ -1,0 +1,96 @@
+/**
+ * Order drafts (§7 orders/draft): the `orders` table. Checkout drafts the order of the visitor's cart as it
+ * is; payment and the order's later life come with the orders issue.
+ */
+import { checkoutProblems, viewLines } from "#shared/cart/checkout.ts";
+import type { CartView, OrderDraft } from "#shared/cart/schemas.ts";
+import { refused } from "#shared/refusal.ts";
+import { cartStub, refreshed, view, type CartBindings, type Shopper } from "./service";
+
+type OrderRow = {
+  order_number: string;
+  created_at: number;
+  email: string;
+  payment_method: OrderDraft["paymentMethod"];
+  price_lock_id: string | null;
+  subtotal_cents: number;
+  discount_cents: number;
+  care_plans_cents: number;
+  lock_savings_cents: number;
+  total_cents: number;
+  tax_cents: number;
+  cart_link: string;
+  shipping_json: string;
+  lines_json: string;
+};
+
+const orderOf = (r: OrderRow): OrderDraft => ({
+  orderNumber: r.order_number,
+  status: "drafted",
+  createdAt: r.created_at,
+  lines: JSON.parse(r.lines_json) as OrderDraft["lines"],
+  subtotal: r.subtotal_cents,
+  discount: r.discount_cents,
+  carePlans: r.care_plans_cents,
+  lockSavings: r.lock_savings_cents,
+  priceLockId: r.price_lock_id,
+  total: r.total_cents,
+  tax: r.tax_cents,
+  totalWithTax: r.total_cents + r.tax_cents,
+  paymentMethod: r.payment_method,
+  email: r.email,
+  shippingAddress: JSON.parse(r.shipping_json) as OrderDraft["shippingAddress"],
+  cartLink: r.cart_link,
+});
+
+/** A new order number: 'LP' and 10 random digits. */
+function orderNumber(): string {
+  const digits = crypto.getRandomValues(new Uint32Array(2));
+  return `LP${String(digits[0]! % 100_000).padStart(5, "0")}${String(digits[1]! % 100_000).padStart(5, "0")}`;
+}
+
+/**
+ * Drafts the order of the visitor's cart as it is now (checkout, §7 orders/draft): catalogue prices read
+ * afresh, a valid price lock honoured, the tax for the shipping address. A cart that is not ready (§
+ * checkoutProblems) answers 409 with each problem; the same cart revision drafted twice answers the same
+ * order (201 the first time, 200 after).
+ */
+export async function draftOrder(env: CartBindings, who: Shopper, now = Date.now()): Promise<{ created: boolean; order: OrderDraft; cart: CartView }> {
+  const stub = cartStub(env, who.visitorId);
+  const cart = await view(env, who, await refreshed(env, stub, now), now);
+  const problems = checkoutProblems(cart);
+  if (problems.length) refused("conflict", "The order is not ready: " + problems.map((p) => p.message).join("; "), problems);
+  const shipping = cart.ShippingAddress!;
+  const lines = viewLines(cart).map((l) => ({ lineId: l.lineId, name: l.name, quantity: l.quantity, total: l.total }));
+  const find = env.DB.prepare("SELECT * FROM orders WHERE visitor_id = ? AND cart_revision = ?").bind(who.visitorId, cart.Revision);
+  const [inserted, found] = await env.DB.batch<OrderRow>([
+    env.DB.prepare(
+      `INSERT INTO orders (order_number, visitor_id, cart_revision, status, created_at, email, payment_method, price_lock_id, subtotal_cents, discount_cents,
+         care_plans_cents, lock_savings_cents, total_cents, tax_cents, cart_link, shipping_json, lines_json)
+       VALUES (?, ?, ?, 'drafted', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (visitor_id, cart_revision) DO NOTHING`,
+    ).bind(
+      orderNumber(),
+      who.visitorId,
+      cart.Revision,
+      now,
+      shipping.email || cart.UserEmail!,
+      cart.PaymentMethod,
+      cart.LockedPrice?.id ?? null,
+      cart.Subtotal,
+      cart.Discount,
+      cart.CarePlansTotal,
+      cart.LockSavings,
+      cart.Total,
+      cart.Tax,
+      cart.CartLink,
+      JSON.stringify(shipping),
+      JSON.stringify(lines),
+    ),
+    find,
+  ]);
+  const order = orderOf(found!.results[0]!);
+  if ((inserted!.meta.changes ?? 0) > 0) who.converted?.("checkout");
+  const marked = await stub.apply([{ type: "order-drafted", orderNumber: order.orderNumber, revision: cart.Revision }], now);
+  // A change that landed between the read and the mark: the order stands for the cart it was drafted from.
+  return { created: (inserted!.meta.changes ?? 0) > 0, order, cart: marked.ok ? await view(env, who, marked, now) : cart };
+}

@@ -1,0 +1,54 @@
+/**
+ * The services behind the page loaders (client/context.ts), set for each request by this middleware: the
+ * visitor, the catalogue, the cart, the content store and the marketer view, as named modules in
+ * worker/loaders/. The SSR handler only renders with them.
+ */
+import { createMiddleware } from "hono/factory";
+import { RouterContextProvider } from "react-router";
+import { cartContext, catalogueContext, visitorContext } from "#client/context.ts";
+import { contentContext } from "#client/content-context.ts";
+import { marketerContext } from "#client/experiments/marketer.ts";
+import { renderedExperiments } from "#client/entry.server";
+import { trafficAlert } from "../content/alerts";
+import type { AppEnv } from "../env";
+import { serverCart } from "../loaders/cart";
+import { serverCatalogue } from "../loaders/catalogue";
+import { serverMarketer } from "../loaders/marketer";
+import { isAdmin } from "./admin";
+import { shopperOf } from "./shopper";
+
+export interface LoaderVariables {
+  /** The router context the page's loaders and actions read (React Router's RouterContextProvider). */
+  loaderContext: RouterContextProvider;
+  /** Only the variants this page renders differently (they also key its shared render). */
+  pageVariants: Record<string, 0 | 1>;
+}
+
+/** Sets `loaderContext` and `pageVariants` for the page render that follows. */
+export function loaderServices() {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const url = new URL(c.req.url);
+    const all = c.get("variants");
+    const variants = Object.fromEntries(renderedExperiments(url.pathname).map((name) => [name, all[name] ?? 0]));
+    const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
+    const context = new RouterContextProvider();
+    context.set(visitorContext, {
+      requestId: c.get("requestId"),
+      visitorId: c.get("visitorId"),
+      isNewUser: c.get("isNewUser"),
+      fromSearchEngine: c.get("fromSearchEngine"),
+      theme: c.get("theme"),
+      platform: c.get("platform"),
+      countryCode: c.get("geo").countryCode,
+      regionCode: c.get("geo").regionCode,
+      variants,
+    });
+    context.set(catalogueContext, serverCatalogue({ env: c.env, variants: all, waitUntil }));
+    context.set(contentContext, { trafficAlert: (id) => trafficAlert(c.env.DB, id) });
+    context.set(marketerContext, serverMarketer(c.env, c.get("assignments"), url.origin, () => isAdmin(c)));
+    context.set(cartContext, serverCart(c.env, shopperOf(c)));
+    c.set("loaderContext", context);
+    c.set("pageVariants", variants);
+    await next();
+  });
+}
