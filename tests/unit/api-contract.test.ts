@@ -8,7 +8,7 @@ describe("the OpenAPI document", () => {
   it("is a valid OpenAPI 3.1 document", async () => {
     const doc = openApiDocument();
     expect(doc.openapi).toBe("3.1.0");
-    const result = await new Validator().validate(doc as object);
+    const result = await new Validator().validate(doc as Parameters<Validator["validate"]>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
   });

@@ -8,7 +8,7 @@ import { checkContract } from "./contract";
  */
 export async function call(path: string, init: RequestInit & { cf?: Record<string, unknown> } = {}): Promise<Response> {
   const request = new Request(new URL(path, "https://loupe.test"), { redirect: "manual", ...init });
-  const response = await exports.default.fetch(request.clone());
+  const response = await exports.default.fetch(request.clone() as Parameters<typeof exports.default.fetch>[0]);
   await checkContract(request, response);
   return response;
 }
