@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import type { CartView, OrderDraft } from "#shared/cart/schemas.ts";
 import { DAILY_LOCK_LIMIT_MESSAGE, PRICE_LOCK_MS } from "#shared/cart/model.ts";
-import type { CartObject } from "../../worker/cart/cart-object";
-import { cartStub } from "../../worker/cart/service";
-import { call, postJson, type ErrorBody } from "./helpers";
+import type { CartObject } from "#worker/cart/cart-object.ts";
+import { cartStub } from "#worker/cart/service.ts";
+import { call, postJson, type ErrorBody } from "../helpers";
 
 type Intent = Record<string, unknown> & { type: string };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SearchCache } from "../../worker/catalogue/search-cache";
+import { SearchCache } from "#worker/catalogue/search-cache.ts";
 
 describe("search result cache", () => {
   it("answers repeated searches from memory until the entry expires", async () => {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ExperimentAssignments, ExperimentReport } from "#shared/experiments/schemas.ts";
 import { flushVisitorEvents } from "#worker/experiments/store.ts";
-import { call, postJson, type ErrorBody } from "./helpers";
+import { call, postJson, type ErrorBody } from "../helpers";
 
 const ADMIN = { authorization: "Bearer test-admin-token" };
 
