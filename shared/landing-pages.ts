@@ -13,7 +13,7 @@ export interface LandingPage {
   filters: DiamondFilters;
 }
 
-/** A landing page; its filters are the defaults plus these (tests/unit/domain.test.ts validates every set). */
+/** A landing page; its filters are the defaults plus these (tests/unit/search/search-url.test.ts validates every set). */
 const page = (slug: string, title: string, intro: string, filters: Partial<DiamondFilters>): LandingPage => ({
   slug,
   title,

@@ -31,7 +31,7 @@ export const RANGE_PAIRS = [
 
 /**
  * What `DiamondFilters` fills in for an empty filter state, as a plain object: the browser builds search
- * states from it without loading the validator (tests/unit/domain.test.ts holds the two equal).
+ * states from it without loading the validator (tests/unit/search/search-url.test.ts holds the two equal).
  */
 export const FILTER_DEFAULTS = {
   priceMin: SEARCH_DEFAULTS.priceMin,

@@ -2,7 +2,7 @@
  * The setting, wedding band and jewellery search as a pure function over the catalogue's rows (a few
  * hundred settings and their metal variants, which the worker keeps per isolate): which settings match a
  * filter state, in which metals, in what order, one page of them, and the price range for the slider.
- * Unit-tested on its own (tests/unit/settings-search.test.ts); the worker feeds it D1's rows.
+ * Unit-tested on its own (tests/unit/settings/settings-search.test.ts); the worker feeds it D1's rows.
  */
 import { METALS, SHAPES, STYLE_BITS, labelOf, type ItemTypeName } from "../enums";
 import { WIRE_DISCOUNT_PERCENT } from "../cart/model";

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Request } from "playwright-core";
+import type { Browser, Page, Request } from "playwright-core";
+import { POLL_MS, SPACING_MS } from "#client/experiments/event-queue.ts";
+import type { ExperimentAssignments } from "#shared/experiments/schemas.ts";
 import { launch, openPage, shopperContext, url } from "./pages/browser";
 import { E2E_ADMIN_TOKEN } from "./server";
 
@@ -18,12 +20,51 @@ async function diamondPaths(): Promise<[string, string]> {
   return [`/diamond/${diamonds[0]!.id}/${diamonds[0]!.slug}`, `/diamond/${diamonds[1]!.id}/${diamonds[1]!.slug}`];
 }
 
-/** The experiment events the page posts, with when they left. */
-function recordEvents(page: import("playwright-core").Page): { name: string; variant: number; at: number }[] {
+/**
+ * The experiment events the page posts, each with the page's time when it left (ms since `pause`). The test
+ * installs the page's clock before the page loads and drives it (`advance`) one queue check (POLL_MS) at a
+ * time, so the queue's spacing is the page's timers firing, not the test waiting.
+ */
+function recordEvents(page: Page) {
   const events: { name: string; variant: number; at: number }[] = [];
+  const answers: Promise<unknown>[] = [];
+  let now = 0;
   page.on("request", (r: Request) => {
-    if (r.method() === "POST" && r.url().endsWith("/api/experiments/events")) events.push({ ...(r.postDataJSON() as { name: string; variant: number }), at: Date.now() });
+    if (r.method() !== "POST" || !r.url().endsWith("/api/experiments/events")) return;
+    events.push({ ...(r.postDataJSON() as { name: string; variant: number }), at: now });
+    answers.push(r.response());
   });
+  return {
+    events,
+    /** Stops the page's clock (once the page has loaded: its timers run normally while it loads). */
+    pause: () => page.clock.pauseAt(Date.now() + 1000),
+    /**
+     * Moves the page's clock `ms` on, one queue check at a time, firing its timers; before each, the events
+     * sent have their answers (as they would in the 500 ms between checks). Stops early once `until` holds.
+     */
+    async advance(ms: number, until: () => boolean = () => false) {
+      for (let t = 0; t < ms && !until(); t += POLL_MS) {
+        await Promise.all(answers.splice(0));
+        now += POLL_MS;
+        await page.clock.runFor(POLL_MS);
+      }
+    },
+  };
+}
+
+/** A visitor in One_Trust_Script's test variant answers the consent banner on the search page: the events its page posts in the next `ms` of page time. */
+async function eventsAfterAnswer(browser: Browser, answer: "Accept" | "Decline", ms: number) {
+  const context = await shopperContext(browser, {}, { One_Trust_Script: 1 });
+  const { page } = await openPage(context);
+  const { events, pause, advance } = recordEvents(page);
+  await page.clock.install();
+  await page.goto(url("/diamond-search"));
+  const banner = page.getByRole("dialog", { name: "Cookie consent" });
+  await expect.poll(() => banner.isVisible()).toBe(true);
+  await pause();
+  await banner.getByRole("button", { name: answer }).click();
+  await advance(ms);
+  await context.close();
   return events;
 }
 
@@ -67,42 +108,45 @@ describe("experiments in the browser", () => {
   it("asks for consent before any event when One_Trust_Script targets the visitor, then sends each event once, one at a time about 750 ms apart", async () => {
     const context = await shopperContext(browser, {}, { One_Trust_Script: 1 });
     const { page, errors } = await openPage(context);
-    const events = recordEvents(page);
+    const { events, pause, advance } = recordEvents(page);
+    await page.clock.install();
     await page.goto(url("/"));
     const banner = page.getByRole("dialog", { name: "Cookie consent" });
     await expect.poll(() => banner.isVisible()).toBe(true);
-    await page.waitForTimeout(2000);
+    await pause();
+    await advance(2000);
     expect(events).toEqual([]);
     await banner.getByRole("button", { name: "Accept" }).click();
+    await advance(10_000, () => events.length >= 4);
     await expect.poll(() => events.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
     for (let i = 1; i < events.length; i++) expect(events[i]!.at - events[i - 1]!.at).toBeGreaterThanOrEqual(700);
     expect(new Set(events.map((e) => e.name)).size).toBe(events.length);
     // The visitor's own variants, as the server assigned them.
-    const assigned = (await (await page.request.get(url("/api/experiments/assignments"))).json()) as { experiments: { name: string; variant: number }[] };
+    const assigned = (await (await page.request.get(url("/api/experiments/assignments"))).json()) as ExperimentAssignments;
     for (const e of events) expect(e.variant).toBe(assigned.experiments.find((a) => a.name === e.name)!.variant);
 
-    // Another page: no banner again (the answer is kept), and no event twice.
-    await page.waitForTimeout(1500);
+    // Another page: no banner again (the answer is kept), and no event twice: the page sends the events still
+    // due (this visitor's running experiments tracked at page view; these two pages meet no other) and no more.
+    await advance(1500);
     const sent = events.length;
     const before = new Set(events.map((e) => e.name));
+    const due = assigned.experiments.filter((e) => e.running && !e.noInitialTrack).length;
+    const tracking = page.waitForResponse((r) => r.url().endsWith("/api/experiments/assignments"));
     await page.goto(url("/diamond-search"));
     await page.waitForSelector("body[data-hydrated=true]");
-    await page.waitForTimeout(2500);
+    await (await tracking).finished();
+    await advance(2500 + due * 2 * SPACING_MS);
     expect(await banner.count()).toBe(0);
     for (const e of events.slice(sent)) expect(before.has(e.name), e.name).toBe(false);
+    expect(events.length).toBe(due);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it("sends nothing after the visitor declines", async () => {
-    const context = await shopperContext(browser, {}, { One_Trust_Script: 1 });
-    const { page } = await openPage(context);
-    const events = recordEvents(page);
-    await page.goto(url("/diamond-search"));
-    await page.getByRole("dialog", { name: "Cookie consent" }).getByRole("button", { name: "Decline" }).click();
-    await page.waitForTimeout(3000);
-    expect(events).toEqual([]);
-    await context.close();
+    // The same visit answering Accept sends events in that time: their absence after Decline is the refusal's doing.
+    expect((await eventsAfterAnswer(browser, "Accept", 3000)).length).toBeGreaterThan(0);
+    expect(await eventsAfterAnswer(browser, "Decline", 3000)).toEqual([]);
   });
 
   it("opens the marketer view only with the admin token, lists every experiment, and pauses and resumes one", async () => {

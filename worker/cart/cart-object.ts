@@ -38,6 +38,8 @@ export interface CartExport extends CartSnapshot {
  */
 export class CartObject extends DurableObject<Env> {
   private readonly sql: SqlStorage;
+  /** The alarm's clock (the RPC methods take `now`); tests set it through `runInDurableObject`. */
+  clock: () => number = Date.now;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -155,7 +157,7 @@ export class CartObject extends DurableObject<Env> {
 
   /** Deletes the locks that have expired and re-arms for the next one (idempotent). */
   override async alarm(): Promise<void> {
-    const now = Date.now();
+    const now = this.clock();
     this.ctx.storage.transactionSync(() => {
       this.sql.exec("DELETE FROM price_locks WHERE expires_at <= ?", now);
       this.sql.exec("DELETE FROM lock_log WHERE made_at < ?", utcDayStart(now) - DAY_MS);

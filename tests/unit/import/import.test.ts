@@ -7,17 +7,17 @@ import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { generateRetailers } from "#shared/catalogue/generate.ts";
 import { insertStatements } from "#shared/catalogue/sql.ts";
-import { parseCli } from "../../scripts/import/cli.ts";
-import { CsvParser, csvLine, parseCsv, sniffDelimiter } from "../../scripts/import/csv.ts";
-import { FeedError, csvRecord, jsonElementLines, jsonRecords, mapHeader, type FeedRecord, type HeaderMap } from "../../scripts/import/feed.ts";
-import { FeedValidator, reasonKey, validateRow, type MapOptions } from "../../scripts/import/map.ts";
-import { planImport, planStatements, type ExistingRow } from "../../scripts/import/plan.ts";
-import { Progress } from "../../scripts/import/progress.ts";
-import { rejectsCsv, runImport, type ImportOptions } from "../../scripts/import/run.ts";
-import { remoteTarget, shellLine, type CommandRunner } from "../../scripts/import/apply.ts";
-import { mapClarity, mapColor, mapCut, mapFluorescence, mapLab, mapLabGrown, mapShape } from "../../scripts/import/vocabulary.ts";
+import { parseCli } from "../../../scripts/import/cli.ts";
+import { CsvParser, csvLine, parseCsv, sniffDelimiter } from "../../../scripts/import/csv.ts";
+import { FeedError, csvRecord, jsonElementLines, jsonRecords, mapHeader, type FeedRecord, type HeaderMap } from "../../../scripts/import/feed.ts";
+import { FeedValidator, reasonKey, validateRow, type MapOptions } from "../../../scripts/import/map.ts";
+import { planImport, planStatements, type ExistingRow } from "../../../scripts/import/plan.ts";
+import { Progress } from "../../../scripts/import/progress.ts";
+import { rejectsCsv, runImport, type ImportOptions } from "../../../scripts/import/run.ts";
+import { remoteTarget, shellLine, type CommandRunner } from "../../../scripts/import/apply.ts";
+import { mapClarity, mapColor, mapCut, mapFluorescence, mapLab, mapLabGrown, mapShape } from "../../../scripts/import/vocabulary.ts";
 
-const ROOT = resolve(import.meta.dirname, "../..");
+const ROOT = resolve(import.meta.dirname, "../../..");
 const exec = promisify(execFile);
 
 const FAIR = "cut Fair is below the catalogue's cut scale (Ideal, Excellent, Very Good, Good)";

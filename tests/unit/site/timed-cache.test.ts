@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TimedCache } from "../../worker/lib/timed-cache";
+import { TimedCache } from "#worker/lib/timed-cache.ts";
 
 describe("search result cache", () => {
   it("answers repeated searches from memory until the entry expires", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import type { Diamond, DiamondSearchResponse } from "#shared/schemas.ts";
 import { diamondSlug } from "#shared/slug.ts";
-import { call, postJson, type ErrorBody } from "./helpers";
+import { call, postJson, type ErrorBody } from "../helpers";
 
 describe("POST /api/diamonds2", () => {
   it("applies the §9 defaults: 16 per page, natural+lab, $650-$20,000, default order, exact total", async () => {

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import type { CartView, OrderDraft } from "#shared/cart/schemas.ts";
 import { DAILY_LOCK_LIMIT_MESSAGE, PRICE_LOCK_MS } from "#shared/cart/model.ts";
-import type { CartObject } from "../../worker/cart/cart-object";
-import { cartStub } from "../../worker/cart/service";
-import { call, postJson, type ErrorBody } from "./helpers";
+import type { CartObject } from "#worker/cart/cart-object.ts";
+import { cartStub } from "#worker/cart/service.ts";
+import { call, postJson, type ErrorBody } from "../helpers";
 
 type Intent = Record<string, unknown> & { type: string };
 
@@ -484,13 +484,16 @@ describe("price locks", () => {
     const items = await jewellery("Pendant", 3);
     const now = Date.now();
     await v.ok({ type: "add-item", variantId: items[0]!.vid });
-    // One lock about to expire (made 72 hours ago, less 300 ms), one made now.
-    const soon = await v.stub.lockPrice(null, now - PRICE_LOCK_MS + 300);
+    // One lock that expires first (made 72 hours ago, less a minute), one made now.
+    const soon = await v.stub.lockPrice(null, now - PRICE_LOCK_MS + 60_000);
     await v.ok({ type: "add-item", variantId: items[1]!.vid });
     const fresh = await v.stub.lockPrice(null, now);
     const alarmAt = () => runInDurableObject(v.stub, (_o, state) => state.storage.getAlarm());
     expect(await alarmAt()).toBe(soon.lock!.expiresAt);
-    await new Promise((r) => setTimeout(r, 400));
+    // The alarm fires when the first lock expires: the object's clock reads that time.
+    await runInDurableObject(v.stub, (obj) => {
+      obj.clock = () => soon.lock!.expiresAt;
+    });
     await runDurableObjectAlarm(v.stub);
     const stored = await runInDurableObject(v.stub, (_o, state) => state.storage.sql.exec<{ id: string }>("SELECT id FROM price_locks").toArray());
     expect(stored.map((r) => r.id)).toEqual([fresh.lock!.id]);

@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import type { SettingRow, SettingVariantRow } from "../../shared/catalogue/rows";
-import { SettingFilters, type SettingFiltersInput } from "../../shared/settings/schemas";
-import { searchHeadingOf, searchPage, withFixed } from "../../shared/settings/pages";
-import { defaultMetal, searchSettings, settingCatalogue, settingDetail, settingMatches, styleNames, variantImages, type RetailerFacts } from "../../shared/settings/search";
+import type { SettingRow, SettingVariantRow } from "#shared/catalogue/rows.ts";
+import { SettingFilters, type SettingFiltersInput } from "#shared/settings/schemas.ts";
+import { searchHeadingOf, searchPage, withFixed } from "#shared/settings/pages.ts";
+import { defaultMetal, searchSettings, settingCatalogue, settingDetail, settingMatches, styleNames, variantImages, type RetailerFacts } from "#shared/settings/search.ts";
 
 // A small synthetic catalogue: every case below names the rows it is about.
 

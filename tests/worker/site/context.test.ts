@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { Hono } from "hono";
-import { requestContext } from "../../worker/middleware/context";
-import type { AppEnv } from "../../worker/env";
+import { requestContext } from "#worker/middleware/context.ts";
+import type { AppEnv } from "#worker/env.ts";
 
 /** The request-context middleware on its own, with an injected id source. */
 function app() {

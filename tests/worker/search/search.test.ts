@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { catalogueVersionStatement } from "#shared/catalogue/seed-plan.ts";
 import type { DiamondSearchResponse, SavedSearch } from "#shared/schemas.ts";
-import { oracleFacet, oracleSearch, type OracleRow } from "../oracle";
-import { parsed, searchInput } from "../search-arbitraries";
-import { call, postJson, type ErrorBody } from "./helpers";
+import { oracleFacet, oracleSearch, type OracleRow } from "../../oracle";
+import { parsed, searchInput } from "../../search-arbitraries";
+import { call, postJson, type ErrorBody } from "../helpers";
 import { searchCache } from "#worker/search/service.ts";
 import { keepsOldIndexDuringReload } from "#worker/search/search-object.ts";
 

@@ -3,7 +3,7 @@ import { env } from "cloudflare:test";
 import type { SettingRow, SettingVariantRow } from "#shared/catalogue/rows.ts";
 import { FILTER_STYLES } from "#shared/enums.ts";
 import type { SavedSettingSearch, SettingDetail, SettingSearchResponse, SettingSummary } from "#shared/settings/schemas.ts";
-import { call, postJson, type ErrorBody } from "./helpers";
+import { call, postJson, type ErrorBody } from "../helpers";
 
 // ---------------------------------------------------------------------------------------------------------------
 // The oracle: D1's rows and the filter semantics of §3 (style bits, keyword styles, whole-dollar price bounds),

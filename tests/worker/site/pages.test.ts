@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { diamondSlug } from "#shared/slug.ts";
-import { call } from "./helpers";
+import { call } from "../helpers";
 
 async function anyDiamond(where = "is_sold = 0") {
   const row = await env.DB.prepare(`SELECT id, carat, color, clarity, cut, shape, is_lab_grown, price_cents, paired_diamond_id FROM diamonds WHERE ${where} ORDER BY id LIMIT 1`).first<{

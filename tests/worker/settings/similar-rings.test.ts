@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import type { RingSummary, SimilarRingsResponse } from "#shared/rings.ts";
 import { diamondSlug } from "#shared/slug.ts";
-import { call, postJson, type ErrorBody } from "./helpers";
+import { call, postJson, type ErrorBody } from "../helpers";
 
 type SettingFacts = { id: number; item_type: number; item_type_name: string; style: number; shapes_mask: number; sorting_order: number };
 type VariantFacts = { id: number; setting_id: number; metal: number; price_cents: number; price_before_discount_cents: number | null; is_sold: number };

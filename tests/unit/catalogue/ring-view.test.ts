@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { METALS, SHAPES, labelOf } from "../../shared/enums";
-import { metalColours } from "../../shared/catalogue/images";
-import { ringViewSvg, type RingViewOptions } from "../../shared/catalogue/ring-view";
+import { METALS, SHAPES, labelOf } from "#shared/enums.ts";
+import { metalColours } from "#shared/catalogue/images.ts";
+import { ringViewSvg, type RingViewOptions } from "#shared/catalogue/ring-view.ts";
 import { expectWellFormedXml } from "./xml";
 
 const unescape = (s: string) => s.replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
@@ -111,7 +111,7 @@ describe("ring viewer drawing", () => {
   });
 
   it("stays small for the browser: imports only the enums and the image geometry", () => {
-    const source = readFileSync(new URL("../../shared/catalogue/ring-view.ts", import.meta.url), "utf8");
+    const source = readFileSync(new URL("../../../shared/catalogue/ring-view.ts", import.meta.url), "utf8");
     const imports = [...source.matchAll(/^import [^;]* from "([^"]+)";/gm)].map((m) => m[1]);
     expect(imports.sort()).toEqual(["../enums", "./images"]);
   });

@@ -12,11 +12,11 @@ import {
   SHAPES,
   labelOf,
   type EnumEntry,
-} from "../../shared/enums";
-import { ALTERNATIVE_BAND_METALS, TWO_TONE_SETTING_METALS } from "../../shared/settings/pages";
-import { DIAMOND_ID_BASE, certificateNumber, generateDiamonds, generateRetailers, generateSettings, retailerAccepts, settingImageKeys } from "../../shared/catalogue/generate";
-import type { DiamondRow, SettingVariantRow } from "../../shared/catalogue/rows";
-import { diamondSvg, metalColours, metalParts, retailerLogoSvg, settingSvg } from "../../shared/catalogue/images";
+} from "#shared/enums.ts";
+import { ALTERNATIVE_BAND_METALS, TWO_TONE_SETTING_METALS } from "#shared/settings/pages.ts";
+import { DIAMOND_ID_BASE, certificateNumber, generateDiamonds, generateRetailers, generateSettings, retailerAccepts, settingImageKeys } from "#shared/catalogue/generate.ts";
+import type { DiamondRow, SettingVariantRow } from "#shared/catalogue/rows.ts";
+import { diamondSvg, metalColours, metalParts, retailerLogoSvg, settingSvg } from "#shared/catalogue/images.ts";
 import { expectWellFormedXml } from "./xml";
 import {
   LAB_FLOOR_CENTS,
@@ -25,13 +25,13 @@ import {
   fittedPricePerCarat2008,
   modelPriceCents,
   naturalPricePerCaratUsd,
-} from "../../shared/catalogue/price-model";
-import { rng } from "../../shared/catalogue/random";
-import { seedGroups, seedStatements } from "../../shared/catalogue/seed-plan";
-import { insertStatements, sqlLiteral } from "../../shared/catalogue/sql";
+} from "#shared/catalogue/price-model.ts";
+import { rng } from "#shared/catalogue/random.ts";
+import { seedGroups, seedStatements } from "#shared/catalogue/seed-plan.ts";
+import { insertStatements, sqlLiteral } from "#shared/catalogue/sql.ts";
 
 const NOW = Date.UTC(2026, 10, 1);
-const CSV = new URL("../../../shared/data/diamonds-ggplot2.csv", import.meta.url);
+const CSV = new URL("../../../../shared/data/diamonds-ggplot2.csv", import.meta.url);
 
 const codes = (list: readonly EnumEntry[]): Set<number> => new Set(list.map((e) => e.code));
 
@@ -47,7 +47,7 @@ function median(values: number[]): number {
 /** Column names of a table in the migration, in order. */
 /** A table's columns after every migration (CREATE TABLE, then ALTER TABLE … ADD COLUMN), sorted. */
 function columnsOf(table: string): string[] {
-  const dir = new URL("../../migrations/", import.meta.url);
+  const dir = new URL("../../../migrations/", import.meta.url);
   const sql = readdirSync(dir)
     .filter((f) => f.endsWith(".sql"))
     .sort()

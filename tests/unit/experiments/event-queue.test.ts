@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EventQueue, POLL_MS, SPACING_MS, type QueueClock } from "../../client/experiments/event-queue";
+import { EventQueue, POLL_MS, SPACING_MS, type QueueClock } from "#client/experiments/event-queue.ts";
 
 /** A clock the test moves: intervals fire as time passes. */
 function fakeClock() {

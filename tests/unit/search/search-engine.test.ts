@@ -6,8 +6,8 @@ import { PRICE_HISTOGRAM_EDGES_USD } from "#shared/schemas.ts";
 import { buildIndex, DEFAULT_TUNING, nthSmallest, type EngineTuning, type IndexRow } from "#worker/search/engine.ts";
 import { toEngineQuery } from "#worker/search/plan.ts";
 import { SUMMARY_COLUMNS } from "#worker/diamonds/summary.ts";
-import { oracleFacet, oracleMatches, oracleSearch } from "../oracle";
-import { parsed, searchInput } from "../search-arbitraries";
+import { oracleFacet, oracleMatches, oracleSearch } from "../../oracle";
+import { parsed, searchInput } from "../../search-arbitraries";
 
 const SEED_NOW = Date.UTC(2026, 10, 1);
 const NOW = Date.UTC(2026, 10, 21, 15, 30);

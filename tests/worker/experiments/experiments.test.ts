@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EXPERIMENTS } from "#shared/experiments/definitions.ts";
-import { call } from "./helpers";
+import { call } from "../helpers";
 
 type Assigned = { name: string; cookie: string; variant: 0 | 1; source: string; targeted: boolean };
 

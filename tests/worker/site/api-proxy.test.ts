@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { Hono } from "hono";
-import { apiProxy } from "../../worker/middleware/api-proxy";
-import { requestContext } from "../../worker/middleware/context";
-import type { AppEnv } from "../../worker/env";
+import { apiProxy } from "#worker/middleware/api-proxy.ts";
+import { requestContext } from "#worker/middleware/context.ts";
+import type { AppEnv } from "#worker/env.ts";
 
 /** An app with the proxy in front of a local route, and a fake upstream that records what it receives. */
 function setup(upstream: string, answer: (req: Request) => Promise<Response> | Response) {

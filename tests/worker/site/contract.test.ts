@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { operations } from "#shared/api/index.ts";
 import { api } from "#worker/http/api.ts";
 import { honoPath } from "#worker/http/routes.ts";
-import { call } from "./helpers";
+import { call } from "../helpers";
 
 describe("the API contract", () => {
   it("registers every documented operation, and documents every registered /api route", async () => {

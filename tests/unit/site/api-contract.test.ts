@@ -2,7 +2,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { operations } from "#shared/api/index.ts";
 import { openApiDocument } from "#shared/api/openapi.ts";
-import { checkContract, operationFor } from "../worker/contract";
+import { checkContract, operationFor } from "../../worker/contract";
 
 describe("the OpenAPI document", () => {
   it("is a valid OpenAPI 3.1 document", async () => {
