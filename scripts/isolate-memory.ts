@@ -72,17 +72,25 @@ export class IsolateInspector {
   }
 
   /**
-   * Samples memory every `everyMs` until `done` settles; returns the samples' peaks. Samples are taken when
-   * the isolate answers (between its tasks), so a peak inside one synchronous stretch is seen just after.
+   * Samples memory back to back (the next request `everyMs` after each answer) until `done` settles; returns
+   * the samples' peaks, how many were taken and the longest wait between two. The isolate answers between
+   * its tasks (the index loader yields to the event loop after every D1 page and between its two build
+   * steps), so a peak inside one synchronous stretch is seen in the sample just after it — live memory
+   * only grows inside a stretch until a collection, which would lower it.
    */
-  async peakWhile<T>(done: Promise<T>, everyMs = 100): Promise<{ value: T; peakLive: number; peakCommitted: number; samples: number }> {
+  async peakWhile<T>(done: Promise<T>, everyMs = 10): Promise<{ value: T; peakLive: number; peakCommitted: number; samples: number; longestGapMs: number }> {
     let settled = false;
     let peakLive = 0;
     let peakCommitted = 0;
     let samples = 0;
+    let longestGapMs = 0;
     const sampler = (async () => {
+      let last = performance.now();
       while (!settled) {
         const m = await this.memory();
+        const now = performance.now();
+        longestGapMs = Math.max(longestGapMs, now - last);
+        last = now;
         peakLive = Math.max(peakLive, m.heapUsed + m.buffers);
         peakCommitted = Math.max(peakCommitted, m.heapTotal + m.buffers);
         samples++;
@@ -96,7 +104,7 @@ export class IsolateInspector {
       settled = true;
       await sampler; // its last sample (taken once the isolate is free again) counts too
     }
-    return { value, peakLive, peakCommitted, samples };
+    return { value, peakLive, peakCommitted, samples, longestGapMs };
   }
 
   close(): void {

@@ -21,46 +21,15 @@
  *    testing one bit per row, or select from the matches when that is cheaper.
  * Order is always (key in the asked direction, then sortingOrder ascending, then id ascending).
  */
-import { isLoupeIdeal } from "#shared/loupe-ideal.ts";
 import type { SummaryColumns } from "../diamonds/summary";
-import { PRICE_HISTOGRAM_EDGES_USD, type SortField } from "#shared/schemas.ts";
+import type { SortField } from "#shared/schemas.ts";
+import { arrange, type SparseColumn } from "./arrange";
+import { ColumnBuilder, type DisplayExceptions, type IndexRow, type LoadedColumns } from "./columns";
+import { DIMS, FLAG_EYE_CLEAN, FLAG_IDEAL, FLAG_IMAGE, FLAG_VIDEO, HIST_BUCKETS, LABS, LEAF_COUNT, leafOf } from "./layout";
+import { PermScratch, byFloatKey, byIntegerKey, tieOrder, type KeyFn } from "./perms";
 
-/** One diamond as the index needs it (what the D1 loader reads). */
-export interface IndexRow {
-  id: number;
-  isLabGrown: boolean;
-  shape: number; // 1-10
-  color: number; // 1-8
-  clarity: number; // 1-8
-  cut: number; // 0-4
-  certificateLab: number; // 0-5
-  polish: number; // 1-3
-  symmetry: number; // 1-3
-  fluorescence: number; // 0-4
-  eyeClean: number; // 1-3 or 999
-  hasImage: boolean;
-  hasVideo: boolean;
-  retailerId: number;
-  shippingDays: number;
-  priceCents: number;
-  carat: number;
-  depthPct: number;
-  tablePct: number;
-  lwRatio: number;
-  sortingOrder: number;
-  /** What a result list shows besides the above (kept compactly in the display columns); absent in search-only tests. */
-  display?: RowDisplay;
-}
-
-/** The list fields of a diamond the search columns do not hold. */
-export interface RowDisplay {
-  certificateId: string;
-  imageUrl: string;
-  priceBeforeDiscountCents: number | null;
-  discountPercentage: number | null;
-  isRcIdeal: boolean;
-  pairedDiamondId: number | null;
-}
+export type { DisplayExceptions, IndexRow, RowDisplay } from "./columns";
+export { LEAF_COUNT } from "./layout";
 
 /** One indexed diamond as a result list shows it, in `diamonds` column names (is_sold is always 0). */
 export type DisplayRow = SummaryColumns;
@@ -123,38 +92,8 @@ export interface EngineResult {
   priceHistogram?: number[];
 }
 
-const DIMS = { origin: 2, shape: 10, color: 8, clarity: 8, cut: 5 } as const;
-/** Certificate labs (0-5): a per-row bitset filter, not a leaf dimension (see the header). */
-const LABS = 6;
-export const LEAF_COUNT = DIMS.origin * DIMS.shape * DIMS.color * DIMS.clarity * DIMS.cut;
-const HIST_BUCKETS = PRICE_HISTOGRAM_EDGES_USD.length;
-const HIST_EDGES_CENTS = PRICE_HISTOGRAM_EDGES_USD.map((e) => e * 100);
-
-function leafOf(isLab: number, shape: number, color: number, clarity: number, cut: number): number {
-  return (((isLab * DIMS.shape + (shape - 1)) * DIMS.color + (color - 1)) * DIMS.clarity + (clarity - 1)) * DIMS.cut + cut;
-}
-
-/** Rows up to which integer sort keys are packed with their tie rank (keys stay below 2^32, so exact). */
-const TIE_LIMIT = 2 ** 21;
-
-/** Values scaled by 100 (carat, depth, table, ratio: the data has two decimals at most). */
-const scale = (v: number): number => Math.round(v * 100);
 const scaleMin = (v: number | undefined): number => (v === undefined ? 0 : Math.max(0, Math.ceil(v * 100 - 1e-7)));
 const scaleMax = (v: number | undefined): number => (v === undefined ? 0xffff : Math.min(0xffff, Math.floor(v * 100 + 1e-7)));
-
-const FLAG_IMAGE = 1;
-const FLAG_VIDEO = 2;
-const FLAG_IDEAL = 4;
-const FLAG_EYE_CLEAN = 8;
-/** Display only (RC ideal): a bitset, never a filter. */
-const FLAG_RC_IDEAL = 16;
-const FLAG_BITS = 5;
-
-function bucketOf(priceCents: number): number {
-  let b = 0;
-  while (b + 1 < HIST_BUCKETS && priceCents >= HIST_EDGES_CENTS[b + 1]!) b++;
-  return b;
-}
 
 /** Bit mask of a code list (codes < 31); 0 means "any". */
 function maskOf(codes: readonly number[]): number {
@@ -163,208 +102,11 @@ function maskOf(codes: readonly number[]): number {
   return m;
 }
 
-/** Sort key per row for a sort field (ascending = better first for grades, as the codes run). */
-type KeyFn = (row: number) => number;
-
-/** Column-wise input of the index (what IndexBuilder collects), in load order. */
-export interface IndexColumns {
-  size: number;
-  id: Uint32Array;
-  isLabGrown: Uint8Array;
-  shape: Uint8Array;
-  color: Uint8Array;
-  clarity: Uint8Array;
-  cut: Uint8Array;
-  certificateLab: Uint8Array;
-  polish: Uint8Array;
-  symmetry: Uint8Array;
-  fluorescence: Uint8Array;
-  flags: Uint8Array;
-  retailerId: Uint16Array;
-  shippingDays: Uint16Array;
-  priceCents: Uint32Array;
-  carat: Uint16Array;
-  depth: Uint16Array;
-  table: Uint16Array;
-  ratio: Uint16Array;
-  sortingOrder: Uint32Array;
-  /**
-   * Display: certificate number when it is plain digits below 2^40 (12 digits and many 13), as high byte and
-   * low 32 bits; 0 when the text is an exception (numbers never start with 0).
-   */
-  certHigh: Uint8Array;
-  certLow: Uint32Array;
-  /** Display: image URL as a code into the builder's dictionary (0xffff: the URL is an exception). */
-  imageCode: Uint16Array;
-  /** Display: price before discount (cents) + 1, 0 for none. */
-  priceBefore: Uint32Array;
-  /** Display: discount percentage + 1, 0 for none. */
-  discount: Uint8Array;
-  /** Display: paired diamond id, 0 for none (kept sparse by the index: about one stone in fifty is paired). */
-  paired: Uint32Array;
-}
-
-type ColumnName = Exclude<keyof IndexColumns, "size">;
-const COLUMN_TYPES: Record<ColumnName, new (n: number) => Uint8Array | Uint16Array | Uint32Array> = {
-  id: Uint32Array,
-  isLabGrown: Uint8Array,
-  shape: Uint8Array,
-  color: Uint8Array,
-  clarity: Uint8Array,
-  cut: Uint8Array,
-  certificateLab: Uint8Array,
-  polish: Uint8Array,
-  symmetry: Uint8Array,
-  fluorescence: Uint8Array,
-  flags: Uint8Array,
-  retailerId: Uint16Array,
-  shippingDays: Uint16Array,
-  priceCents: Uint32Array,
-  carat: Uint16Array,
-  depth: Uint16Array,
-  table: Uint16Array,
-  ratio: Uint16Array,
-  sortingOrder: Uint32Array,
-  certHigh: Uint8Array,
-  certLow: Uint32Array,
-  imageCode: Uint16Array,
-  priceBefore: Uint32Array,
-  discount: Uint8Array,
-  paired: Uint32Array,
-};
-
-/** Image URLs a code can name; beyond, the URL is kept as an exception. */
-const IMAGE_CODES = 0xffff;
-
-/**
- * What the display columns cannot hold, by diamond id: certificate numbers that are not plain digits,
- * carats and ratios with more than two decimals, odd discounts. Rare in feeds, so a map is cheap.
- */
-export interface DisplayExceptions {
-  images: string[];
-  byId: Map<number, Partial<Pick<DisplayRow, "certificate_id" | "carat" | "lw_ratio" | "discount_percentage" | "price_before_discount_cents" | "shipping_days" | "image_url">>>;
-}
-
-/**
- * Collects rows into growable typed columns (a million rows as objects would not fit an isolate), then
- * builds the index. Rows outside the enumerations are skipped and counted, never indexed wrongly.
- */
-export class IndexBuilder {
-  private cols: IndexColumns;
-  private capacity: number;
-  private readonly imageCodes = new Map<string, number>();
-  private readonly exceptions: DisplayExceptions = { images: [], byId: new Map() };
-  size = 0;
-  skipped = 0;
-
-  constructor(capacity = 1024) {
-    this.capacity = capacity;
-    this.cols = allocate(capacity);
-  }
-
-  push(r: IndexRow): void {
-    if (!validRow(r)) {
-      this.skipped++;
-      return;
-    }
-    if (this.size === this.capacity) this.grow();
-    const c = this.cols;
-    const i = this.size++;
-    c.id[i] = r.id;
-    c.isLabGrown[i] = r.isLabGrown ? 1 : 0;
-    c.shape[i] = r.shape;
-    c.color[i] = r.color;
-    c.clarity[i] = r.clarity;
-    c.cut[i] = r.cut;
-    c.certificateLab[i] = r.certificateLab;
-    c.polish[i] = r.polish;
-    c.symmetry[i] = r.symmetry;
-    c.fluorescence[i] = r.fluorescence;
-    c.flags[i] =
-      (r.hasImage ? FLAG_IMAGE : 0) |
-      (r.hasVideo ? FLAG_VIDEO : 0) |
-      (isLoupeIdeal(r.shape, r.depthPct, r.tablePct, r.lwRatio) ? FLAG_IDEAL : 0) |
-      (r.eyeClean === 1 ? FLAG_EYE_CLEAN : 0) |
-      (r.display?.isRcIdeal ? FLAG_RC_IDEAL : 0);
-    c.retailerId[i] = r.retailerId;
-    c.shippingDays[i] = Math.min(0xffff, Math.max(0, r.shippingDays));
-    c.priceCents[i] = r.priceCents;
-    c.carat[i] = Math.min(0xffff, scale(r.carat));
-    c.depth[i] = Math.min(0xffff, scale(r.depthPct));
-    c.table[i] = Math.min(0xffff, scale(r.tablePct));
-    c.ratio[i] = Math.min(0xffff, scale(r.lwRatio));
-    c.sortingOrder[i] = Math.min(0xffffffff, Math.max(0, Math.round(r.sortingOrder)));
-    const ex: NonNullable<ReturnType<DisplayExceptions["byId"]["get"]>> = {};
-    if (scale(r.carat) / 100 !== r.carat) ex.carat = r.carat;
-    if (scale(r.lwRatio) / 100 !== r.lwRatio) ex.lw_ratio = r.lwRatio;
-    if (c.shippingDays[i] !== r.shippingDays) ex.shipping_days = r.shippingDays;
-    const d = r.display;
-    if (d) {
-      const cert = /^[1-9]\d{0,12}$/.test(d.certificateId) ? Number(d.certificateId) : 0;
-      if (cert > 0 && cert < 2 ** 40) {
-        c.certHigh[i] = Math.floor(cert / 2 ** 32);
-        c.certLow[i] = cert % 2 ** 32;
-      } else {
-        c.certHigh[i] = 0;
-        c.certLow[i] = 0;
-        ex.certificate_id = d.certificateId;
-      }
-      let code = this.imageCodes.get(d.imageUrl);
-      if (code === undefined && this.exceptions.images.length < IMAGE_CODES) {
-        code = this.exceptions.images.push(d.imageUrl) - 1;
-        this.imageCodes.set(d.imageUrl, code);
-      }
-      c.imageCode[i] = code ?? IMAGE_CODES;
-      if (code === undefined) ex.image_url = d.imageUrl;
-      const before = d.priceBeforeDiscountCents;
-      if (before === null) c.priceBefore[i] = 0;
-      else if (Number.isInteger(before) && before >= 0 && before < 0xffffffff) c.priceBefore[i] = before + 1;
-      else ex.price_before_discount_cents = before;
-      const pct = d.discountPercentage;
-      if (pct === null) c.discount[i] = 0;
-      else if (Number.isInteger(pct) && pct >= 0 && pct < 255) c.discount[i] = pct + 1;
-      else ex.discount_percentage = pct;
-      c.paired[i] = d.pairedDiamondId ?? 0;
-    }
-    if (Object.keys(ex).length) this.exceptions.byId.set(r.id, ex);
-  }
-
-  private grow(): void {
-    const next = allocate(Math.max(1024, this.capacity * 2));
-    for (const name of Object.keys(COLUMN_TYPES) as ColumnName[]) (next[name] as Uint8Array).set(this.cols[name] as Uint8Array);
-    this.cols = next;
-    this.capacity = Math.max(1024, this.capacity * 2);
-  }
-
+/** Collects rows into typed columns (columns.ts), then builds the index. */
+export class IndexBuilder extends ColumnBuilder {
   build(version: string, tuning: EngineTuning = DEFAULT_TUNING): SearchIndex {
-    const cols = allocate(0);
-    cols.size = this.size;
-    // Exactly sized columns (a subarray would keep the whole over-allocated buffer alive).
-    for (const name of Object.keys(COLUMN_TYPES) as ColumnName[]) {
-      const col = this.cols[name] as Uint8Array;
-      (cols[name] as Uint8Array) = col.length === this.size ? col : col.slice(0, this.size);
-    }
-    this.cols = allocate(0);
-    this.capacity = 0;
-    return new SearchIndex(cols, version, tuning, this.exceptions);
+    return new SearchIndex(this.finish(), version, tuning, this.exceptions);
   }
-}
-
-function allocate(n: number): IndexColumns {
-  const cols = { size: n } as IndexColumns;
-  for (const [name, Type] of Object.entries(COLUMN_TYPES) as [ColumnName, new (n: number) => Uint8Array][]) (cols[name] as Uint8Array) = new Type(n);
-  return cols;
-}
-
-function validRow(r: IndexRow): boolean {
-  return (
-    Number.isInteger(r.id) && r.id > 0 && r.id <= 0xffffffff &&
-    r.shape >= 1 && r.shape <= 10 && r.color >= 1 && r.color <= 8 && r.clarity >= 1 && r.clarity <= 8 &&
-    r.cut >= 0 && r.cut <= 4 && r.certificateLab >= 0 && r.certificateLab <= 5 &&
-    r.polish >= 0 && r.polish <= 7 && r.symmetry >= 0 && r.symmetry <= 7 && r.fluorescence >= 0 && r.fluorescence <= 7 &&
-    r.retailerId >= 0 && r.retailerId < 0x10000 && Number.isInteger(r.priceCents) && r.priceCents >= 0 && r.priceCents <= 0xffffffff &&
-    r.carat > 0
-  );
 }
 
 /** Builds an index from row objects (tests and small catalogues). */
@@ -539,41 +281,6 @@ class Scratch {
   }
 }
 
-/** A per-row column most rows leave empty: the rows that have a value (ascending) and their values. */
-class SparseColumn {
-  private readonly rows: Uint32Array;
-  private readonly values: Uint32Array;
-
-  /** From a dense column in row order, where `empty` marks no value and values are stored plus `empty`. */
-  constructor(dense: Uint8Array | Uint32Array, empty: 0 | 1) {
-    let n = 0;
-    for (let r = 0; r < dense.length; r++) if (dense[r]) n++;
-    this.rows = new Uint32Array(n);
-    this.values = new Uint32Array(n);
-    for (let r = 0, j = 0; r < dense.length; r++) {
-      if (!dense[r]) continue;
-      this.rows[j] = r;
-      this.values[j++] = dense[r]! - empty;
-    }
-  }
-
-  /** The value at row `r` (binary search), or null. */
-  get(r: number): number | null {
-    let lo = 0;
-    let hi = this.rows.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.rows[mid]! < r) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < this.rows.length && this.rows[lo] === r ? this.values[lo]! : null;
-  }
-
-  get byteLength(): number {
-    return this.rows.byteLength + this.values.byteLength;
-  }
-}
-
 export class SearchIndex {
   readonly size: number;
   readonly version: string;
@@ -591,7 +298,7 @@ export class SearchIndex {
   readonly leaf: Uint16Array;
   /** Price-histogram bucket of each row. */
   readonly bucket: Uint8Array;
-  /** Display columns (see IndexColumns) and what they cannot hold. */
+  /** Display columns (see LoadedColumns in columns.ts) and what they cannot hold. */
   private readonly certHigh: Uint8Array;
   private readonly certLow: Uint32Array;
   private readonly imageCode: Uint16Array;
@@ -632,86 +339,21 @@ export class SearchIndex {
   private readonly perms = new Map<PermField, Uint32Array>();
   readonly scratch: Scratch;
 
-  constructor(cols: IndexColumns, version: string, tuning: EngineTuning = DEFAULT_TUNING, exceptions: DisplayExceptions = { images: [], byId: new Map() }) {
-    const n = cols.size;
-    this.size = n;
+  constructor(cols: LoadedColumns, version: string, tuning: EngineTuning = DEFAULT_TUNING, exceptions: DisplayExceptions = { images: [], byId: new Map() }) {
+    const a = arrange(cols);
+    this.size = a.size;
     this.version = version;
     this.tuning = tuning;
-    const leafOfRow = new Uint16Array(n);
-    for (let i = 0; i < n; i++) {
-      leafOfRow[i] = leafOf(cols.isLabGrown[i]!, cols.shape[i]!, cols.color[i]!, cols.clarity[i]!, cols.cut[i]!);
-    }
-    const order = new Uint32Array(n);
-    for (let i = 0; i < n; i++) order[i] = i;
-    const srcPrice = cols.priceCents;
-    const srcSorting = cols.sortingOrder;
-    const srcId = cols.id;
-    order.sort((a, b) => leafOfRow[a]! - leafOfRow[b]! || srcPrice[a]! - srcPrice[b]! || srcSorting[a]! - srcSorting[b]! || srcId[a]! - srcId[b]!);
-
-    // Reorder the loaded columns in place (one scratch buffer), so building needs little more memory
-    // than the columns themselves.
-    const scratch = new ArrayBuffer(n * 4);
-    const reorder = <T extends Uint8Array | Uint16Array | Uint32Array>(col: T): T => {
-      const tmp = new (col.constructor as new (b: ArrayBuffer, o: number, n: number) => T)(scratch, 0, n);
-      for (let p = 0; p < n; p++) tmp[p] = col[order[p]!]!;
-      col.set(tmp);
-      return col;
-    };
-    this.leafStart = new Uint32Array(LEAF_COUNT + 1);
-    this.leafHist = new Uint32Array(LEAF_COUNT * HIST_BUCKETS);
-    this.leaf = new Uint16Array(n);
-    this.bucket = new Uint8Array(n);
-    for (let p = 0; p < n; p++) {
-      const src = order[p]!;
-      const k = leafOfRow[src]!;
-      this.leaf[p] = k;
-      const b = bucketOf(srcPrice[src]!);
-      this.bucket[p] = b;
-      this.leafStart[k + 1]!++;
-      this.leafHist[k * HIST_BUCKETS + b]!++;
-    }
-    this.id = reorder(cols.id);
-    this.price = reorder(cols.priceCents);
-    this.sorting = reorder(cols.sortingOrder);
-    this.carat = reorder(cols.carat);
-    this.depth = reorder(cols.depth);
-    this.table = reorder(cols.table);
-    this.ratio = reorder(cols.ratio);
-    this.ship = reorder(cols.shippingDays);
-    this.retailer = reorder(cols.retailerId);
-    const polish = reorder(cols.polish);
-    const symmetry = reorder(cols.symmetry);
-    const fluorescence = reorder(cols.fluorescence);
-    const flags = reorder(cols.flags);
-    const certificateLab = reorder(cols.certificateLab);
-    this.imageCode = reorder(cols.imageCode);
-    // Stored plus one (0 = none) in the dense load columns.
-    this.priceBefore = new SparseColumn(reorder(cols.priceBefore), 1);
-    this.discount = new SparseColumn(reorder(cols.discount), 1);
-    this.certHigh = reorder(cols.certHigh);
-    this.certLow = reorder(cols.certLow);
-    this.paired = new SparseColumn(reorder(cols.paired), 0);
+    ({ id: this.id, price: this.price, sorting: this.sorting, carat: this.carat, depth: this.depth, table: this.table, ratio: this.ratio } = a);
+    ({ ship: this.ship, retailer: this.retailer, leaf: this.leaf, bucket: this.bucket, certHigh: this.certHigh, certLow: this.certLow } = a);
+    ({ imageCode: this.imageCode, priceBefore: this.priceBefore, discount: this.discount, paired: this.paired } = a);
+    ({ leafStart: this.leafStart, leafHist: this.leafHist, liveLeaves: this.liveLeaves, labStart: this.labStart, words: this.words } = a);
+    ({ minPrice: this.minPrice, maxPrice: this.maxPrice, polishBits: this.polishBits, symmetryBits: this.symmetryBits } = a);
+    ({ fluorescenceBits: this.fluorescenceBits, labBits: this.labBits } = a);
+    this.flagBits = a.flagBits.slice(0, 4);
+    this.rcIdealBits = a.flagBits[4]!;
     this.exceptions = exceptions;
-    const words = (n >>> 5) + 1;
-    this.words = words;
-    const bitsets = (count: number) => Array.from({ length: count }, () => new Uint32Array(words));
-    const flagBits = bitsets(FLAG_BITS);
-    this.flagBits = flagBits.slice(0, 4);
-    this.rcIdealBits = flagBits[4]!;
-    this.polishBits = bitsets(8);
-    this.symmetryBits = bitsets(8);
-    this.fluorescenceBits = bitsets(8);
-    this.labBits = bitsets(LABS);
-    for (let p = 0; p < n; p++) {
-      const w = p >>> 5;
-      const bit = 1 << (p & 31);
-      const f = flags[p]!;
-      for (let i = 0; i < FLAG_BITS; i++) if (f & (1 << i)) flagBits[i]![w]! |= bit;
-      this.polishBits[polish[p]! & 7]![w]! |= bit;
-      this.symmetryBits[symmetry[p]! & 7]![w]! |= bit;
-      this.fluorescenceBits[fluorescence[p]! & 7]![w]! |= bit;
-      this.labBits[certificateLab[p]!]![w]! |= bit;
-    }
+    const words = a.words;
     const all = new Uint32Array(words).fill(0xffffffff);
     const none = new Uint32Array(words);
     const bands = Math.max(2, Math.min(250, tuning.bands));
@@ -722,22 +364,6 @@ export class SearchIndex {
       ratio: new RangeBitmaps(this.ratio, words, Math.max(2, bands >> 1), 5, all, none),
       ship: new RangeBitmaps(this.ship, words, 32, 1, all, none),
     };
-    const live: number[] = [];
-    for (let k = 0; k < LEAF_COUNT; k++) {
-      if (this.leafStart[k + 1]! > 0) live.push(k);
-      this.leafStart[k + 1]! += this.leafStart[k]!;
-    }
-    this.liveLeaves = Uint16Array.from(live);
-    this.labStart = this.leafStart[LEAF_COUNT / 2]!;
-    let minPrice = Infinity;
-    let maxPrice = -Infinity;
-    for (let p = 0; p < n; p++) {
-      const v = this.price[p]!;
-      if (v < minPrice) minPrice = v;
-      if (v > maxPrice) maxPrice = v;
-    }
-    this.minPrice = minPrice;
-    this.maxPrice = maxPrice;
     this.scratch = new Scratch(words);
   }
 
@@ -775,38 +401,32 @@ export class SearchIndex {
     }
   }
 
-  /** Rows of each origin in (key asc, sortingOrder asc, id asc) order; built on first use and kept. */
-  permutation(field: PermField): Uint32Array {
+  /**
+   * Rows of each origin in (key asc, sortingOrder asc, id asc) order (perms.ts); built on first use and
+   * kept. `scratch` (for the larger origin) may be shared by several builds.
+   */
+  permutation(field: PermField, shared?: PermScratch): Uint32Array {
     let perm = this.perms.get(field);
     if (perm) return perm;
-    const n = this.size;
+    const scratch = shared ?? new PermScratch(Math.max(this.labStart, this.size - this.labStart));
     const { sorting, id } = this;
-    perm = new Uint32Array(n);
-    for (const [from, to] of [[0, this.labStart], [this.labStart, n]] as const) {
+    const ties = field === "sortingOrder" ? null : this.permutation("sortingOrder", scratch);
+    const key = this.keyFn(field);
+    perm = new Uint32Array(this.size);
+    for (const [from, to] of [[0, this.labStart], [this.labStart, this.size]] as const) {
       const seg = perm.subarray(from, to);
-      if (field === "sortingOrder" || field === "pricePerCarat" || to - from > TIE_LIMIT) {
-        const key = this.keyFn(field);
-        const keys = new Float64Array(to - from);
-        for (let r = from; r < to; r++) keys[r - from] = key(r);
-        for (let i = 0; i < seg.length; i++) seg[i] = from + i;
-        seg.sort((a, b) => keys[a - from]! - keys[b - from]! || sorting[a]! - sorting[b]! || id[a]! - id[b]!);
-      } else {
-        // Integer keys: pack (key, rank in the tie order) into one float and use the fast numeric sort.
-        const ties = this.permutation("sortingOrder").subarray(from, to);
-        const key = this.keyFn(field);
-        const packed = new Float64Array(to - from);
-        for (let t = 0; t < ties.length; t++) packed[t] = (key(ties[t]!) + 1) * TIE_LIMIT + t;
-        packed.sort();
-        for (let i = 0; i < packed.length; i++) seg[i] = ties[packed[i]! % TIE_LIMIT]!;
-      }
+      if (!ties) tieOrder(seg, from, sorting, id, scratch);
+      else if (field === "pricePerCarat") byFloatKey(seg, from, ties.subarray(from, to), key, sorting, id, scratch);
+      else byIntegerKey(seg, from, ties.subarray(from, to), key, sorting, id, scratch);
     }
     this.perms.set(field, perm);
     return perm;
   }
 
-  /** Builds every sort permutation now (so no search pays for one). */
+  /** Builds every sort permutation now (so no search pays for one), with one scratch for all. */
   prepareSorts(): void {
-    for (const f of PERM_FIELDS) this.permutation(f);
+    const scratch = new PermScratch(Math.max(this.labStart, this.size - this.labStart));
+    for (const f of PERM_FIELDS) this.permutation(f, scratch);
   }
 
   search(q: EngineQuery): EngineResult {
