@@ -46,15 +46,15 @@ function request(agent: http.Agent, base: string, method: string, path: string, 
 }
 
 /** Jewellery variants of the seeded catalogue (the seed's own generator): what the adds put in carts. */
-function jewelleryVariants(): number[] {
+function jewelryVariants(): number[] {
   const { settings, variants } = generateSettings();
-  const jewellery = new Set(settings.filter((s) => s.item_type === 2 || (s.item_type === 4 && s.item_type_name !== "Stud")).map((s) => s.id));
-  return variants.filter((v) => jewellery.has(v.setting_id) && !v.is_sold).map((v) => v.id);
+  const jewelry = new Set(settings.filter((s) => s.item_type === 2 || (s.item_type === 4 && s.item_type_name !== "Stud")).map((s) => s.id));
+  return variants.filter((v) => jewelry.has(v.setting_id) && !v.is_sold).map((v) => v.id);
 }
 
 export async function cartBench(base: string): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const variants = jewelleryVariants();
+  const variants = jewelryVariants();
   const visitors: string[] = [];
   for (let i = 0; i < CONCURRENCY; i++) visitors.push((await request(agent, base, "GET", "/api/cart/version", null)).cookie!);
   let next = 0;

@@ -8,7 +8,7 @@ import { SettingCard, type CardSetting } from "../components/setting-card";
 import { METALS, SHAPES, byCode } from "#shared/enums.ts";
 import { formatCount } from "#shared/money.ts";
 import { NO_FILTERS_FOUND } from "#shared/search-constants.ts";
-import { JEWELLERY_PAGES, SEARCH_PAGES, searchHeadingOf, withFixed, type Collection, type SearchPageDef } from "#shared/settings/pages.ts";
+import { JEWELRY_PAGES, SEARCH_PAGES, searchHeadingOf, withFixed, type Collection, type SearchPageDef } from "#shared/settings/pages.ts";
 import type { SettingFilters, SettingSearchResult } from "#shared/settings/schemas.ts";
 import {
   SETTING_SEARCH_ID,
@@ -350,7 +350,7 @@ export function Component() {
       ) : null}
       {jewellery ? (
         <nav className="ss-kinds" aria-label="Jewelry type">
-          {JEWELLERY_PAGES.map((p) => (
+          {JEWELRY_PAGES.map((p) => (
             <Link key={p.id} to={withQuery(searchHrefOf(filters, p), d.keep)} aria-current={p.id === page.id ? "page" : undefined}>
               {p.label}
             </Link>

@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { SimilarRingsRequest, SimilarRingsResponse } from "../rings";
 import { NO_FILTERS_FOUND, SearchIdParam } from "../schemas";
-import { JEWELLERY_PAGE_SIZE, MAX_SETTINGS_PAGE_SIZE, SETTINGS_PAGE_SIZE } from "../settings/pages";
+import { JEWELRY_PAGE_SIZE, MAX_SETTINGS_PAGE_SIZE, SETTINGS_PAGE_SIZE } from "../settings/pages";
 import {
   SavedSettingSearch,
   SettingDetail,
@@ -66,7 +66,7 @@ export const settingOperations = {
     "searchJewelry",
     "Jewelry search",
     "Without itemTypeNames it covers every jewelry type: Bracelet, Necklace, PresetEarrings and PresetEngagementRing.",
-    JEWELLERY_PAGE_SIZE,
+    JEWELRY_PAGE_SIZE,
   ),
   saveSettingSearch: saveSettingSearch("/search-request/settings2", "saveSettingSearch", "setting (or wedding band)", ""),
   saveJewelrySearch: saveSettingSearch("/search-request/jewellery", "saveJewelrySearch", "jewelry", "; without itemTypeNames every jewelry type is stored"),
@@ -99,7 +99,7 @@ export const settingOperations = {
     method: "GET",
     path: "/jewellery/searches/{id}",
     operationId: "runSavedJewelrySearch",
-    summary: `Runs a saved jewelry search: page pageNumber of ${JEWELLERY_PAGE_SIZE}`,
+    summary: `Runs a saved jewelry search: page pageNumber of ${JEWELRY_PAGE_SIZE}`,
     params: SearchIdParam,
     query: PageQuery,
     responses: { 200: json("The page of results, with searchId and filters", SettingSearchResponse), 404: NO_FILTERS },

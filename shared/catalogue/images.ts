@@ -483,7 +483,7 @@ function ringDrawing(slug: string, p: Paints): string {
   }
 }
 
-function jewelleryDrawing(slug: string, p: Paints): string | null {
+function jewelryDrawing(slug: string, p: Paints): string | null {
   // The chain: a quadratic curve with y = 20 + 260·t·(1 − t) at x = 30 + 140·t, lowest (85) at x = 100.
   const chain = `<path d="M30 20 Q100 150 170 20" fill="none" stroke="${p.band}" stroke-width="2.5"/>`;
   const onChain = (x: number): number => {
@@ -556,7 +556,7 @@ export function settingSvg(styleSlug: string, metal: number): string {
     bandColours,
     headColours,
   };
-  const body = jewelleryDrawing(styleSlug, paints) ?? ringDrawing(styleSlug, paints);
+  const body = jewelryDrawing(styleSlug, paints) ?? ringDrawing(styleSlug, paints);
   const metalLabel = METALS.find((m) => m.code === metal)?.label;
   const label = escapeXml(`${styleSlug.replace(/-/g, " ")} setting${metalLabel ? ` in ${metalLabel}` : ""}`);
   return [

@@ -8,7 +8,7 @@ import type { SettingFilters } from "./schemas";
 
 /** §9: settings page size 20, jewellery 19. */
 export const SETTINGS_PAGE_SIZE = 20;
-export const JEWELLERY_PAGE_SIZE = 19;
+export const JEWELRY_PAGE_SIZE = 19;
 export const MAX_SETTINGS_PAGE_SIZE = 60;
 
 /** The sorts of a setting search (§9 default: sortingOrder ascending). */
@@ -53,7 +53,7 @@ export interface SearchPageDef {
 }
 
 /** Item type names the jewellery search covers ("all item types" of /jewelry-search): finished pieces. */
-export const JEWELLERY_TYPE_NAMES: readonly ItemTypeName[] = ["Bracelet", "Necklace", "PresetEarrings", "PresetEngagementRing"];
+export const JEWELRY_TYPE_NAMES: readonly ItemTypeName[] = ["Bracelet", "Necklace", "PresetEarrings", "PresetEngagementRing"];
 
 /** The filters a page fixes, over a filter state (the page's own win; its item type list is copied, not shared). */
 export function withFixed(filters: SettingFilters, fixed: FixedFilters): SettingFilters {
@@ -159,7 +159,7 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
     base: "/jewelry-search",
     semantic: "/jewelry-search/s",
     heading: "Jewelry Gifts",
-    fixed: { itemTypeNames: [...JEWELLERY_TYPE_NAMES] },
+    fixed: { itemTypeNames: [...JEWELRY_TYPE_NAMES] },
     styles: null,
     label: "items",
     help: "items",
@@ -167,7 +167,7 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
 ];
 
 /** The jewellery pages, in the order of their filter buttons (§2: bracelets, necklaces, earrings, items). */
-export const JEWELLERY_PAGES = SEARCH_PAGES.filter((p) => p.kind === "jewellery");
+export const JEWELRY_PAGES = SEARCH_PAGES.filter((p) => p.kind === "jewellery");
 
 export function searchPage(id: string): SearchPageDef {
   const page = SEARCH_PAGES.find((p) => p.id === id);
@@ -175,7 +175,7 @@ export function searchPage(id: string): SearchPageDef {
   return page;
 }
 
-export const pageSizeOf = (kind: SettingSearchKind): number => (kind === "jewellery" ? JEWELLERY_PAGE_SIZE : SETTINGS_PAGE_SIZE);
+export const pageSizeOf = (kind: SettingSearchKind): number => (kind === "jewellery" ? JEWELRY_PAGE_SIZE : SETTINGS_PAGE_SIZE);
 
 /**
  * A curated collection (§2 collections): a name, a heading and the filters it applies on top of its page's.
@@ -215,7 +215,7 @@ export const COLLECTIONS: Readonly<Record<"setting-search" | "engagement-rings" 
 export const COLLECTION_PAGES: Readonly<Record<keyof typeof COLLECTIONS, FixedFilters & { kind: SettingSearchKind }>> = {
   "setting-search": { kind: "setting", ...ring },
   "engagement-rings": { kind: "setting", itemType: 5, itemTypeNames: ["PresetEngagementRing"] },
-  "jewelry-search": { kind: "jewellery", itemTypeNames: [...JEWELLERY_TYPE_NAMES] },
+  "jewelry-search": { kind: "jewellery", itemTypeNames: [...JEWELRY_TYPE_NAMES] },
 };
 
 /**

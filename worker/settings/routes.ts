@@ -11,7 +11,7 @@ import { cacheByVariant } from "../promotions/routes";
 import { promoVariantOf } from "../promotions/store";
 import {
   bestSellingSettings,
-  getJewelleryVariant,
+  getJewelryVariant,
   getSettingDetail,
   loadSettingSearch,
   popularEngagementRings,
@@ -110,7 +110,7 @@ export const settingRoutes = [
     return { status: 200, body: detail };
   }),
   handle(ops.getJewelryVariant, async ({ params, query }, c) => {
-    const detail = await getJewelleryVariant(c.env.DB, params.variantId, promoVariantOf(c.get("variants"), query.promoCodeVariation));
+    const detail = await getJewelryVariant(c.env.DB, params.variantId, promoVariantOf(c.get("variants"), query.promoCodeVariation));
     if (!detail) refused("not_found", `Jewellery variant ${params.variantId} not found`);
     cacheByVariant(c, query.promoCodeVariation);
     return { status: 200, body: detail };

@@ -9,7 +9,7 @@ import type { SettingRow, SettingVariantRow } from "#shared/catalogue/rows.ts";
 import type { Promotion } from "#shared/cart/model.ts";
 import type { Variant } from "#shared/experiments/bucketing.ts";
 import { SEARCH_ID_PATTERN } from "#shared/schemas.ts";
-import { JEWELLERY_TYPE_NAMES, pageSizeOf, type SettingSearchKind } from "#shared/settings/pages.ts";
+import { JEWELRY_TYPE_NAMES, pageSizeOf, type SettingSearchKind } from "#shared/settings/pages.ts";
 import { SettingFilters, type SavedSettingSearch, type SettingDetail, type SettingSearchResponse, type SettingSummary, type StudSettingsRequest } from "#shared/settings/schemas.ts";
 import { defaultMetal, searchSettings, settingCatalogue, settingDetail, settingSummary, type PromoFor, type RetailerFacts, type SettingCatalogue } from "#shared/settings/search.ts";
 import { refused } from "#shared/refusal.ts";
@@ -69,11 +69,11 @@ const HOLDS_A_DIAMOND: ReadonlySet<string> = new Set(["Setting", "Pendant", "Stu
  */
 export function filtersOfKind(kind: SettingSearchKind, f: SettingFilters): SettingFilters {
   if (kind !== "jewellery") return f;
-  const other = f.itemTypeNames.filter((n) => !JEWELLERY_TYPE_NAMES.includes(n));
+  const other = f.itemTypeNames.filter((n) => !JEWELRY_TYPE_NAMES.includes(n));
   if (other.length > 0) {
-    refused("bad_request", "Invalid request body", [{ path: "itemTypeNames", message: `not jewellery: ${other.join(", ")} (jewellery is ${JEWELLERY_TYPE_NAMES.join(", ")})` }]);
+    refused("bad_request", "Invalid request body", [{ path: "itemTypeNames", message: `not jewellery: ${other.join(", ")} (jewellery is ${JEWELRY_TYPE_NAMES.join(", ")})` }]);
   }
-  return f.itemTypeNames.length > 0 ? f : { ...f, itemTypeNames: [...JEWELLERY_TYPE_NAMES] };
+  return f.itemTypeNames.length > 0 ? f : { ...f, itemTypeNames: [...JEWELRY_TYPE_NAMES] };
 }
 
 /** Runs a validated filter state: one page of matching settings (20 or 19 a page by kind unless asked). */
@@ -150,7 +150,7 @@ export async function getSettingDetail(db: D1Database, id: number, metal: number
 }
 
 /** A jewellery variant by its id (`GET /api/jewellery/jewellery-variant/{id}`): its setting in that metal. */
-export async function getJewelleryVariant(db: D1Database, variantId: number, variation: Variant): Promise<SettingDetail | null> {
+export async function getJewelryVariant(db: D1Database, variantId: number, variation: Variant): Promise<SettingDetail | null> {
   const cat = await loadSettingCatalogue(db);
   for (const setting of cat.settings) {
     if (setting.item_type === 0 || setting.item_type === 1 || setting.item_type === 5) continue;

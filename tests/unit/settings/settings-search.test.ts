@@ -91,7 +91,7 @@ describe("settingMatches: styles", () => {
   });
 
   it("Presets (0) matches the preset item types only, earring bits 32 and 128 as bits", () => {
-    const jewellery = [
+    const jewelry = [
       setting(20, { item_type: 4, item_type_name: "PresetEarrings", style: 32 }),
       setting(21, { item_type: 4, item_type_name: "PresetEarrings", style: 128 }),
       setting(22, { item_type: 4, item_type_name: "Stud", style: 32 }),
@@ -100,7 +100,7 @@ describe("settingMatches: styles", () => {
       setting(25, { item_type: 5, item_type_name: "PresetEngagementRing", style: 2 }),
     ];
     const itemTypeNames: SettingFiltersInput["itemTypeNames"] = ["PresetEarrings", "Stud", "Necklace", "Pendant", "PresetEngagementRing"];
-    const match = (styles: number[]) => jewellery.filter((s) => settingMatches(s, filters({ itemTypeNames, styles }), NOW)).map((s) => s.id);
+    const match = (styles: number[]) => jewelry.filter((s) => settingMatches(s, filters({ itemTypeNames, styles }), NOW)).map((s) => s.id);
     expect(match([0])).toEqual([20, 21, 23, 25]);
     expect(match([32])).toEqual([20, 22]);
     expect(match([128])).toEqual([21]);

@@ -43,7 +43,7 @@ const ringSettings = () =>
      WHERE s.item_type = 1 AND s.item_type_name = 'Setting' AND s.matching_band_id IS NOT NULL AND v.is_sold = 0 ORDER BY s.id, v.id LIMIT 12`,
   );
 const variantsOf = (settingId: number) => all<{ id: number; metal: number; price_cents: number }>("SELECT id, metal, price_cents FROM setting_variants WHERE setting_id = ? AND is_sold = 0 ORDER BY id", settingId);
-const jewellery = (typeName: string, limit = 20) =>
+const jewelry = (typeName: string, limit = 20) =>
   all<{ vid: number; sid: number; price_cents: number }>(
     "SELECT v.id AS vid, s.id AS sid, v.price_cents FROM settings s JOIN setting_variants v ON v.setting_id = s.id WHERE s.item_type_name = ? AND v.is_sold = 0 ORDER BY v.id LIMIT ?",
     typeName,
@@ -215,7 +215,7 @@ describe("cart: the whole cart model over POST/GET /api/cart", () => {
   });
 
   it("prices an add from catalogue facts read in the last 30 s, and a refresh reads the catalogue afresh for every cart", async () => {
-    const item = (await jewellery("Bracelet", 12))[11];
+    const item = (await jewelry("Bracelet", 12))[11];
     const a = await visitor();
     const b = await visitor();
     expect((await a.ok({ type: "add-item", variantId: item!.vid })).FineJewelry[0]!.unitPrice).toBe(item!.price_cents);
@@ -324,7 +324,7 @@ describe("cart: the whole cart model over POST/GET /api/cart", () => {
     const [d] = await diamonds();
     const [ring] = await ringSettings();
     const [band] = await variantsOf(ring!.matching_band_id);
-    const [necklace] = await jewellery("Necklace");
+    const [necklace] = await jewelry("Necklace");
     await v.ok({ type: "add-item", variantId: ring!.vid });
     await v.ok({ type: "add-diamond", diamondId: d!.id });
     await v.ok({ type: "add-item", variantId: band!.id });
@@ -344,7 +344,7 @@ describe("cart: the whole cart model over POST/GET /api/cart", () => {
 
   it("loses none of 500 simultaneous adds", async () => {
     const v = await visitor();
-    const items = [...(await jewellery("Necklace", 8)), ...(await jewellery("Bracelet", 8))];
+    const items = [...(await jewelry("Necklace", 8)), ...(await jewelry("Bracelet", 8))];
     expect(items.length).toBeGreaterThanOrEqual(10);
     const picks = Array.from({ length: 500 }, (_, i) => items[i % items.length]!);
     const answers = await Promise.all(picks.map((it) => v.send({ type: "add-item", variantId: it.vid })));
@@ -386,7 +386,7 @@ describe("price locks", () => {
 
   it("honours a price lock at checkout: the drafted order charges the locked total after prices rise", async () => {
     const v = await visitor();
-    const [item, other] = (await jewellery("Bracelet", 14)).slice(12);
+    const [item, other] = (await jewelry("Bracelet", 14)).slice(12);
     await v.ok({ type: "add-item", variantId: item!.vid });
     const draft = () => call("/api/orders/draft", { method: "POST", headers: { cookie: v.cookie } });
     // Not ready yet: one detail per missing thing.
@@ -426,7 +426,7 @@ describe("price locks", () => {
 
   it("refuses the fourth lock of a day with HTTP 429 and the exact message, and an empty cart with 409", async () => {
     const v = await visitor();
-    const items = await jewellery("Bracelet", 5);
+    const items = await jewelry("Bracelet", 5);
     for (let i = 0; i < 3; i++) {
       await v.ok({ type: "add-item", variantId: items[i]!.vid });
       expect((await v.lock()).status).toBe(201);
@@ -455,8 +455,8 @@ describe("price locks", () => {
 
   it("never stores more than 3 locks made today or 4 in all under 200 interleaved changes and locks; every refusal is the 429", async () => {
     const v = await visitor();
-    const items = await jewellery("Necklace", 8);
-    const [base] = await jewellery("Bracelet", 1);
+    const items = await jewelry("Necklace", 8);
+    const [base] = await jewelry("Bracelet", 1);
     await v.ok({ type: "add-item", variantId: base!.vid });
     // An older lock (two days ago, still valid) so "4 in all" is reachable.
     await v.stub.lockPrice(null, Date.now() - 2 * 86_400_000);
@@ -481,7 +481,7 @@ describe("price locks", () => {
 
   it("expires locks by an alarm set to the earliest expiry", async () => {
     const v = await visitor();
-    const items = await jewellery("Pendant", 3);
+    const items = await jewelry("Pendant", 3);
     const now = Date.now();
     await v.ok({ type: "add-item", variantId: items[0]!.vid });
     // One lock that expires first (made 72 hours ago, less a minute), one made now.
@@ -507,8 +507,8 @@ describe("sign-in merge", () => {
     const visitorCart = await visitor();
     const userCart = await visitor();
     const [d] = await diamonds();
-    const [necklace] = await jewellery("Necklace", 1);
-    const [bracelet] = await jewellery("Bracelet", 1);
+    const [necklace] = await jewelry("Necklace", 1);
+    const [bracelet] = await jewelry("Bracelet", 1);
     await visitorCart.ok({ type: "add-diamond", diamondId: d!.id });
     await visitorCart.ok({ type: "add-item", variantId: necklace!.vid });
     await userCart.ok({ type: "add-item", variantId: necklace!.vid, quantity: 2 });

@@ -571,12 +571,12 @@ describe("saved setting and jewellery searches", () => {
   });
 
   it("answers 404 'No filters found' for an id of another kind or an unknown id, 400 for a malformed one", async () => {
-    const jewellery = await save("/api/search-request/jewellery", { itemTypeNames: ["Necklace"] });
+    const jewelry = await save("/api/search-request/jewellery", { itemTypeNames: ["Necklace"] });
     const setting = await save("/api/search-request/settings2", { styles: [8] });
     const notFound: string[] = [
-      `/api/search-request/settings/${jewellery.searchId}`,
+      `/api/search-request/settings/${jewelry.searchId}`,
       "/api/search-request/settings/zzzzzzzzzzzz",
-      `/api/settings/searches/${jewellery.searchId}/1`,
+      `/api/settings/searches/${jewelry.searchId}/1`,
       "/api/settings/searches/zzzzzzzzzzzz/1",
       `/api/jewellery/searches/${setting.searchId}`,
       "/api/jewellery/searches/zzzzzzzzzzzz",
@@ -586,7 +586,7 @@ describe("saved setting and jewellery searches", () => {
       const err = await expectError(await call(path), 404, path);
       expect(err.error).toMatchObject({ code: "not_found", message: "No filters found" });
     }
-    for (const [path, id] of [["/api/search/settingsv2", jewellery.searchId], ["/api/search/jewellery", setting.searchId], ["/api/search/settingsv2", "zzzzzzzzzzzz"]] as const) {
+    for (const [path, id] of [["/api/search/settingsv2", jewelry.searchId], ["/api/search/jewellery", setting.searchId], ["/api/search/settingsv2", "zzzzzzzzzzzz"]] as const) {
       const err = await expectError(await postJson(path, { id }), 404, `${path} ${id}`);
       expect(err.error.message).toBe("No filters found");
     }
