@@ -44,12 +44,21 @@ export function benchQueries(count: number, seed = 20261121): DiamondSearchInput
       q.priceMax = lo * pick([2, 3, 5, 10]);
     },
     (q) => (q.certificateLabs = rnd() < 0.7 ? [0] : [0, 1]),
-    (q) => ((q.polishes = [1]), (q.symmetries = [1])),
+    (q) => {
+      q.polishes = [1];
+      q.symmetries = [1];
+    },
     (q) => (q.fluorescences = rnd() < 0.5 ? [0] : [0, 1]),
     (q) => (q.eyeClean = true),
     (q) => (q.hasVideo = true),
-    (q) => ((q.depthMin = pick([58, 59, 60])), (q.depthMax = pick([62, 63, 65]))),
-    (q) => ((q.tableMin = pick([53, 54, 55])), (q.tableMax = pick([58, 60, 62]))),
+    (q) => {
+      q.depthMin = pick([58, 59, 60]);
+      q.depthMax = pick([62, 63, 65]);
+    },
+    (q) => {
+      q.tableMin = pick([53, 54, 55]);
+      q.tableMax = pick([58, 60, 62]);
+    },
     (q) => (q.shippingDays = pick([2, 3, 5, 7])),
     (q) => (q.loupeIdeal = true),
   ];

@@ -138,7 +138,7 @@ async function main() {
   try {
     const inspector = await IsolateInspector.connect(worker.inspectorUrl);
     const atStart = await inspector.memory();
-    let t = performance.now();
+    const t = performance.now();
     // The first search-index call loads it: the isolate's memory is sampled all along (the load's peak).
     const loading = await inspector.peakWhile(fetch(worker.url + "/api/search/status").then((r) => r.json()));
     const loadingMs = performance.now() - t;

@@ -65,6 +65,7 @@ export function normalizePath(pathname: string): string {
  */
 export function safeTarget(target: string): string | null {
   if (!target.startsWith("/") || target.startsWith("//") || target.includes("\\")) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a redirect target with control characters is refused.
   if (/[\u0000-\u001f\u007f]/.test(target)) return null;
   // Resolve against a placeholder origin: a safe target stays on it.
   try {

@@ -7,7 +7,7 @@
  * malformed value is dropped (and reported), never an error page.
  */
 import { CERTIFICATE_LABS, CLARITIES, COLORS, CUTS, FINISH_GRADES, FLUORESCENCES, SEARCH_CUT_CODES, SHAPES, byName, type EnumEntry } from "./enums";
-import { FILTER_DEFAULTS, RANGE_PAIRS, SEARCH_DEFAULTS, SORT_FIELDS, type SortField } from "./search-constants";
+import { FILTER_DEFAULTS, type RANGE_PAIRS, SEARCH_DEFAULTS, SORT_FIELDS, type SortField } from "./search-constants";
 import type { DiamondFilters, DiamondSearchInput } from "./schemas";
 
 export type Origin = "natural" | "lab" | "all";

@@ -24,6 +24,7 @@ const Quantity = v.pipe(v.number(), v.integer("quantity must be an integer"), v.
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `at most ${max} characters`));
 const required = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, "required"), v.maxLength(max, `at most ${max} characters`));
 /** Printable text without control characters (engravings, notes). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse control characters in what a shopper types.
 const printable = (s: string) => !/[\u0000-\u001f\u007f]/.test(s);
 
 const CountryCode = v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, "countryCode must be two letters (ISO 3166)"));

@@ -29,7 +29,7 @@ const searchSettings = async (filters: SettingFiltersInput) => (await api<Settin
 const settingDetail = (id: number, metal: number) => api<SettingDetail>(`/api/settings/${id}/${metal}`);
 const diamond = (id: number) => api<Diamond>(`/api/diamonds/${id}`);
 const cartOf = async (page: Page) => (await (await page.request.get(url("/api/cart"))).json()) as CartView;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * An engagement ring setting with a matching band (found through the search API's isMatchingBand filter, not
@@ -61,7 +61,7 @@ class CompletePage {
   }
 
   metal(name: string) {
-    return this.page.getByRole("navigation", { name: "Metal" }).getByRole("link", { name: new RegExp(`^${escape(name)}( ·|$)`) });
+    return this.page.getByRole("navigation", { name: "Metal" }).getByRole("link", { name: new RegExp(`^${escapeRegex(name)}( ·|$)`) });
   }
 
   addToCart() {
@@ -266,7 +266,7 @@ describe("ring builder: complete earrings", () => {
     const studsFree = pairPrice >= FREE_STUDS_THRESHOLD_USD * 100;
     const totalWith = (studPrice: number) => pairPrice + (studsFree ? 0 : studPrice);
     await expect.poll(() => cp.total()).toBe(formatUsd(totalWith(inMetal[0]!.m.price)));
-    await page.getByRole("group", { name: "Stud setting" }).getByRole("radio", { name: new RegExp(`^${escape(pick.s.name)} `) }).check();
+    await page.getByRole("group", { name: "Stud setting" }).getByRole("radio", { name: new RegExp(`^${escapeRegex(pick.s.name)} `) }).check();
     await expect.poll(() => cp.total()).toBe(formatUsd(totalWith(pick.m.price)));
     await cp.addToCart();
     await page.waitForURL(/\/cart$/);

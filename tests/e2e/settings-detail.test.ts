@@ -26,7 +26,7 @@ async function settingDetail(id: number, metal: number): Promise<SettingDetail> 
   return (await res.json()) as SettingDetail;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The setting detail page (/setting, /wedding-ring, …) as a shopper uses it. */
 class SettingPage {
@@ -51,7 +51,7 @@ class SettingPage {
   }
 
   metal(name: string) {
-    return this.page.getByRole("navigation", { name: "Metal" }).getByRole("link", { name: new RegExp(`^${escape(name)} ·`) });
+    return this.page.getByRole("navigation", { name: "Metal" }).getByRole("link", { name: new RegExp(`^${escapeRegex(name)} ·`) });
   }
 
   similarRings() {
@@ -133,7 +133,7 @@ describe("setting detail page", () => {
     // A wedding band opened under /setting/ redirects to its /wedding-ring/ page.
     const band = (await searchSettings({ itemType: 0 }))[0]!;
     await page.goto(url(band.url.replace("/wedding-ring/", "/setting/")));
-    await page.waitForURL(new RegExp(`${escape(band.url)}$`));
+    await page.waitForURL(new RegExp(`${escapeRegex(band.url)}$`));
     await context.close();
   });
 
@@ -252,7 +252,7 @@ describe("ring viewer", () => {
     await page.waitForURL(new RegExp(`metal=${metal.metal}&`));
     await expect.poll(() => slider.locator("svg").getAttribute("aria-label")).toContain(metal.metalName);
     await page.goBack();
-    await page.waitForURL(new RegExp(`${escape(detail.url)}$`));
+    await page.waitForURL(new RegExp(`${escapeRegex(detail.url)}$`));
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -5,8 +5,8 @@ import { metalColours } from "#shared/catalogue/images.ts";
 import { ringViewSvg, type RingViewOptions } from "#shared/catalogue/ring-view.ts";
 import { expectWellFormedXml } from "./xml";
 
-const unescape = (s: string) => s.replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-const ariaLabel = (svg: string) => unescape(/^<svg [^>]*aria-label="([^"]*)"/.exec(svg)![1]!);
+const unescapeXml = (s: string) => s.replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const ariaLabel = (svg: string) => unescapeXml(/^<svg [^>]*aria-label="([^"]*)"/.exec(svg)![1]!);
 const count = (svg: string, re: RegExp) => (svg.match(re) ?? []).length;
 const base: RingViewOptions = { styleSlug: "solitaire", metal: 2, shape: 1, yaw: 30 };
 
