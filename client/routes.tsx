@@ -5,6 +5,7 @@
  */
 import { matchRoutes, type RouteObject } from "react-router";
 import { ALIASES } from "#shared/redirects.ts";
+import { searchRoutePaths } from "#shared/settings/paths.ts";
 import { CatchAll } from "./components/not-found";
 import { Root, RootErrorBoundary, rootLoader, shouldRevalidateRoot } from "./root";
 
@@ -41,14 +42,8 @@ const PAGES: Page[] = [
   ...pages("compare", () => import("./routes/compare"), ["compare"]),
   ...pages("not-found", () => import("./routes/not-found"), ["404"]),
   // §2 search pages of settings, bands and jewellery: each page, its semantic /s URL (filters in the query),
-  // a saved searchId; collections (shared/settings/pages.ts names them all).
-  ...pages("setting-search", () => import("./routes/setting-search"), [
-    "setting-search/s", "setting-search/pendants/:searchId?", "setting-search/pendants/s", "setting-search/collections/:collection",
-    "setting-search/:searchId?/:slp?", "earrings/:searchId?/:slp?", "earrings-search/s", "wedding-rings/:searchId?", "wedding-rings/s",
-    "mens-wedding-bands/:searchId?", "mens-wedding-bands/s", "eternity-rings-for-women/:searchId?", "eternity-rings-for-women/s",
-    "jewelry-search/:searchId?", "jewelry-search/s", "jewelry-search/collections/:collection", "engagement-rings/collections/:collection",
-    ...["bracelets", "necklaces", "earrings"].flatMap((c) => [`jewelry-search/${c}/:searchId?`, `jewelry-search/${c}/s`]),
-  ], ["Promocode_Variation_Global"]),
+  // a saved searchId; collections (shared/settings/paths.ts lists them once).
+  ...pages("setting-search", () => import("./routes/setting-search"), searchRoutePaths(), ["Promocode_Variation_Global"]),
   // §2 detail pages: settings, preset engagement rings, bands and fine jewellery.
   ...pages("setting", () => import("./routes/setting"), ["setting/:id/:metalId?/:rt?", "fine-jewelry/:id/:metalId", "engagement-ring/:id/:metalId", "wedding-ring/:id/:metalId"], [
     "Sticky_Checkout_Button",

@@ -75,6 +75,7 @@ export const CartIntent = v.variant("type", [
   /** Where the tax estimate is for until a shipping address is given (null: back to the visitor's location). */
   v.strictObject({ type: v.literal("set-tax-region"), taxRegion: v.nullable(TaxRegionIn) }),
   v.strictObject({ type: v.literal("set-payment-method"), paymentMethod: v.picklist(PAYMENT_METHODS) }),
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: engraving text refuses control characters.
   v.strictObject({ type: v.literal("set-instructions"), instructions: v.pipe(text(MAX_INSTRUCTIONS_LENGTH), v.check((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), "instructions must be printable")) }),
   v.strictObject({
     type: v.literal("set-contact"),

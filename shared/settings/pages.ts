@@ -5,6 +5,7 @@
  */
 import { EARRING_STYLES, FILTER_STYLES, PENDANT_STYLES, type FilterValue, type ItemTypeName } from "../enums";
 import type { SettingFilters } from "./schemas";
+import { type COLLECTION_FAMILIES, SEARCH_PAGE_PATHS } from "./paths";
 
 /** §9: settings page size 20, jewellery 19. */
 export const SETTINGS_PAGE_SIZE = 20;
@@ -67,8 +68,7 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
   {
     id: "setting-search",
     kind: "setting",
-    base: "/setting-search",
-    semantic: "/setting-search/s",
+    ...SEARCH_PAGE_PATHS["setting-search"],
     heading: "Engagement Ring Settings",
     fixed: ring,
     styles: FILTER_STYLES,
@@ -76,8 +76,7 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
   {
     id: "pendant-search",
     kind: "setting",
-    base: "/setting-search/pendants",
-    semantic: "/setting-search/pendants/s",
+    ...SEARCH_PAGE_PATHS["pendant-search"],
     heading: "Diamond Pendant Settings",
     fixed: { itemType: 2, itemTypeNames: ["Pendant"] },
     styles: PENDANT_STYLES,
@@ -86,8 +85,7 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
   {
     id: "earrings",
     kind: "setting",
-    base: "/earrings",
-    semantic: "/earrings-search/s",
+    ...SEARCH_PAGE_PATHS["earrings"],
     heading: "Diamond Earring Settings",
     fixed: { itemType: 4, itemTypeNames: ["Stud"] },
     styles: EARRING_STYLES,
@@ -96,8 +94,7 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
   {
     id: "wedding-rings",
     kind: "setting",
-    base: "/wedding-rings",
-    semantic: "/wedding-rings/s",
+    ...SEARCH_PAGE_PATHS["wedding-rings"],
     heading: "Women's Wedding Rings",
     fixed: { itemType: 0, itemTypeNames: ["WeddingBands"], gender: "women" },
     styles: null,
@@ -105,8 +102,7 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
   {
     id: "mens-wedding-bands",
     kind: "setting",
-    base: "/mens-wedding-bands",
-    semantic: "/mens-wedding-bands/s",
+    ...SEARCH_PAGE_PATHS["mens-wedding-bands"],
     heading: "Men's Wedding Bands",
     fixed: { itemType: 0, itemTypeNames: ["WeddingBands"], gender: "men" },
     styles: null,
@@ -114,8 +110,7 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
   {
     id: "eternity-rings",
     kind: "setting",
-    base: "/eternity-rings-for-women",
-    semantic: "/eternity-rings-for-women/s",
+    ...SEARCH_PAGE_PATHS["eternity-rings"],
     heading: "Eternity Rings for Women",
     fixed: { itemType: 0, itemTypeNames: ["WeddingBands"], gender: "women", eternity: true },
     styles: null,
@@ -123,8 +118,7 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
   {
     id: "jewelry-bracelets",
     kind: "jewellery",
-    base: "/jewelry-search/bracelets",
-    semantic: "/jewelry-search/bracelets/s",
+    ...SEARCH_PAGE_PATHS["jewelry-bracelets"],
     heading: "Shop Diamond Bracelets",
     fixed: { itemTypeNames: ["Bracelet"] },
     styles: null,
@@ -134,8 +128,7 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
   {
     id: "jewelry-necklaces",
     kind: "jewellery",
-    base: "/jewelry-search/necklaces",
-    semantic: "/jewelry-search/necklaces/s",
+    ...SEARCH_PAGE_PATHS["jewelry-necklaces"],
     heading: "Shop Diamond Necklaces",
     fixed: { itemTypeNames: ["Necklace"] },
     styles: null,
@@ -145,8 +138,7 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
   {
     id: "jewelry-earrings",
     kind: "jewellery",
-    base: "/jewelry-search/earrings",
-    semantic: "/jewelry-search/earrings/s",
+    ...SEARCH_PAGE_PATHS["jewelry-earrings"],
     heading: "Shop Diamond Earrings",
     fixed: { itemTypeNames: ["PresetEarrings"] },
     styles: null,
@@ -156,8 +148,7 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
   {
     id: "jewelry-search",
     kind: "jewellery",
-    base: "/jewelry-search",
-    semantic: "/jewelry-search/s",
+    ...SEARCH_PAGE_PATHS["jewelry-search"],
     heading: "Jewelry Gifts",
     fixed: { itemTypeNames: [...JEWELRY_TYPE_NAMES] },
     styles: null,
@@ -191,7 +182,7 @@ export interface Collection {
 }
 
 /** Collections by the page family whose path they sit under. */
-export const COLLECTIONS: Readonly<Record<"setting-search" | "engagement-rings" | "jewelry-search", readonly Collection[]>> = {
+export const COLLECTIONS: Readonly<Record<(typeof COLLECTION_FAMILIES)[number], readonly Collection[]>> = {
   "setting-search": [
     { name: "vintage", title: "Vintage-Inspired Settings", styles: [11] },
     { name: "halo", title: "Halo Settings", styles: [2] },

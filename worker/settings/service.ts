@@ -17,7 +17,7 @@ import { placementOf } from "../cart/products";
 import { TimedCache } from "../lib/timed-cache";
 import { bestOffer } from "../promotions/offers";
 import { validPromotions } from "../promotions/store";
-import { canonicalJson, searchIdFor } from "../search/saved";
+import { loadFilters, markUsed, saveFilters } from "../saved-searches/store";
 
 /** How long an isolate answers from the catalogue it read (a price change shows within this). */
 export const SETTING_CATALOGUE_TTL_MS = 30_000;
@@ -89,36 +89,16 @@ export async function runSettingSearch(db: D1Database, input: SettingFilters, o:
 /** Stores a filter state under its kind: its searchId and the filters as stored (saving again only marks it used). */
 export async function saveSettingSearch(db: D1Database, kind: SettingSearchKind, input: SettingFilters, now: number): Promise<{ searchId: string; filters: SettingFilters }> {
   const filters = filtersOfKind(kind, input);
-  const id = await searchIdFor(kind, filters);
-  await db
-    .prepare(
-      `INSERT INTO saved_searches (id, kind, filters, created_at, last_used_at, uses) VALUES (?, ?, ?, ?, ?, 0)
-       ON CONFLICT (id) DO UPDATE SET last_used_at = excluded.last_used_at`,
-    )
-    .bind(id, kind, canonicalJson(filters), now, now)
-    .run();
-  return { searchId: id, filters };
+  return { searchId: await saveFilters(db, kind, filters, now), filters };
 }
 
 /**
- * A saved setting or jewellery search (null when the id is malformed or unknown, of another kind, or what
+ * A saved setting or jewelry search (null when the id is malformed or unknown, of another kind, or what
  * it stores no longer validates: a restore failure, §8 'No filters found'). `kind` undefined accepts both.
  */
 export async function loadSettingSearch(db: D1Database, id: string, kind?: SettingSearchKind): Promise<SavedSettingSearch | null> {
-  if (!SEARCH_ID_PATTERN.test(id)) return null;
-  const row = await db
-    .prepare("SELECT kind, filters, created_at FROM saved_searches WHERE id = ? AND kind IN ('setting', 'jewellery')")
-    .bind(id)
-    .first<{ kind: SettingSearchKind; filters: string; created_at: number }>();
-  if (!row || (kind && row.kind !== kind)) return null;
-  let stored: unknown;
-  try {
-    stored = JSON.parse(row.filters);
-  } catch {
-    return null;
-  }
-  const parsed = v.safeParse(SettingFilters, stored);
-  return parsed.success ? { searchId: id, kind: row.kind, filters: parsed.output, createdAt: row.created_at } : null;
+  const saved = await loadFilters(db, id, kind ? [kind] : (["setting", "jewellery"] as const), SettingFilters);
+  return saved && { searchId: id, kind: saved.kind, filters: saved.filters, createdAt: saved.createdAt };
 }
 
 /** Runs a saved search: its filters and the asked page, or null (see loadSettingSearch). */
@@ -131,8 +111,7 @@ export async function restoreSettingSearch(
   const saved = await loadSettingSearch(db, id, o.kind);
   if (!saved) return null;
   const response = await runSettingSearch(db, saved.filters, o);
-  const now = o.now ?? Date.now();
-  waitUntil(db.prepare("UPDATE saved_searches SET uses = uses + 1, last_used_at = ? WHERE id = ?").bind(now, id).run().catch(() => undefined));
+  markUsed(db, id, o.now ?? Date.now(), waitUntil);
   return { ...response, searchId: id };
 }
 
