@@ -85,7 +85,7 @@ export const SEARCH_PAGES: readonly SearchPageDef[] = [
   {
     id: "earrings",
     kind: "setting",
-    ...SEARCH_PAGE_PATHS["earrings"],
+    ...SEARCH_PAGE_PATHS.earrings,
     heading: "Diamond Earring Settings",
     fixed: { itemType: 4, itemTypeNames: ["Stud"] },
     styles: EARRING_STYLES,

@@ -1,14 +1,7 @@
-/**
- * Settings, wedding bands and jewellery from D1 (§7 setting and jewellery calls). The whole setting
- * catalogue is a few hundred settings and a few thousand metal variants: each isolate reads it in one D1
- * batch at most every 30 s and searches it in memory with the pure shared/settings/search.ts (decision
- * 010). Saved searches share the `saved_searches` table with diamond searches, under their own kind.
- */
-import * as v from "valibot";
+
 import type { SettingRow, SettingVariantRow } from "#shared/catalogue/rows.ts";
 import type { Promotion } from "#shared/cart/model.ts";
 import type { Variant } from "#shared/experiments/bucketing.ts";
-import { SEARCH_ID_PATTERN } from "#shared/schemas.ts";
 import { JEWELRY_TYPE_NAMES, pageSizeOf, type SettingSearchKind } from "#shared/settings/pages.ts";
 import { SettingFilters, type SavedSettingSearch, type SettingDetail, type SettingSearchResponse, type SettingSummary, type StudSettingsRequest } from "#shared/settings/schemas.ts";
 import { defaultMetal, searchSettings, settingCatalogue, settingDetail, settingSummary, type PromoFor, type RetailerFacts, type SettingCatalogue } from "#shared/settings/search.ts";
