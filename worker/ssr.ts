@@ -38,7 +38,7 @@ function settingFilters(input: unknown): SettingFilters {
   if (!parsed.success) throw data(parsed.issues[0]?.message ?? "Invalid filters", { status: 400 });
   return parsed.output;
 }
-import { PageCache } from "./page-cache";
+import { PageCache, clientAcceptEncoding } from "./page-cache";
 import { SHARED_RENDER_HEADER } from "#shared/flags.ts";
 
 /** Rendered pages that opted in to sharing (see page-cache.ts). */
@@ -146,7 +146,7 @@ export function ssr() {
     });
     const nonce = c.get("secureHeadersNonce") ?? "";
     const key = c.req.method === "GET" ? PageCache.key(url, { theme: c.get("theme"), fromSearchEngine: c.get("fromSearchEngine"), variants }) : null;
-    const acceptEncoding = c.req.header("accept-encoding") ?? null;
+    const acceptEncoding = clientAcceptEncoding(c.req.raw);
     let response = key ? pageCache.get(key, acceptEncoding) : null;
     if (!response) {
       const rendered = await renderPage(c.req.raw, { context, nonce, manifest: await clientManifest(c.env) });
