@@ -1,10 +1,11 @@
 import { defineConfig } from "vitest/config";
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 
 /**
  * Three test layers, all run by `npm test` (after `npm run build`):
  * - unit: pure domain code in Node;
- * - worker: the worker inside workerd with real D1 and Durable Objects (Cloudflare's vitest integration);
+ * - worker: the worker inside workerd with real D1 and Durable Objects (@cloudflare/vitest-pool-workers, on the
+ *   same wrangler, miniflare and workerd as `wrangler dev` and `wrangler deploy`: decision 005);
  * - e2e: `wrangler dev` on the built worker, driven by playwright-core in headless Chromium.
  */
 export default defineConfig({
@@ -27,6 +28,8 @@ export default defineConfig({
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
           setupFiles: ["./tests/worker/setup.ts"],
+          // The concurrency tests (500 simultaneous cart adds) take 2–5 s on the shared 2-core machines.
+          testTimeout: 15_000,
         },
       },
       {

@@ -1,14 +1,19 @@
-import { exports } from "cloudflare:workers";
+import { createExecutionContext, env } from "cloudflare:test";
+import worker from "#worker/index.ts";
 import { checkContract } from "./contract";
 
 /**
- * Sends a request to the built worker (its default export) as a browser would, without following
- * redirects. Every `/api` answer is checked against the contract (contract.ts): an undocumented status or
- * a body that does not match its documented schema fails the calling test.
+ * Sends a request to the worker (its default export, with the test env and a fresh execution context whose
+ * waitUntil work the pool awaits after the test) as a browser would, without following redirects. Every
+ * `/api` answer is checked against the contract (contract.ts): an undocumented status or a body that does
+ * not match its documented schema fails the calling test.
+ * Not `exports.default.fetch`: in @cloudflare/vitest-pool-workers 0.15.1 every call through that entrypoint
+ * wrapper nests one more Proxy on its prototype (cloudflare/workers-sdk#15092), so each request got slower
+ * than the last (docs/decisions/005-dependency-pins.md).
  */
 export async function call(path: string, init: RequestInit & { cf?: Record<string, unknown> } = {}): Promise<Response> {
   const request = new Request(new URL(path, "https://loupe.test"), { redirect: "manual", ...init });
-  const response = await exports.default.fetch(request.clone() as Parameters<typeof exports.default.fetch>[0]);
+  const response = await worker.fetch(request.clone(), env, createExecutionContext());
   await checkContract(request, response);
   return response;
 }

@@ -34,16 +34,33 @@ async function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuf
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-/** True when the request's Accept-Encoding allows gzip (and does not refuse it with q=0). */
+/**
+ * True when an Accept-Encoding value allows gzip (RFC 9110 §12.5.3): a gzip (or x-gzip) entry decides by its
+ * q-value, else a `*` entry does; no header, or neither entry, means identity only. `gzip;q=0` refuses it.
+ */
 export function acceptsGzip(acceptEncoding: string | null): boolean {
   if (!acceptEncoding) return false;
+  let gzip: number | undefined;
+  let any: number | undefined;
   for (const part of acceptEncoding.split(",")) {
-    const [coding, ...params] = part.trim().toLowerCase().split(";");
-    if (coding !== "gzip" && coding !== "*") continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return !q || Number(q.slice(2)) > 0;
+    const [coding = "", ...params] = part.split(";").map((p) => p.trim().toLowerCase());
+    const qParam = params.find((p) => /^q\s*=/.test(p));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(qParam.indexOf("=") + 1).trim());
+    const weight = Number.isFinite(q) ? q : 0;
+    if (coding === "gzip" || coding === "x-gzip") gzip = Math.max(gzip ?? 0, weight);
+    else if (coding === "*") any = weight;
   }
-  return false;
+  return (gzip ?? any ?? 0) > 0;
+}
+
+/**
+ * What the client itself accepts. Cloudflare's edge (and wrangler dev's miniflare) rewrites the request's
+ * Accept-Encoding to "br, gzip" before the worker sees it and keeps the client's own value, "" when it sent
+ * none, in `request.cf.clientAcceptEncoding`; without that field (a direct call) the header is the client's.
+ */
+export function clientAcceptEncoding(request: Request): string | null {
+  const fromEdge = (request.cf as { clientAcceptEncoding?: unknown } | undefined)?.clientAcceptEncoding;
+  return typeof fromEdge === "string" ? fromEdge : request.headers.get("accept-encoding");
 }
 
 export class PageCache {
@@ -57,7 +74,7 @@ export class PageCache {
     return JSON.stringify([url.pathname + url.search, parts.theme, parts.fromSearchEngine, parts.variants]);
   }
 
-  /** A response with the cached page (gzip-encoded when the client accepts it); null on a miss. */
+  /** A response with the cached page (gzip-encoded when the client accepts gzip, identity otherwise); null on a miss. */
   get(key: string, acceptEncoding: string | null): Response | null {
     const page = this.pages.peek(key);
     return page ? PageCache.respond(page, acceptEncoding) : null;

@@ -8,7 +8,7 @@ import { isUnknownPage, renderPage, type ViteManifest } from "#client/entry.serv
 import { SHARED_RENDER_HEADER } from "#shared/flags.ts";
 import type { AppEnv, Bindings } from "../env";
 import { loaderServices } from "../middleware/loaders";
-import { PageCache } from "./page-cache";
+import { PageCache, clientAcceptEncoding } from "./page-cache";
 
 /** Rendered pages that opted in to sharing (see page-cache.ts). */
 export const pageCache = new PageCache();
@@ -50,7 +50,7 @@ const render = createMiddleware<AppEnv>(async (c) => {
   const nonce = c.get("secureHeadersNonce") ?? "";
   const variants = c.get("pageVariants");
   const key = c.req.method === "GET" ? PageCache.key(url, { theme: c.get("theme"), fromSearchEngine: c.get("fromSearchEngine"), variants }) : null;
-  const acceptEncoding = c.req.header("accept-encoding") ?? null;
+  const acceptEncoding = clientAcceptEncoding(c.req.raw);
   let response = key ? pageCache.get(key, acceptEncoding) : null;
   if (!response) {
     const rendered = await renderPage(c.req.raw, { context: c.get("loaderContext"), nonce, manifest: await clientManifest(c.env) });
