@@ -13,7 +13,7 @@ import { checkContract } from "./contract";
  */
 export async function call(path: string, init: RequestInit & { cf?: Record<string, unknown> } = {}): Promise<Response> {
   const request = new Request(new URL(path, "https://loupe.test"), { redirect: "manual", ...init });
-  const response = await worker.fetch(request.clone(), env, createExecutionContext());
+  const response = await worker.fetch(request.clone() as Parameters<typeof worker.fetch>[0], env, createExecutionContext());
   await checkContract(request, response);
   return response;
 }
