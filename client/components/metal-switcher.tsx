@@ -84,7 +84,7 @@ export function PriceLine({ price, priceBeforeDiscount, discountPercentage, now,
     <p className={className} data-testid="price">
       {struck ? (
         <>
-          <s aria-label="Was">{formatUsd(priceBeforeDiscount)}</s>{" "}
+          <s><span className="visually-hidden">Was </span>{formatUsd(priceBeforeDiscount)}</s>{" "}
         </>
       ) : null}
       <strong>{formatUsd(price)}</strong>

@@ -98,6 +98,7 @@ export function RingViewer({ styleSlug, metal, shape, initialYaw = 0, size = 400
         onPointerUp={endDrag}
         onPointerCancel={endDrag}
         style={{ maxWidth: size }}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own SVG (shared/catalogue/ring-view.ts), drawn from numbers and codes, no user input
         dangerouslySetInnerHTML={{ __html: svg }}
       />
       <div className="rv-controls">

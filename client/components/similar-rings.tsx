@@ -20,7 +20,7 @@ export function SimilarRings({ rings, grid, heading = "Rings for this diamond" }
               <span>
                 {r.priceBeforeDiscount !== null ? (
                   <>
-                    <s aria-label="Was">{formatUsd(r.priceBeforeDiscount)}</s>{" "}
+                    <s><span className="visually-hidden">Was </span>{formatUsd(r.priceBeforeDiscount)}</s>{" "}
                   </>
                 ) : null}
                 <strong>{formatUsd(r.price)}</strong>

@@ -68,6 +68,7 @@ function askConsent(): Promise<"granted" | "denied"> {
       const answer = (e.target as HTMLElement).closest("button")?.value as "granted" | "denied" | undefined;
       if (!answer) return;
       const secure = location.protocol === "https:" ? "; Secure" : "";
+      // biome-ignore lint/suspicious/noDocumentCookie: the consent answer must be readable by the server on the next request (Cookie Store API is not in every browser)
       document.cookie = `${CONSENT_COOKIE}=${answer}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure}`;
       banner.remove();
       resolve(answer);

@@ -181,6 +181,7 @@ function PriceHistogram({ histogram, min, max }: { histogram: NonNullable<Diamon
         const hi = histogram.edges[i + 1] ?? Infinity;
         const h = c === 0 ? 0 : Math.round(Math.max(2, (Math.sqrt(c) / Math.sqrt(peak)) * 38) * 10) / 10;
         return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: bucket i of the price histogram: the position is the identity
           <rect key={i} x={i * 10 + 1} y={Math.round((40 - h) * 10) / 10} width={8} height={h} className={hi > min && lo <= max ? "in" : "out"}>
             <title>{`${formatUsd(lo * 100)}${hi === Infinity ? "+" : `–${formatUsd(hi * 100)}`}: ${formatCount(c)}`}</title>
           </rect>
@@ -363,7 +364,7 @@ function DiamondCard({ d, eager, ring }: { d: CardDiamond; eager: boolean; ring:
         <span className="title">{diamondTitle(d)}</span>
         <span className="grades">{gradeLine(d)}</span>
         <span className="price">
-          {d.priceBeforeDiscount ? <s aria-label="Was">{formatUsd(d.priceBeforeDiscount)}</s> : null} {formatUsd(d.price)}
+          {d.priceBeforeDiscount ? <s><span className="visually-hidden">Was </span>{formatUsd(d.priceBeforeDiscount)}</s> : null} {formatUsd(d.price)}
         </span>
         <span className="retailer">{d.retailer.name}</span>
       </Link>

@@ -120,6 +120,7 @@ function Builder({ d, setting }: { d: DetailData["diamond"]; setting: SettingDet
     const fits = setting.shapes.includes(d.shape) && (!studs || d.pairedDiamond !== null);
     const next = `/complete-${studs ? "earrings" : "ring"}/${setting.metalId}/${d.id}?setting=${setting.id}`;
     return (
+      // biome-ignore lint/a11y/useSemanticElements: a group of links and facts, not form controls (fieldset is for those)
       <div className="builder-box" role="group" aria-label="Your ring">
         <p>
           Your setting: <Link to={setting.url}>{setting.selectedVariant.name}</Link>
@@ -137,6 +138,7 @@ function Builder({ d, setting }: { d: DetailData["diamond"]; setting: SettingDet
     );
   }
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of links, not form controls (fieldset is for those)
     <div className="builder-box" role="group" aria-label="Build with this diamond">
       <Link className="button" to={`/setting-search/s?shape=${shape.slug}&diamond=${d.id}`}>
         Choose a setting
@@ -180,7 +182,7 @@ export function Component() {
           <p className="detail-price">
             {d.priceBeforeDiscount ? (
               <>
-                <s aria-label="Was">{formatUsd(d.priceBeforeDiscount)}</s>{" "}
+                <s><span className="visually-hidden">Was </span>{formatUsd(d.priceBeforeDiscount)}</s>{" "}
               </>
             ) : null}
             <strong>{formatUsd(d.price)}</strong>

@@ -78,6 +78,7 @@ function Row({ e }: { e: ExperimentReportRow }) {
         {e.yourVariant} <small>{e.yourSource}{e.targetsYou ? ", targets you" : ""}</small>
       </td>
       {e.counts.map((c, variant) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the index is the variant (0 control, 1 test)
         <td key={variant} className="variant-cell">
           <a href={e.links[variant]}>{e.labels[variant]}</a>
           <small>
@@ -95,17 +96,17 @@ function Row({ e }: { e: ExperimentReportRow }) {
       <td>
         <Form method="post" className="experiment-actions">
           <input type="hidden" name="name" value={e.name} />
-          <button name="change" value={e.state === "inactive" ? "resume" : "pause"} disabled={busy}>
+          <button type="submit" name="change" value={e.state === "inactive" ? "resume" : "pause"} disabled={busy}>
             {e.state === "inactive" ? "Resume" : "Pause"}
           </button>
-          <button name="change" value="fix-1" disabled={busy}>
+          <button type="submit" name="change" value="fix-1" disabled={busy}>
             Fix test
           </button>
-          <button name="change" value="fix-0" disabled={busy}>
+          <button type="submit" name="change" value="fix-0" disabled={busy}>
             Fix control
           </button>
           {e.overridden ? (
-            <button name="change" value="reset" disabled={busy}>
+            <button type="submit" name="change" value="reset" disabled={busy}>
               Reset
             </button>
           ) : null}
