@@ -126,7 +126,7 @@ export function estimateMarkup(samples: readonly { priceCents: number; modelCent
 }
 
 /**
- * The default rank (lower first), as the seed computes it (shared/catalogue/generate.ts): price against the model
+ * The default rank (lower first), as the seed computes it (shared/catalogue/generate-diamonds.ts): price against the model
  * price at the retailer's markup, nudged 4 % towards Ideal cuts and 3 % towards eye-clean stones.
  */
 export function sortingOrder(priceCents: number, expectedCents: number, cut: number, eyeClean: number): number {

@@ -539,7 +539,7 @@ function jewelryDrawing(slug: string, p: Paints): string | null {
 /**
  * A setting illustration (200 × 200) in the metal's colours: a ring with a solitaire head, halo, three-stone, pavé
  * or eternity hints by style slug, earrings (with their stones, or as empty stud settings), a pendant, a necklace
- * or a bracelet (see SETTING_IMAGE_SLUGS in generate.ts). Unknown slugs draw a plain solitaire. Every metal code
+ * or a bracelet (see SETTING_IMAGE_SLUGS in setting-styles.ts). Unknown slugs draw a plain solitaire. Every metal code
  * draws: a two-tone code (see metalParts) paints the band, chain or bracelet in its first metal and the head,
  * prongs, halo and cups in its second; carbon fibre and Damascus steel are patterned. Ids are prefixed with the
  * slug and metal, so several drawings can be inlined in one page.

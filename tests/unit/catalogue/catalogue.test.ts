@@ -14,7 +14,11 @@ import {
   type EnumEntry,
 } from "#shared/enums.ts";
 import { ALTERNATIVE_BAND_METALS, TWO_TONE_SETTING_METALS } from "#shared/settings/pages.ts";
-import { DIAMOND_ID_BASE, certificateNumber, generateDiamonds, generateRetailers, generateSettings, retailerAccepts, settingImageKeys } from "#shared/catalogue/generate.ts";
+import { DIAMOND_ID_BASE, retailerAccepts } from "#shared/catalogue/generate.ts";
+import { certificateNumber, generateDiamonds } from "#shared/catalogue/generate-diamonds.ts";
+import { generateRetailers } from "#shared/catalogue/generate-retailers.ts";
+import { generateSettings } from "#shared/catalogue/generate-settings.ts";
+import { settingImageKeys } from "#shared/catalogue/setting-styles.ts";
 import type { DiamondRow, SettingVariantRow } from "#shared/catalogue/rows.ts";
 import { diamondSvg, metalColours, metalParts, retailerLogoSvg, settingSvg } from "#shared/catalogue/images.ts";
 import { expectWellFormedXml } from "./xml";

@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { generateRetailers } from "#shared/catalogue/generate.ts";
+import { generateRetailers } from "#shared/catalogue/generate-retailers.ts";
 import { insertStatements } from "#shared/catalogue/sql.ts";
 import { parseCli } from "../../../scripts/import/cli.ts";
 import { CsvParser, csvLine, parseCsv, sniffDelimiter } from "../../../scripts/import/csv.ts";

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateDiamonds, generateRetailers } from "#shared/catalogue/generate.ts";
+import { generateDiamonds } from "#shared/catalogue/generate-diamonds.ts";
+import { generateRetailers } from "#shared/catalogue/generate-retailers.ts";
 import type { DiamondRow } from "#shared/catalogue/rows.ts";
 import { PRICE_HISTOGRAM_EDGES_USD } from "#shared/schemas.ts";
 import { nthSmallest } from "#worker/search/bits.ts";
