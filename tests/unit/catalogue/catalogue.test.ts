@@ -20,7 +20,9 @@ import { generateRetailers } from "#shared/catalogue/generate-retailers.ts";
 import { generateSettings } from "#shared/catalogue/generate-settings.ts";
 import { settingImageKeys } from "#shared/catalogue/setting-styles.ts";
 import type { DiamondRow, SettingVariantRow } from "#shared/catalogue/rows.ts";
-import { diamondSvg, metalColours, metalParts, retailerLogoSvg, settingSvg } from "#shared/catalogue/images.ts";
+import { diamondSvg } from "#shared/catalogue/images.ts";
+import { retailerLogoSvg } from "#shared/catalogue/retailer-images.ts";
+import { metalColours, metalParts, settingSvg } from "#shared/catalogue/setting-images.ts";
 import { expectWellFormedXml } from "./xml";
 import {
   LAB_FLOOR_CENTS,
