@@ -18,7 +18,7 @@ import type { DiamondRow, PriceHistoryRow } from "#shared/catalogue/rows.ts";
 import { modelPriceCents } from "#shared/catalogue/price-model.ts";
 import { insertStatements, sqlLiteral } from "#shared/catalogue/sql.ts";
 import { catalogueVersionStatement } from "#shared/catalogue/seed-plan.ts";
-import type { FeedStone } from "./map.ts";
+import type { FeedStone } from "./rules.ts";
 
 /** Source of the price history rows the importer writes. */
 export const HISTORY_SOURCE = "import";
