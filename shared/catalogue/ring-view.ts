@@ -1,7 +1,7 @@
 /**
  * The ring viewer's drawing: a rotatable pseudo-3D illustration of a setting style in its metal colour(s) holding a
  * centre diamond of the chosen shape. Pure and deterministic (no DOM); it ships to the browser in the viewer page's
- * chunk, so it stays small and reuses the diamond outlines of images.ts and the metal colours of setting-images.ts.
+ * chunk, so it stays small and reuses the diamond outlines and metal colours of images.ts.
  *
  * The model: the band is a circle of points (radius R) in the x-y plane, the finger running along z, the head on
  * top (+y). `yaw` turns it about the vertical axis, `pitch` tilts it towards the viewer (seen from above), then a
@@ -9,8 +9,7 @@
  * normal faces the light; the back half is drawn first, then the head and the stone, then the front half.
  */
 import { METALS, SHAPES } from "../enums";
-import { escapeXml, girdleAt, shapeCentre, shapeOutline, type Pt } from "./images";
-import { metalColours, metalParts, type MetalColours } from "./setting-images";
+import { escapeXml, girdleAt, metalColours, metalParts, shapeCentre, shapeOutline, type MetalColours, type Pt } from "./images";
 
 export interface RingViewOptions {
   /** A setting image slug (SETTING_IMAGE_SLUGS): solitaire, halo, three-stone, pavé and band styles draw their hints. */

@@ -3,65 +3,7 @@
  * bracelets (see images.ts).
  */
 import { METALS } from "../enums";
-import { escapeXml, fmt } from "./images";
-
-/** A metal's colours for a drawing, lightest to darkest; `texture` marks carbon fibre's weave and Damascus steel's waves. */
-export interface MetalColours {
-  light: string;
-  mid: string;
-  dark: string;
-  texture?: "weave" | "waves";
-}
-
-/**
- * Colours of a single metal code: platinum and white gold grey, yellow gold, rose gold (18K a touch richer),
- * palladium light grey, cobalt blue-grey, tantalum dark blue-grey, titanium grey, tungsten gunmetal, carbon fibre
- * near-black (woven), ceramic black, Damascus steel patterned grey. Unknown (0) and any other code: white-ish grey.
- */
-export function metalColours(metal: number): MetalColours {
-  switch (metal) {
-    case 1:
-      return { light: "#f4f6f8", mid: "#c3cad1", dark: "#7f8891" };
-    case 4:
-      return { light: "#fbeab0", mid: "#e2bf62", dark: "#a98431" };
-    case 5:
-      return { light: "#fae39a", mid: "#dcb04a", dark: "#9c7522" };
-    case 6:
-      return { light: "#f8d5c6", mid: "#e0a48c", dark: "#a9654d" };
-    case 7:
-      return { light: "#f6cbb8", mid: "#d9927a", dark: "#9d553e" };
-    case 8:
-      return { light: "#f6f6f4", mid: "#d6d7d5", dark: "#9c9e9f" };
-    case 10:
-      return { light: "#e3e9f0", mid: "#a3b0c0", dark: "#5e6b7c" };
-    case 11:
-      return { light: "#b4bdcb", mid: "#6c7788", dark: "#363e4c" };
-    case 12:
-      return { light: "#e0e0dc", mid: "#a9a9a3", dark: "#6a6a65" };
-    case 13:
-      return { light: "#a6aab0", mid: "#62676e", dark: "#2e3237" };
-    case 14:
-      return { light: "#54575e", mid: "#222328", dark: "#0b0c0e", texture: "weave" };
-    case 15:
-      return { light: "#6a6a70", mid: "#1d1d21", dark: "#050506" };
-    case 16:
-      return { light: "#d4d7db", mid: "#8e939a", dark: "#4a4f56", texture: "waves" };
-    default:
-      return { light: "#f1f3f5", mid: "#cdd2d7", dark: "#8b939b" }; // white gold, unknown and anything else
-  }
-}
-
-/**
- * The two single metals of a metal code: for a two-tone code 100 + 10 × first + second (both 1-8, different) the
- * first (the band, chain or bracelet) and the second (the head, prongs and halo); for any other code, itself twice.
- */
-export function metalParts(metal: number): readonly [number, number] {
-  const first = Math.floor((metal - 100) / 10);
-  const second = (metal - 100) % 10;
-  return Number.isInteger(metal) && metal >= 100 && metal <= 191 && first >= 1 && first <= 8 && second >= 1 && second <= 8 && first !== second
-    ? [first, second]
-    : [metal, metal];
-}
+import { type MetalColours, escapeXml, fmt, metalColours, metalParts } from "./images";
 
 /**
  * Paint definitions for a metal under `id`: a diagonal gradient light → mid → dark, or for the textured metals a

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { METALS, SHAPES, labelOf } from "#shared/enums.ts";
-import { metalColours } from "#shared/catalogue/setting-images.ts";
+import { metalColours } from "#shared/catalogue/images.ts";
 import { ringViewSvg, type RingViewOptions } from "#shared/catalogue/ring-view.ts";
 import { expectWellFormedXml } from "./xml";
 
