@@ -6,7 +6,7 @@
  * p50/p95/p99 of the worker's own time (`Server-Timing: app`) and of the client's round trip. Prints; asserts nothing.
  */
 import http from "node:http";
-import { generateSettings } from "#shared/catalogue/generate.ts";
+import { generateSettings } from "#shared/catalogue/generate-settings.ts";
 import { quantiles, type Quantiles } from "./bench-stats";
 
 const CONCURRENCY = 32;

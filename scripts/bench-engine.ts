@@ -4,7 +4,7 @@
  * worker, RPC or D1, and the slowest queries with their filters. Prints figures; asserts nothing.
  */
 import * as v from "valibot";
-import { generateDiamonds } from "#shared/catalogue/generate.ts";
+import { generateDiamonds } from "#shared/catalogue/generate-diamonds.ts";
 import { DiamondSearchRequest } from "#shared/schemas.ts";
 import { IndexBuilder } from "#worker/search/engine.ts";
 import { toEngineQuery } from "#worker/search/plan.ts";

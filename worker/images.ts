@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { SHAPES } from "#shared/enums.ts";
-import { diamondSvg, retailerLogoSvg, settingSvg } from "#shared/catalogue/images.ts";
+import { diamondSvg } from "#shared/catalogue/images.ts";
+import { retailerLogoSvg } from "#shared/catalogue/retailer-images.ts";
+import { settingSvg } from "#shared/catalogue/setting-images.ts";
 import { ringViewSvg } from "#shared/catalogue/ring-view.ts";
 import type { AppEnv } from "./env";
 

@@ -18,7 +18,7 @@ import type { DiamondRow, PriceHistoryRow } from "#shared/catalogue/rows.ts";
 import { modelPriceCents } from "#shared/catalogue/price-model.ts";
 import { insertStatements, sqlLiteral } from "#shared/catalogue/sql.ts";
 import { catalogueVersionStatement } from "#shared/catalogue/seed-plan.ts";
-import type { FeedStone } from "./map.ts";
+import type { FeedStone } from "./rules.ts";
 
 /** Source of the price history rows the importer writes. */
 export const HISTORY_SOURCE = "import";
@@ -126,7 +126,7 @@ export function estimateMarkup(samples: readonly { priceCents: number; modelCent
 }
 
 /**
- * The default rank (lower first), as the seed computes it (shared/catalogue/generate.ts): price against the model
+ * The default rank (lower first), as the seed computes it (shared/catalogue/generate-diamonds.ts): price against the model
  * price at the retailer's markup, nudged 4 % towards Ideal cuts and 3 % towards eye-clean stones.
  */
 export function sortingOrder(priceCents: number, expectedCents: number, cut: number, eyeClean: number): number {

@@ -5,8 +5,10 @@
  */
 import { writeFile } from "node:fs/promises";
 import { csvLine } from "./csv.ts";
-import { FeedError, openFeed, type Feed } from "./feed.ts";
-import { FeedValidator, missingColumns, reasonKey, type MapOptions, type Reject } from "./map.ts";
+import { FeedError } from "./columns.ts";
+import { openFeed, type Feed } from "./feed.ts";
+import { FeedValidator, reasonKey } from "./map.ts";
+import { missingColumns, type MapOptions, type Reject } from "./rules.ts";
 import { MIN_MARKUP_SAMPLES, planImport, planStatements, type ImportPlan, type Markup } from "./plan.ts";
 import { Progress, type ProgressStream } from "./progress.ts";
 import {

@@ -1,8 +1,9 @@
 /**
- * SVG illustrations for the demo catalogue: diamond shapes (top view), retailer wordmarks and settings.
+ * SVG illustrations for the demo catalogue: diamond shapes (top view) and metal colours here, retailer
+ * wordmarks in retailer-images.ts and settings in setting-images.ts, on the drawing helpers below.
  * Pure TypeScript returning SVG text; every piece of text placed in the markup is XML-escaped.
  */
-import { METALS, SHAPES } from "../enums";
+import { SHAPES } from "../enums";
 
 /** A 2-D point. */
 export type Pt = readonly [number, number];
@@ -17,12 +18,11 @@ export function escapeXml(text: string): string {
     .replace(/'/g, "&apos;");
 }
 
-const fmt = (v: number): string => String(Math.round(v * 10) / 10);
+export const fmt = (v: number): string => String(Math.round(v * 10) / 10);
 const pts = (points: readonly Pt[]): string => points.map(([x, y]) => `${fmt(x)},${fmt(y)}`).join(" ");
 const lerp = (a: Pt, b: Pt, t: number): Pt => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
 const line = (a: Pt, b: Pt): string => `M${fmt(a[0])} ${fmt(a[1])}L${fmt(b[0])} ${fmt(b[1])}`;
 
-// ---------------------------------------------------------------------------------------------------------------
 // Diamond outlines (200 × 200, centre 100,100)
 
 const C: Pt = [100, 100];
@@ -275,75 +275,7 @@ export function diamondSvg(shape: number): string {
   ].join("");
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Retailer logos
-
-/** 32-bit FNV-1a hash of a string. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
-function initials(name: string): string {
-  const words = name.split(/\s+/).filter((w) => /^[\p{L}\p{N}]/u.test(w));
-  return words
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join("");
-}
-
-/**
- * A retailer's wordmark: the name in a rounded rectangle coloured from a hash of the name (240 × 64), or for
- * `small` the initials in a 64 × 64 tile.
- */
-export function retailerLogoSvg(name: string, small: boolean): string {
-  const hue = hash(name) % 360;
-  const bg = `hsl(${hue}, 42%, 30%)`;
-  const accent = `hsl(${(hue + 40) % 360}, 60%, 72%)`;
-  const label = escapeXml(name);
-  if (small) {
-    return [
-      `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="${label}">`,
-      `<title>${label}</title>`,
-      `<rect x="1" y="1" width="62" height="62" rx="14" fill="${bg}"/>`,
-      `<rect x="6" y="6" width="52" height="52" rx="10" fill="none" stroke="${accent}" stroke-width="1.5"/>`,
-      `<text x="32" y="33" fill="#ffffff" font-family="Georgia, 'Times New Roman', serif" font-size="24" font-weight="600" text-anchor="middle" dominant-baseline="middle">${escapeXml(initials(name))}</text>`,
-      "</svg>",
-    ].join("");
-  }
-  const fontSize = Math.min(22, Math.floor(200 / (0.56 * Math.max(1, name.length))));
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="64" viewBox="0 0 240 64" role="img" aria-label="${label}">`,
-    `<title>${label}</title>`,
-    `<rect x="1" y="1" width="238" height="62" rx="12" fill="${bg}"/>`,
-    `<path d="M18 32l7-8h10l7 8-12 13z" fill="none" stroke="${accent}" stroke-width="1.8" stroke-linejoin="round"/>`,
-    `<text x="138" y="33" fill="#ffffff" font-family="Georgia, 'Times New Roman', serif" font-size="${fontSize}" text-anchor="middle" dominant-baseline="middle" textLength="${Math.min(176, Math.round(name.length * fontSize * 0.56))}" lengthAdjust="spacingAndGlyphs">${label}</text>`,
-    "</svg>",
-  ].join("");
-}
-
-/** A retailer's "about" banner (600 × 300): the wordmark colours with the name and a row of diamond outlines. */
-export function retailerAboutSvg(name: string): string {
-  const hue = hash(name) % 360;
-  const label = escapeXml(name);
-  const bgId = `loupe-about-${hash(name).toString(36)}`;
-  const gems = [0, 1, 2, 3, 4]
-    .map((i) => `<path transform="translate(${150 + i * 75} 200)" d="M-18 0l9-10h18l9 10-18 20z" fill="none" stroke="hsl(${(hue + 40) % 360}, 60%, 78%)" stroke-width="2" stroke-linejoin="round"/>`)
-    .join("");
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="300" viewBox="0 0 600 300" role="img" aria-label="${label}">`,
-    `<title>${label}</title>`,
-    `<defs><linearGradient id="${bgId}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue}, 42%, 34%)"/><stop offset="1" stop-color="hsl(${hue}, 42%, 18%)"/></linearGradient></defs>`,
-    `<rect width="600" height="300" fill="url(#${bgId})"/>`,
-    `<text x="300" y="120" fill="#ffffff" font-family="Georgia, 'Times New Roman', serif" font-size="34" text-anchor="middle">${label}</text>`,
-    gems,
-    "</svg>",
-  ].join("");
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Settings
+// Metal colours (the setting drawings', and the ring viewer's)
 
 /** A metal's colours for a drawing, lightest to darkest; `texture` marks carbon fibre's weave and Damascus steel's waves. */
 export interface MetalColours {
@@ -401,169 +333,4 @@ export function metalParts(metal: number): readonly [number, number] {
   return Number.isInteger(metal) && metal >= 100 && metal <= 191 && first >= 1 && first <= 8 && second >= 1 && second <= 8 && first !== second
     ? [first, second]
     : [metal, metal];
-}
-
-/**
- * Paint definitions for a metal under `id`: a diagonal gradient light → mid → dark, or for the textured metals a
- * pattern tile (carbon fibre's twill weave, Damascus steel's wavy layers) filling the same box.
- */
-function metalPaint(id: string, c: MetalColours): string {
-  if (c.texture === "weave") {
-    return `<pattern id="${id}" patternUnits="userSpaceOnUse" width="6" height="6"><rect width="6" height="6" fill="${c.mid}"/><path d="M0 0h3v3H0zM3 3h3v3H3z" fill="${c.light}" fill-opacity="0.45"/><path d="M0 1.5h3M4.5 3v3M3 4.5h3M1.5 0v3" stroke="${c.dark}" stroke-width="0.5"/></pattern>`;
-  }
-  if (c.texture === "waves") {
-    return `<pattern id="${id}" patternUnits="userSpaceOnUse" width="16" height="8"><rect width="16" height="8" fill="${c.mid}"/><path d="M0 2q4 -2.5 8 0t8 0M0 6q4 -2.5 8 0t8 0" fill="none" stroke="${c.light}" stroke-width="1.1"/><path d="M0 4q4 -2.5 8 0t8 0" fill="none" stroke="${c.dark}" stroke-width="0.8"/></pattern>`;
-  }
-  return `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="20" y1="20" x2="180" y2="180"><stop offset="0" stop-color="${c.light}"/><stop offset="0.5" stop-color="${c.mid}"/><stop offset="1" stop-color="${c.dark}"/></linearGradient>`;
-}
-
-const STONE = `fill="#f4f9fd" stroke="#7f96ab" stroke-width="1.2"`;
-
-function stone(cx: number, cy: number, r: number): string {
-  return `<circle cx="${fmt(cx)}" cy="${fmt(cy)}" r="${fmt(r)}" ${STONE}/><path d="M${fmt(cx - r * 0.5)} ${fmt(cy)}h${fmt(r)}M${fmt(cx)} ${fmt(cy - r * 0.5)}v${fmt(r)}" stroke="#b7c8d8" stroke-width="0.8"/>`;
-}
-
-/** Small stones along the front of the ring band, between angles a0 and a1 (radians, 0 = right, π/2 = bottom). */
-function bandStones(a0: number, a1: number, count: number, rx: number, ry: number, cy: number, r: number): string {
-  return Array.from({ length: count }, (_, i) => {
-    const a = a0 + ((a1 - a0) * i) / Math.max(1, count - 1);
-    return stone(100 + rx * Math.cos(a), cy + ry * Math.sin(a), r);
-  }).join("");
-}
-
-/** Paint references and colours of a drawing: `band` for the shank, chain or bracelet, `head` for what holds stones. */
-interface Paints {
-  band: string;
-  head: string;
-  bandColours: MetalColours;
-  headColours: MetalColours;
-}
-
-function ringDrawing(slug: string, p: Paints): string {
-  const band = (strokeWidth: number, cy = 122): string =>
-    `<ellipse cx="100" cy="${cy}" rx="62" ry="42" fill="none" stroke="${p.band}" stroke-width="${strokeWidth}"/>` +
-    `<ellipse cx="100" cy="${cy}" rx="62" ry="42" fill="none" stroke="${p.bandColours.dark}" stroke-width="0.8" stroke-opacity="0.5"/>`;
-  const head = (r: number): string =>
-    `<path d="M${fmt(100 - r * 0.9)} 80 L${fmt(100 - r * 0.35)} ${fmt(84 - r * 1.6)} M${fmt(100 + r * 0.9)} 80 L${fmt(100 + r * 0.35)} ${fmt(84 - r * 1.6)}" stroke="${p.headColours.dark}" stroke-width="2.4" stroke-linecap="round"/>` +
-    `<path d="M${fmt(100 - r * 0.8)} 82 Q100 ${fmt(90 + r * 0.2)} ${fmt(100 + r * 0.8)} 82" fill="none" stroke="${p.head}" stroke-width="3.2" stroke-linecap="round"/>` +
-    stone(100, 80 - r * 0.9, r);
-  const halo = (r: number): string =>
-    `<circle cx="100" cy="${fmt(80 - r * 0.9)}" r="${fmt(r + 5)}" fill="none" stroke="${p.head}" stroke-width="6"/>` +
-    bandStones(0, 2 * Math.PI * (1 - 1 / 14), 14, r + 5, r + 5, 80 - r * 0.9, 2.4);
-  const sideStone = (cx: number, cy: number, r: number): string =>
-    `<circle cx="${cx}" cy="${cy}" r="${fmt(r + 2)}" fill="${p.head}"/>` + stone(cx, cy, r);
-
-  switch (slug) {
-    case "solitaire":
-      return band(9) + head(17);
-    case "pave-solitaire":
-      return band(9) + bandStones(Math.PI * 0.15, Math.PI * 0.85, 9, 62, 42, 122, 2.6) + head(17);
-    case "halo":
-      return band(9) + halo(15) + head(15);
-    case "pave-halo":
-      return band(9) + bandStones(Math.PI * 0.15, Math.PI * 0.85, 9, 62, 42, 122, 2.6) + halo(15) + head(15);
-    case "hidden-halo":
-      return band(9) + head(17) + bandStones(Math.PI * 0.1, Math.PI * 0.9, 7, 15, 4, 70, 1.8);
-    case "three-stone":
-      return band(9) + sideStone(72, 80, 10) + sideStone(128, 80, 10) + head(16);
-    case "halo-three-stone":
-      return band(9) + sideStone(70, 82, 9) + sideStone(130, 82, 9) + halo(14) + head(14);
-    case "pave":
-      return band(11) + bandStones(Math.PI * 0.05, Math.PI * 0.95, 11, 62, 42, 122, 3) + head(15);
-    case "band":
-      return band(10, 110);
-    case "pave-band":
-      return band(10, 110) + bandStones(Math.PI * 0.1, Math.PI * 0.9, 11, 62, 42, 110, 3);
-    case "eternity-band":
-      return band(11, 110) + bandStones(0, 2 * Math.PI * (1 - 1 / 22), 22, 62, 42, 110, 3.4);
-    case "mens-band":
-      return band(20, 110) + `<ellipse cx="100" cy="110" rx="62" ry="42" fill="none" stroke="${p.headColours.light}" stroke-width="2" stroke-opacity="0.7"/>`;
-    default:
-      return band(9) + head(16);
-  }
-}
-
-function jewelryDrawing(slug: string, p: Paints): string | null {
-  // The chain: a quadratic curve with y = 20 + 260·t·(1 − t) at x = 30 + 140·t, lowest (85) at x = 100.
-  const chain = `<path d="M30 20 Q100 150 170 20" fill="none" stroke="${p.band}" stroke-width="2.5"/>`;
-  const onChain = (x: number): number => {
-    const t = (x - 30) / 140;
-    return 20 + 260 * t * (1 - t);
-  };
-  const bail = `<circle cx="100" cy="89" r="5" fill="none" stroke="${p.head}" stroke-width="2.5"/>`;
-  const haloStones = bandStones(0, 2 * Math.PI * (1 - 1 / 12), 12, 24, 24, 100, 3);
-  const stud = (halo: boolean): string =>
-    (halo ? haloStones : "") + `<circle cx="100" cy="100" r="${halo ? 19 : 22}" fill="${p.head}"/>` + stone(100, 100, halo ? 16 : 19);
-  // A mounting without its stone: the cup, an empty seat (dashed) and four prongs waiting for the shopper's diamond.
-  const mounting = (halo: boolean): string =>
-    (halo ? haloStones : "") +
-    `<circle cx="100" cy="100" r="${halo ? 19 : 21}" fill="${p.head}"/>` +
-    `<circle cx="100" cy="100" r="${halo ? 13 : 15}" fill="#fbfcfd" stroke="${p.headColours.dark}" stroke-width="1.2" stroke-dasharray="3 2"/>` +
-    [1, 3, 5, 7].map((k) => {
-      const a = (k * Math.PI) / 4;
-      const r = halo ? 14 : 16;
-      return `<circle cx="${fmt(100 + r * Math.cos(a))}" cy="${fmt(100 + r * Math.sin(a))}" r="3" fill="${p.head}" stroke="${p.headColours.dark}" stroke-width="0.8"/>`;
-    }).join("");
-  const pair = (shift: number, drawing: string): string =>
-    `<g transform="translate(${-shift} 0)">${drawing}</g><g transform="translate(${shift} 0)">${drawing}</g>`;
-  switch (slug) {
-    case "stud":
-      return pair(38, stud(false));
-    case "halo-stud":
-      return pair(42, stud(true));
-    case "stud-setting":
-      return pair(38, mounting(false));
-    case "halo-stud-setting":
-      return pair(42, mounting(true));
-    case "drop-earrings":
-      return [62, 138]
-        .map((x) => `<path d="M${x} 30 q10 -14 0 -18" fill="none" stroke="${p.band}" stroke-width="3"/><line x1="${x}" y1="30" x2="${x}" y2="92" stroke="${p.band}" stroke-width="2.5"/><circle cx="${x}" cy="110" r="18" fill="${p.head}"/>${stone(x, 30, 6)}${stone(x, 110, 16)}`)
-        .join("");
-    case "solitaire-pendant":
-      return chain + bail + `<circle cx="100" cy="112" r="20" fill="${p.head}"/>` + stone(100, 112, 18);
-    case "halo-pendant":
-      return chain + bail + `<circle cx="100" cy="119" r="21" fill="none" stroke="${p.head}" stroke-width="6"/>` + bandStones(0, 2 * Math.PI * (1 - 1 / 14), 14, 21, 21, 119, 3) + stone(100, 119, 15);
-    case "side-stone-pendant":
-      return chain + bail + `<path d="M100 95V138" stroke="${p.head}" stroke-width="4"/>` + stone(100, 101, 6) + stone(100, 116, 8) + stone(100, 138, 14);
-    case "necklace":
-      return chain + [44, 65, 135, 156].map((x) => `<circle cx="${x}" cy="${fmt(onChain(x))}" r="6.5" fill="${p.head}"/>` + stone(x, onChain(x), 5)).join("") + stone(100, onChain(100) + 8, 10);
-    case "bracelet":
-      return `<ellipse cx="100" cy="100" rx="80" ry="46" fill="none" stroke="${p.band}" stroke-width="12"/>` +
-        `<ellipse cx="100" cy="100" rx="80" ry="46" fill="none" stroke="${p.head}" stroke-width="5" stroke-dasharray="2 6"/>` +
-        bandStones(0, 2 * Math.PI * (1 - 1 / 26), 26, 80, 46, 100, 4.2);
-    default:
-      return null;
-  }
-}
-
-/**
- * A setting illustration (200 × 200) in the metal's colours: a ring with a solitaire head, halo, three-stone, pavé
- * or eternity hints by style slug, earrings (with their stones, or as empty stud settings), a pendant, a necklace
- * or a bracelet (see SETTING_IMAGE_SLUGS in generate.ts). Unknown slugs draw a plain solitaire. Every metal code
- * draws: a two-tone code (see metalParts) paints the band, chain or bracelet in its first metal and the head,
- * prongs, halo and cups in its second; carbon fibre and Damascus steel are patterned. Ids are prefixed with the
- * slug and metal, so several drawings can be inlined in one page.
- */
-export function settingSvg(styleSlug: string, metal: number): string {
-  const [first, second] = metalParts(metal);
-  const bandColours = metalColours(first);
-  const headColours = metalColours(second);
-  const id = `loupe-setting-${styleSlug.replace(/[^a-z0-9-]/gi, "")}-${Math.trunc(metal)}`;
-  const twoTone = first !== second;
-  const paints: Paints = {
-    band: `url(#${id}-metal)`,
-    head: twoTone ? `url(#${id}-head)` : `url(#${id}-metal)`,
-    bandColours,
-    headColours,
-  };
-  const body = jewelryDrawing(styleSlug, paints) ?? ringDrawing(styleSlug, paints);
-  const metalLabel = METALS.find((m) => m.code === metal)?.label;
-  const label = escapeXml(`${styleSlug.replace(/-/g, " ")} setting${metalLabel ? ` in ${metalLabel}` : ""}`);
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200" role="img" aria-label="${label}">`,
-    `<title>${label}</title>`,
-    `<defs>${metalPaint(`${id}-metal`, bandColours)}${twoTone ? metalPaint(`${id}-head`, headColours) : ""}</defs>`,
-    body,
-    "</svg>",
-  ].join("");
 }

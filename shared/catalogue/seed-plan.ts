@@ -3,7 +3,10 @@
  * Pure TypeScript: used by scripts/seed.ts (Node, through wrangler's platform proxy) and by worker tests (inside
  * workerd): `for (const group of seedStatements({ diamonds: 500, now })) await env.DB.batch(group.map((s) => env.DB.prepare(s)))`.
  */
-import { DIAMOND_ID_BASE, generateDiamonds, generateRetailers, generateSettings } from "./generate";
+import { DIAMOND_ID_BASE } from "./generate";
+import { generateDiamonds } from "./generate-diamonds";
+import { generateRetailers } from "./generate-retailers";
+import { generateSettings } from "./generate-settings";
 import { insertStatements, sqlLiteral } from "./sql";
 
 /** Bump when the generator or the price model changes, so existing local databases are reseeded. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { generateSettings } from "#shared/catalogue/generate.ts";
+import { generateSettings } from "#shared/catalogue/generate-settings.ts";
 import { launch, openPage, shopperContext, url } from "./pages/browser";
 import { CartPage, CheckoutPage } from "./pages/cart";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { generateDiamonds } from "#shared/catalogue/generate.ts";
+import { generateDiamonds } from "#shared/catalogue/generate-diamonds.ts";
 import { FREE_STUDS_THRESHOLD_USD } from "#shared/cart/model.ts";
 import type { CartView } from "#shared/cart/schemas.ts";
 import { SHAPES, labelOf } from "#shared/enums.ts";

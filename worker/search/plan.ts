@@ -3,7 +3,7 @@
  * holiday date" to a shipping-day limit, page number to offset.
  */
 import type { DiamondSearchRequest } from "#shared/schemas.ts";
-import type { EngineQuery } from "./engine";
+import type { EngineQuery } from "./types";
 
 const DAY_MS = 86_400_000;
 

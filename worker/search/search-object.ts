@@ -2,7 +2,8 @@ import { DurableObject } from "cloudflare:workers";
 import { CATALOGUE_VERSION_KEY } from "#shared/catalogue/seed-plan.ts";
 import type { DiamondSummary } from "#shared/schemas.ts";
 import { summary, type RetailerColumns } from "../diamonds/summary";
-import type { EngineQuery, EngineResult, SearchIndex, SimilarTo } from "./engine";
+import type { SearchIndex } from "./engine";
+import type { EngineQuery, EngineResult, SimilarTo } from "./types";
 import { loadColumns } from "./load";
 
 /** How often (at most) a search checks D1 for a new catalogue version. */

@@ -1,9 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateDiamonds, generateRetailers } from "#shared/catalogue/generate.ts";
+import { generateDiamonds } from "#shared/catalogue/generate-diamonds.ts";
+import { generateRetailers } from "#shared/catalogue/generate-retailers.ts";
 import type { DiamondRow } from "#shared/catalogue/rows.ts";
 import { PRICE_HISTOGRAM_EDGES_USD } from "#shared/schemas.ts";
-import { buildIndex, DEFAULT_TUNING, nthSmallest, type EngineTuning, type IndexRow } from "#worker/search/engine.ts";
+import { nthSmallest } from "#worker/search/bits.ts";
+import type { IndexRow } from "#worker/search/columns.ts";
+import { buildIndex } from "#worker/search/engine.ts";
+import { DEFAULT_TUNING, type EngineTuning } from "#worker/search/types.ts";
 import { toEngineQuery } from "#worker/search/plan.ts";
 import { SUMMARY_COLUMNS } from "#worker/diamonds/summary.ts";
 import { oracleFacet, oracleMatches, oracleSearch } from "../../oracle";
