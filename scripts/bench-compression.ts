@@ -92,7 +92,7 @@ try {
   const search = await get(worker.url + "/diamond-search", {});
   const diamond = /href="(\/diamond\/\d+\/[^"?#]+)"/.exec(search.body.toString())?.[1];
   if (!diamond) throw new Error("no diamond link on /diamond-search");
-  console.log(`Compression of shared pages (wrangler dev, ${DIAMONDS.toLocaleString("en")} diamonds; wrangler ${(JSON.parse(readFileSync("package.json", "utf8")) as { devDependencies: Record<string, string> }).devDependencies["wrangler"]})`);
+  console.log(`Compression of shared pages (wrangler dev, ${DIAMONDS.toLocaleString("en")} diamonds; wrangler ${(JSON.parse(readFileSync("package.json", "utf8")) as { devDependencies: Record<string, string> }).devDependencies.wrangler})`);
   await measure(worker.url, "/diamond-search");
   await measure(worker.url, diamond);
 } finally {

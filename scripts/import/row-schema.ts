@@ -82,7 +82,7 @@ const PCT_UNIT = /\s*%$/;
 
 /** Length × width × depth in mm from "6.43 x 6.45 x 3.98", "6.43*6.45*3.98 mm" or GIA's "6.43 - 6.45 x 3.98". */
 export function parseMeasurements(value: string): [number, number, number] | null {
-  const m = /^\s*(\d+\.?\d*)\s*[x×*\-]\s*(\d+\.?\d*)\s*[x×*]\s*(\d+\.?\d*)\s*(mm)?\s*$/i.exec(value);
+  const m = /^\s*(\d+\.?\d*)\s*[x×*-]\s*(\d+\.?\d*)\s*[x×*]\s*(\d+\.?\d*)\s*(mm)?\s*$/i.exec(value);
   if (!m) return null;
   return [Number(m[1]), Number(m[2]), Number(m[3])];
 }

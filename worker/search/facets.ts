@@ -34,7 +34,10 @@ function range(from: number, to: number): string[] {
 }
 
 /** Where each facet dimension's counts start in the flat facet array, and its size. */
-export const FACET_OFFSET = FACET_DIMS.reduce<number[]>((acc, d, i) => (acc.push(i === 0 ? 0 : acc[i - 1]! + FACET_DIMS[i - 1]!.size), acc), []);
+export const FACET_OFFSET = FACET_DIMS.reduce<number[]>((acc, _d, i) => {
+  acc.push(i === 0 ? 0 : acc[i - 1]! + FACET_DIMS[i - 1]!.size);
+  return acc;
+}, []);
 export const FACET_SLOTS = FACET_OFFSET[5]! + FACET_DIMS[5]!.size;
 
 export const DIM_SIZES = [DIMS.origin, DIMS.shape, DIMS.color, DIMS.clarity, DIMS.cut];

@@ -25,7 +25,10 @@ export type KeyFn = (row: number) => number;
  */
 export function tieOrder(seg: Uint32Array, from: number, sorting: Uint32Array, id: Uint32Array, s: PermScratch): void {
   const len = seg.length;
-  if (len > TIE_LIMIT) return comparatorSort(seg, from, (r) => sorting[r]!, sorting, id);
+  if (len > TIE_LIMIT) {
+    comparatorSort(seg, from, (r) => sorting[r]!, sorting, id);
+    return;
+  }
   const packed = s.f64.subarray(0, len);
   for (let t = 0; t < len; t++) packed[t] = id[from + t]! * TIE_LIMIT + t;
   packed.sort();
@@ -42,7 +45,10 @@ export function tieOrder(seg: Uint32Array, from: number, sorting: Uint32Array, i
  */
 export function byIntegerKey(seg: Uint32Array, from: number, ties: Uint32Array, key: KeyFn, sorting: Uint32Array, id: Uint32Array, s: PermScratch): void {
   const len = seg.length;
-  if (len > TIE_LIMIT) return comparatorSort(seg, from, key, sorting, id);
+  if (len > TIE_LIMIT) {
+    comparatorSort(seg, from, key, sorting, id);
+    return;
+  }
   const packed = s.f64.subarray(0, len);
   for (let t = 0; t < len; t++) packed[t] = (key(ties[t]!) + 1) * TIE_LIMIT + t;
   packed.sort();
@@ -60,10 +66,13 @@ export function byFloatKey(seg: Uint32Array, from: number, ties: Uint32Array, ke
   let nan = false;
   for (let t = 0; t < len; t++) {
     const k = key(ties[t]!);
-    if (k !== k) nan = true;
+    if (Number.isNaN(k)) nan = true;
     keys[t] = k;
   }
-  if (nan) return comparatorSort(seg, from, key, sorting, id);
+  if (nan) {
+    comparatorSort(seg, from, key, sorting, id);
+    return;
+  }
   keys.sort();
   const used = s.u32.subarray(0, len);
   used.fill(0);

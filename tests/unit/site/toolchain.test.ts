@@ -25,17 +25,17 @@ function versionsOf(name: string): string[] {
 
 describe("one Cloudflare toolchain", () => {
   it("installs a single wrangler, miniflare and workerd: the wrangler of package.json and its own runtime", () => {
-    expect(versionsOf("wrangler")).toEqual([manifest.devDependencies!["wrangler"]]);
+    expect(versionsOf("wrangler")).toEqual([manifest.devDependencies!.wrangler]);
     const wrangler = lock.packages["node_modules/wrangler"]!;
-    expect(versionsOf("miniflare")).toEqual([wrangler.dependencies!["miniflare"]]);
-    expect(versionsOf("workerd")).toEqual([wrangler.dependencies!["workerd"]]);
+    expect(versionsOf("miniflare")).toEqual([wrangler.dependencies!.miniflare]);
+    expect(versionsOf("workerd")).toEqual([wrangler.dependencies!.workerd]);
   });
 
   it("runs the worker tests in that wrangler's runtime (the pool asks for exactly these versions)", () => {
     const pool = lock.packages["node_modules/@cloudflare/vitest-pool-workers"]!;
     expect(pool.version).toBe(manifest.devDependencies!["@cloudflare/vitest-pool-workers"]);
-    expect(pool.dependencies!["wrangler"]).toBe(lock.packages["node_modules/wrangler"]!.version);
-    expect(pool.dependencies!["miniflare"]).toBe(lock.packages["node_modules/miniflare"]!.version);
+    expect(pool.dependencies!.wrangler).toBe(lock.packages["node_modules/wrangler"]!.version);
+    expect(pool.dependencies!.miniflare).toBe(lock.packages["node_modules/miniflare"]!.version);
     expect(versionsOf("@cloudflare/vitest-plugin")).toEqual([]);
   });
 });
