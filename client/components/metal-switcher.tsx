@@ -84,7 +84,7 @@ export function PriceLine({ price, priceBeforeDiscount, discountPercentage, now,
     <p className={className} data-testid="price">
       {struck ? (
         <>
-          <s><span className="visually-hidden">Was </span>{formatUsd(priceBeforeDiscount)}</s>{" "}
+          <span className="visually-hidden">Was </span><s>{formatUsd(priceBeforeDiscount)}</s>{" "}
         </>
       ) : null}
       <strong>{formatUsd(price)}</strong>

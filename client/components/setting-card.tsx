@@ -58,7 +58,7 @@ export function SettingCard({ s, eager, query }: { s: CardSetting; eager?: boole
         <p className="setting-card-price">
           {first.priceBeforeDiscount && first.priceBeforeDiscount > first.price ? (
             <>
-              <s><span className="visually-hidden">Was </span>{formatUsd(first.priceBeforeDiscount)}</s>{" "}
+              <span className="visually-hidden">Was </span><s>{formatUsd(first.priceBeforeDiscount)}</s>{" "}
             </>
           ) : null}
           <strong>{formatUsd(first.price)}</strong>

@@ -364,7 +364,7 @@ function DiamondCard({ d, eager, ring }: { d: CardDiamond; eager: boolean; ring:
         <span className="title">{diamondTitle(d)}</span>
         <span className="grades">{gradeLine(d)}</span>
         <span className="price">
-          {d.priceBeforeDiscount ? <s><span className="visually-hidden">Was </span>{formatUsd(d.priceBeforeDiscount)}</s> : null} {formatUsd(d.price)}
+          {d.priceBeforeDiscount ? (<><span className="visually-hidden">Was </span><s>{formatUsd(d.priceBeforeDiscount)}</s></>) : null} {formatUsd(d.price)}
         </span>
         <span className="retailer">{d.retailer.name}</span>
       </Link>

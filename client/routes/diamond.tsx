@@ -182,7 +182,7 @@ export function Component() {
           <p className="detail-price">
             {d.priceBeforeDiscount ? (
               <>
-                <s><span className="visually-hidden">Was </span>{formatUsd(d.priceBeforeDiscount)}</s>{" "}
+                <span className="visually-hidden">Was </span><s>{formatUsd(d.priceBeforeDiscount)}</s>{" "}
               </>
             ) : null}
             <strong>{formatUsd(d.price)}</strong>
