@@ -5,7 +5,7 @@
  * script, so nothing needs streaming (and on workerd the streaming renderer is several times slower).
  */
 import { renderToString } from "react-dom/server";
-import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchRoutes } from "react-router";
+import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchRoutes, type RouteObject } from "react-router";
 import { SHARED_RENDER_HEADER, effectiveTheme } from "#shared/flags.ts";
 import { visitorContext } from "./context";
 import { allowsSharedRender, pageMeta } from "./route-handle";
@@ -13,7 +13,7 @@ import { bodyData, flagsFor } from "./root";
 import { CATCH_ALL_ID, createRoutes, routeFile } from "./routes";
 
 export { renderedExperiments } from "./routes";
-import type { RenderOptions, ViteManifest } from "./entry.server.types";
+import type { RenderOptions, RouteAssets, ViteManifest } from "./entry.server.types";
 
 const routes = createRoutes();
 /** Built once per isolate. */
@@ -45,6 +45,20 @@ function assetsFor(manifest: ViteManifest, routeIds: string[]) {
     if (file) visit(file);
   }
   return { entry: manifest[ENTRY]?.file, scripts: [...scripts], css: [...css] };
+}
+
+/**
+ * Every route of the tree (pages, aliases, the root and the catch-all) with the scripts and CSS a page
+ * there links: what `renderPage` puts in its head. The JavaScript budget test weighs them.
+ */
+export function routeAssets(manifest: ViteManifest): RouteAssets[] {
+  const walk = (list: RouteObject[], parents: string[], base: string): RouteAssets[] =>
+    list.flatMap((r) => {
+      const ids = [...parents, r.id!];
+      const path = r.index ? base || "/" : `${base}/${r.path ?? ""}`.replace(/\/+/g, "/");
+      return [{ path, routeId: r.id!, module: routeFile(r.id!), ...assetsFor(manifest, ids) }, ...walk(r.children ?? [], ids, path)];
+    });
+  return walk(routes, [], "");
 }
 
 export async function renderPage(request: Request, { context, nonce, manifest }: RenderOptions): Promise<Response> {
@@ -83,4 +97,4 @@ export async function renderPage(request: Request, { context, nonce, manifest }:
 }
 
 // The worker type-checks against entry.server.types.d.ts: keep this module to that contract.
-void ({ renderPage, isUnknownPage } satisfies Pick<typeof import("./entry.server.types"), "renderPage" | "isUnknownPage">);
+void ({ renderPage, isUnknownPage, routeAssets } satisfies Pick<typeof import("./entry.server.types"), "renderPage" | "isUnknownPage" | "routeAssets">);
