@@ -3,7 +3,7 @@
  * factor and screen) against the built worker (`wrangler dev` on loopback, its own local D1 seeded with
  * SEED_DIAMONDS diamonds, default 5,000, in .wrangler/lighthouse), LIGHTHOUSE_RUNS times (default 3) per
  * page: the diamond search, a diamond page (the first search result), `/`, `/setting-search` and `/cart`.
- * Prints the median of the runs per page: performance score, LCP, TBT, CLS, and the accessibility,
+ * Prints the median of the runs per page: performance score, FCP, LCP, TBT, CLS, and the accessibility,
  * best-practices and SEO scores. A benchmark: it asserts nothing. Builds nothing: run `npm run build` first.
  *
  * The visitor is one for all runs (Lighthouse keeps cookies between runs) and sees the control of every
@@ -37,6 +37,7 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as 
 
 interface Run {
   scores: Record<(typeof CATEGORIES)[number], number>;
+  fcp: number;
   lcp: number;
   tbt: number;
   cls: number;
@@ -116,7 +117,7 @@ async function audit(url: string, port: number, report: string): Promise<Run> {
     return value;
   };
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? NaN) * 100)])) as Run["scores"];
-  return { scores, lcp: metric("largest-contentful-paint"), tbt: metric("total-blocking-time"), cls: metric("cumulative-layout-shift") };
+  return { scores, fcp: metric("first-contentful-paint"), lcp: metric("largest-contentful-paint"), tbt: metric("total-blocking-time"), cls: metric("cumulative-layout-shift") };
 }
 
 async function main() {
@@ -141,7 +142,7 @@ async function main() {
     const pinned = Object.entries(VARIANTS).filter(([, v]) => v !== "0").map(([k, v]) => `${k}=${v}`);
     console.log(`Experiments: every control${pinned.length ? `, except ${pinned.join(", ")}` : ""} (LIGHTHOUSE_VARIANTS)`);
     console.log(`Lighthouse ${RUNS}× per page, mobile, simulated throttling (default config); median of the runs\n`);
-    console.log(`${"page".padEnd(22)}${"perf".padStart(6)}${"LCP".padStart(10)}${"TBT".padStart(9)}${"CLS".padStart(8)}${"a11y".padStart(7)}${"b-p".padStart(6)}${"SEO".padStart(6)}   perf/TBT of each run`);
+    console.log(`${"page".padEnd(22)}${"perf".padStart(6)}${"FCP".padStart(9)}${"LCP".padStart(9)}${"TBT".padStart(9)}${"CLS".padStart(8)}${"a11y".padStart(7)}${"b-p".padStart(6)}${"SEO".padStart(6)}   perf/TBT of each run`);
     for (const [name, path] of pages) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(worker.url + path, chromium.port, `${path.split("/")[1] || "home"}-${i + 1}`));
@@ -149,7 +150,8 @@ async function main() {
       console.log(
         name.padEnd(22) +
           String(m((r) => r.scores.performance)).padStart(6) +
-          `${(m((r) => r.lcp) / 1000).toFixed(2)} s`.padStart(10) +
+          `${(m((r) => r.fcp) / 1000).toFixed(2)} s`.padStart(9) +
+          `${(m((r) => r.lcp) / 1000).toFixed(2)} s`.padStart(9) +
           `${m((r) => r.tbt).toFixed(0)} ms`.padStart(9) +
           m((r) => r.cls).toFixed(3).padStart(8) +
           String(m((r) => r.scores.accessibility)).padStart(7) +

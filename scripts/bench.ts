@@ -99,7 +99,8 @@ async function rate(base: string, path: string | ((i: number) => string)): Promi
 async function pageWeight(base: string, path: string) {
   const html = await (await fetch(base + path)).text();
   const scripts = new Set<string>();
-  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) scripts.add(m[1]!);
+  // The scripts the page loads after its first paint (client/entry.server.tsx's loader), and any script src.
+  for (const m of html.matchAll(/"(\/assets\/[^"]+\.js)"/g)) scripts.add(m[1]!);
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) scripts.add(m[1]!);
   let raw = 0;
   let gz = 0;
