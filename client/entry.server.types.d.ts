@@ -33,3 +33,20 @@ export declare function renderedExperiments(pathname: string): string[];
 
 /** True when no page route other than the final catch-all matches `pathname`. */
 export declare function isUnknownPage(pathname: string): boolean;
+
+/** A route of the tree and what a page at it links (renderPage's head). */
+export interface RouteAssets {
+  /** The full path pattern, e.g. "/diamond/:id/:slug?/:pairId?" ("/" for the root and the home page). */
+  path: string;
+  routeId: string;
+  /** The route's lazy module (the Vite manifest's key), if it has one. */
+  module: string | undefined;
+  /** The entry's file (loaded with a module script). */
+  entry: string | undefined;
+  /** Every script linked with modulepreload: the entry, the matched routes' chunks and their static imports. */
+  scripts: string[];
+  css: string[];
+}
+
+/** Every route of the tree (client/routes.tsx) with the assets a page there links. */
+export declare function routeAssets(manifest: ViteManifest): RouteAssets[];

@@ -47,6 +47,12 @@ export function flagsFor(handles: readonly unknown[], hasError: boolean): RouteF
   return hasError ? { ...flags, preventRobots: true } : flags;
 }
 
+/** Runs `fn` when the browser is idle (at most 2 s later), or shortly when it cannot tell (Safari). */
+function whenIdle(fn: () => void): void {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(fn, { timeout: 2000 });
+  else setTimeout(fn, 50);
+}
+
 /**
  * After client-side navigation: the stored current/previous route, scroll reset for flagged routes, the
  * document title and the theme/flag attributes that live outside the React root (§2 "Navigation behaviour").
@@ -59,10 +65,13 @@ function NavigationEffects({ flags, theme, hasError }: { flags: RouteFlags; them
     restoreNavigation();
     // Lets browser tests (and people debugging) see that the client has taken over.
     document.body.dataset.hydrated = "true";
-    // Experiment assignments, consent and events: their own chunk, after the page is interactive.
-    import("./experiments/tracking")
-      .then((m) => m.startTracking())
-      .catch((err: unknown) => console.warn("tracking unavailable", err));
+    // Experiment assignments, consent and events: their own chunk, once the page is interactive and the
+    // browser idle (the page's own loading and hydration come first).
+    whenIdle(() =>
+      import("./experiments/tracking")
+        .then((m) => m.startTracking())
+        .catch((err: unknown) => console.warn("tracking unavailable", err)),
+    );
   }, []);
   useEffect(() => {
     recordNavigation(location.pathname + location.search, routeName);

@@ -99,7 +99,8 @@ async function rate(base: string, path: string | ((i: number) => string)): Promi
 async function pageWeight(base: string, path: string) {
   const html = await (await fetch(base + path)).text();
   const scripts = new Set<string>();
-  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) scripts.add(m[1]!);
+  // The scripts the page loads after its first paint (client/entry.server.tsx's loader), and any script src.
+  for (const m of html.matchAll(/"(\/assets\/[^"]+\.js)"/g)) scripts.add(m[1]!);
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) scripts.add(m[1]!);
   let raw = 0;
   let gz = 0;
@@ -222,7 +223,7 @@ async function main() {
     console.log("\n== Page weight ==");
     for (const path of ["/", "/diamond-search", detail, "/setting-search", "/jewelry-search", "/setting/1/2", "/viewer?setting=1&metal=2&shape=1"]) {
       const w = await pageWeight(worker.url, path);
-      console.log(`${path.length > 40 ? "/diamond/{id}/{slug}" : path}`.padEnd(34) + `JS ${w.files} files, ${kb(w.jsRaw)} raw, ${kb(w.jsGzip)} gzip (budget 90 KB)   HTML ${kb(w.html)} raw, ${kb(w.htmlGzip)} gzip`);
+      console.log(`${path.length > 40 ? "/diamond/{id}/{slug}" : path}`.padEnd(34) + `JS ${w.files} files, ${kb(w.jsRaw)} raw, ${kb(w.jsGzip)} gzip (budget 100 KB)   HTML ${kb(w.html)} raw, ${kb(w.htmlGzip)} gzip`);
     }
   } catch (e) {
     // What the worker said last explains most failures (an exception, a reset object).

@@ -27,9 +27,13 @@ function persisted<T>(key: string, initial: T, valid: (v: unknown) => v is T): S
   } catch {
     // Unreadable or blocked storage: start empty, keep working in memory.
   }
+  // Written back on change only: the value just read needs no write (a page's start stays short).
+  let read = true;
   effect(() => {
+    const value = s.value;
+    if (read) return void (read = false);
     try {
-      localStorage.setItem(key, JSON.stringify(s.value));
+      localStorage.setItem(key, JSON.stringify(value));
     } catch {
       // Quota or privacy mode: the in-memory value still serves this visit.
     }
