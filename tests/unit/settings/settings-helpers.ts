@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import type { SettingRow, SettingVariantRow } from "#shared/catalogue/rows.ts";
 import { SettingFilters, type SettingFiltersInput } from "#shared/settings/schemas.ts";
-import { searchSettings, settingCatalogue, type RetailerFacts } from "#shared/settings/search.ts";
+import { searchSettings, type settingCatalogue, type RetailerFacts } from "#shared/settings/search.ts";
 
 // A small synthetic catalogue: every case below names the rows it is about.
 

@@ -1,6 +1,6 @@
 
 import { describe, expect, it } from "vitest";
-import { type SettingFiltersInput } from "#shared/settings/schemas.ts";
+import type { SettingFiltersInput } from "#shared/settings/schemas.ts";
 import { searchSettings, settingCatalogue, settingMatches, } from "#shared/settings/search.ts";
 import { NOW, filters, ids, page, retailers, setting, variant } from "./settings-helpers";
 
