@@ -26,6 +26,8 @@ const required = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, "r
 /** Printable text without control characters (engravings, notes). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse control characters in what a shopper types.
 const printable = (s: string) => !/[\u0000-\u001f\u007f]/.test(s);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: instructions refuse control characters but tab and line breaks.
+const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 const CountryCode = v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, "countryCode must be two letters (ISO 3166)"));
 
@@ -75,8 +77,7 @@ export const CartIntent = v.variant("type", [
   /** Where the tax estimate is for until a shipping address is given (null: back to the visitor's location). */
   v.strictObject({ type: v.literal("set-tax-region"), taxRegion: v.nullable(TaxRegionIn) }),
   v.strictObject({ type: v.literal("set-payment-method"), paymentMethod: v.picklist(PAYMENT_METHODS) }),
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: engraving text refuses control characters.
-  v.strictObject({ type: v.literal("set-instructions"), instructions: v.pipe(text(MAX_INSTRUCTIONS_LENGTH), v.check((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), "instructions must be printable")) }),
+    v.strictObject({ type: v.literal("set-instructions"), instructions: v.pipe(text(MAX_INSTRUCTIONS_LENGTH), v.check((s) => !CONTROL_BUT_LINE_BREAKS.test(s), "instructions must be printable")) }),
   v.strictObject({
     type: v.literal("set-contact"),
     userEmail: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(254), v.email("userEmail must be an address")))),
