@@ -43,7 +43,10 @@ export default defineConfig(({ mode }) => ({
             { name: "app", test: /client[\\/]entry\.client\.tsx$/ },
             // Small modules most pages share, as one chunk: each extra chunk costs gzip bytes on every page
             // that loads it (decision 004), more than these modules cost the pages that do not need them.
-            { name: "common", test: /(shared[\\/](enums|search-constants|ring-builder)|components[\\/](pager|shape-icon|diamond-text)|experiments[\\/]variants)\.tsx?$/ },
+            {
+              name: "common",
+              test: /(shared[\\/](enums|search-constants|ring-builder)|components[\\/](pager|shape-icon|diamond-text)|experiments[\\/]variants)\.tsx?$/,
+            },
           ],
         },
       },

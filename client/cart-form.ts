@@ -51,7 +51,13 @@ export async function submitCartForm(request: Request, cart: CartService, page: 
   const form = await request.formData();
   const intent = intentFromForm(form);
   const r: CartResult =
-    intent === null ? refuse("bad_request", "Nothing to change") : intent === "lock" ? await cart.lockPrice() : intent === "draft" ? await cart.draftOrder() : await cart.change(intent);
+    intent === null
+      ? refuse("bad_request", "Nothing to change")
+      : intent === "lock"
+        ? await cart.lockPrice()
+        : intent === "draft"
+          ? await cart.draftOrder()
+          : await cart.change(intent);
   if (!r.ok) return data<CartActionData>({ error: r.message, cart: null }, { status: statusOf(r) });
   if (typeof document === "undefined") throw redirect(page);
   return { error: null, cart: r.cart } satisfies CartActionData;

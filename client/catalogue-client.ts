@@ -44,7 +44,10 @@ export const clientCatalogue: CatalogueService = {
   },
   similarDiamonds: async (d) => dataOf(await call("POST /diamonds/get-similar", { body: d })).diamonds,
   async offeredPromotion(diamondId, promoCodeVariation) {
-    const res = await call("GET /get-valid-promotion-code/{id}", { params: { id: String(diamondId) }, query: { promoCodeVariation: String(promoCodeVariation) as "0" | "1" } });
+    const res = await call("GET /get-valid-promotion-code/{id}", {
+      params: { id: String(diamondId) },
+      query: { promoCodeVariation: String(promoCodeVariation) as "0" | "1" },
+    });
     // A promotion is a nicety: a failure shows the page without one.
     return res.ok ? res.data.data.data : null;
   },
@@ -55,10 +58,14 @@ export const clientCatalogue: CatalogueService = {
     const res = await call(kind === "jewellery" ? "POST /search-request/jewellery" : "POST /search-request/settings2", { body: filters });
     return dataOf(res).searchId;
   },
-  restoreSettingSearch: async (kind, searchId, pageNumber, promoCodeVariation) => found(await call(searchKey(kind), { body: { id: searchId, pageNumber, promoCodeVariation } }), true),
+  restoreSettingSearch: async (kind, searchId, pageNumber, promoCodeVariation) =>
+    found(await call(searchKey(kind), { body: { id: searchId, pageNumber, promoCodeVariation } }), true),
   async getSetting(id, metal, promoCodeVariation) {
     const query = { promoCodeVariation: String(promoCodeVariation) as "0" | "1" };
-    const res = metal === undefined ? await call("GET /settings/{id}", { params: { id: String(id) }, query }) : await call("GET /settings/{id}/{metal}", { params: { id: String(id), metal: String(metal) }, query });
+    const res =
+      metal === undefined
+        ? await call("GET /settings/{id}", { params: { id: String(id) }, query })
+        : await call("GET /settings/{id}/{metal}", { params: { id: String(id), metal: String(metal) }, query });
     return found(res);
   },
   bestSellingSettings: async () => found(await call("GET /settings/best-selling", {}))?.settings ?? [],

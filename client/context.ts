@@ -6,7 +6,16 @@
 import { createContext } from "react-router";
 import type { Outcome } from "#shared/refusal.ts";
 import type { CartIntentInput, CartView } from "#shared/cart/schemas.ts";
-import type { OfferedPromotion, Diamond, DiamondFilters, DiamondSearchInput, RetailerOption, DiamondSearchResponse, DiamondSummary, SimilarDiamondsRequest } from "#shared/schemas.ts";
+import type {
+  OfferedPromotion,
+  Diamond,
+  DiamondFilters,
+  DiamondSearchInput,
+  RetailerOption,
+  DiamondSearchResponse,
+  DiamondSummary,
+  SimilarDiamondsRequest,
+} from "#shared/schemas.ts";
 import type { RingSummary, SimilarRingsRequest } from "#shared/rings.ts";
 import type { SettingDetail, SettingFiltersInput, SettingSearchResponse, SettingSummary, StudSettingsRequest } from "#shared/settings/schemas.ts";
 import type { SettingSearchKind } from "#shared/settings/pages.ts";
@@ -40,7 +49,12 @@ export interface CatalogueService {
    * (validated by the server: a bad filter rejects with a 400 route error) and the page; page size 20 or 19
    * by kind unless given.
    */
-  searchSettings(kind: SettingSearchKind, filters: SettingFiltersInput, page: { pageNumber: number; pageSize?: number }, promoCodeVariation: 0 | 1): Promise<SettingSearchResponse>;
+  searchSettings(
+    kind: SettingSearchKind,
+    filters: SettingFiltersInput,
+    page: { pageNumber: number; pageSize?: number },
+    promoCodeVariation: 0 | 1,
+  ): Promise<SettingSearchResponse>;
   /** Saves a filter state (`POST /api/search-request/settings2` or `/jewellery`) and returns its searchId. */
   saveSettingSearch(kind: SettingSearchKind, filters: SettingFiltersInput): Promise<string>;
   /** A saved setting or jewellery search's filters and the given page of its results; null when the searchId is unknown. */

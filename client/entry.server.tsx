@@ -85,10 +85,16 @@ export async function renderPage(request: Request, { context, nonce, manifest }:
 
   const visitor = context.get(visitorContext);
   const hasError = result.errors !== null;
-  const flags = flagsFor(result.matches.map((m) => m.route.handle), hasError);
+  const flags = flagsFor(
+    result.matches.map((m) => m.route.handle),
+    hasError,
+  );
   const theme = effectiveTheme(visitor.theme, flags, visitor.fromSearchEngine);
   const meta = hasError ? { title: "Page not found — Loupe" } : pageMeta(result.matches, result.loaderData);
-  const assets = assetsFor(manifest, result.matches.map((m) => m.route.id));
+  const assets = assetsFor(
+    manifest,
+    result.matches.map((m) => m.route.id),
+  );
   const body = Object.entries(bodyData(flags))
     .map(([k, v]) => ` data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${escapeHtml(v)}"`)
     .join("");

@@ -67,11 +67,7 @@ function NavigationEffects({ flags, theme, hasError }: { flags: RouteFlags; them
     document.body.dataset.hydrated = "true";
     // Experiment assignments, consent and events: their own chunk, once the page is interactive and the
     // browser idle (the page's own loading and hydration come first).
-    whenIdle(() =>
-      import("./experiments/tracking")
-        .then((m) => m.startTracking())
-        .catch((err: unknown) => console.warn("tracking unavailable", err)),
-    );
+    whenIdle(() => import("./experiments/tracking").then((m) => m.startTracking()).catch((err: unknown) => console.warn("tracking unavailable", err)));
   }, []);
   useEffect(() => {
     recordNavigation(location.pathname + location.search, routeName);
@@ -79,7 +75,12 @@ function NavigationEffects({ flags, theme, hasError }: { flags: RouteFlags; them
   }, [location.pathname, location.search, routeName, flags.scrollToTop]);
   useEffect(() => {
     const loaderData = Object.fromEntries(matches.map((m) => [m.id, m.data]));
-    document.title = hasError ? "Page not found — Loupe" : pageMeta(matches.map((m) => ({ route: { id: m.id, handle: m.handle } })), loaderData).title;
+    document.title = hasError
+      ? "Page not found — Loupe"
+      : pageMeta(
+          matches.map((m) => ({ route: { id: m.id, handle: m.handle } })),
+          loaderData,
+        ).title;
     document.documentElement.dataset.theme = theme;
     Object.assign(document.body.dataset, bodyData(flags));
   });
@@ -97,7 +98,10 @@ export function bodyData(flags: RouteFlags): Record<string, string> {
 }
 
 function Layout({ children, root, hasError }: { children: React.ReactNode; root: RootData | undefined; hasError: boolean }) {
-  const flags = flagsFor(useMatches().map((m) => m.handle), hasError);
+  const flags = flagsFor(
+    useMatches().map((m) => m.handle),
+    hasError,
+  );
   const theme = effectiveTheme(root?.theme ?? "light", flags, root?.fromSearchEngine ?? false);
   const location = useLocation();
   return (

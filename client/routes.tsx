@@ -32,8 +32,18 @@ function pages(module: string, lazy: Page["lazy"], paths: string[], experiments?
 const PAGES: Page[] = [
   { id: "home", index: true, module: "home", lazy: () => import("./routes/home") },
   // §2: the search, its semantic URL, a saved search (searchId with the optional slp and guid segments), landing pages.
-  ...pages("diamond-search", () => import("./routes/diamond-search"), ["diamond-search", "diamond-search/s", "diamond-search/:searchId/:slp?/:guid?", "diamonds/slp/:slp"]),
-  ...pages("diamond", () => import("./routes/diamond"), ["diamond/:id/:slug?/:pairId?"], ["Sticky_Checkout_Button", "Similar_Rings_As_Grid", "Promocode_Variation_Global"]),
+  ...pages("diamond-search", () => import("./routes/diamond-search"), [
+    "diamond-search",
+    "diamond-search/s",
+    "diamond-search/:searchId/:slp?/:guid?",
+    "diamonds/slp/:slp",
+  ]),
+  ...pages(
+    "diamond",
+    () => import("./routes/diamond"),
+    ["diamond/:id/:slug?/:pairId?"],
+    ["Sticky_Checkout_Button", "Similar_Rings_As_Grid", "Promocode_Variation_Global"],
+  ),
   // §2 /cart/{settingId?}/{variantId?}/{diamondId} (a shared cart link) and /checkout/… with the same segments.
   ...pages("cart", () => import("./routes/cart"), ["cart/:a?/:b?/:c?"], ["Lock_Price"]),
   ...pages("checkout", () => import("./routes/checkout"), ["checkout/:a?/:b?/:c?"]),
@@ -45,11 +55,12 @@ const PAGES: Page[] = [
   // a saved searchId; collections (shared/settings/paths.ts lists them once).
   ...pages("setting-search", () => import("./routes/setting-search"), searchRoutePaths(), ["Promocode_Variation_Global"]),
   // §2 detail pages: settings, preset engagement rings, bands and fine jewellery.
-  ...pages("setting", () => import("./routes/setting"), ["setting/:id/:metalId?/:rt?", "fine-jewelry/:id/:metalId", "engagement-ring/:id/:metalId", "wedding-ring/:id/:metalId"], [
-    "Sticky_Checkout_Button",
-    "Similar_Rings_As_Grid",
-    "Promocode_Variation_Global",
-  ]),
+  ...pages(
+    "setting",
+    () => import("./routes/setting"),
+    ["setting/:id/:metalId?/:rt?", "fine-jewelry/:id/:metalId", "engagement-ring/:id/:metalId", "wedding-ring/:id/:metalId"],
+    ["Sticky_Checkout_Button", "Similar_Rings_As_Grid", "Promocode_Variation_Global"],
+  ),
   ...pages("complete-ring", () => import("./routes/complete-ring"), ["complete-ring/:metalId/:diamondId", "complete-earrings/:metalId/:diamondId"]),
   ...pages("viewer", () => import("./routes/viewer"), ["viewer"]),
 ];

@@ -106,15 +106,22 @@ export async function cartBench(base: string): Promise<void> {
     const get = await run("get", [...carts], N, concurrency);
     await clearAll();
     console.log(label);
-    const ratio = (x: Q, t: Q) => `${(x.p50 / Math.max(t.p50, 0.01)).toFixed(2)}× / ${(x.p95 / Math.max(t.p95, 0.01)).toFixed(2)}× / ${(x.p99 / Math.max(t.p99, 0.01)).toFixed(2)}×`;
-    for (const [name, r] of [["trivial DO call (GET /api/cart/version)", trivial], ["add to cart (POST /api/cart add-item)", add], ["get cart (GET /api/cart)", get]] as const) {
+    const ratio = (x: Q, t: Q) =>
+      `${(x.p50 / Math.max(t.p50, 0.01)).toFixed(2)}× / ${(x.p95 / Math.max(t.p95, 0.01)).toFixed(2)}× / ${(x.p99 / Math.max(t.p99, 0.01)).toFixed(2)}×`;
+    for (const [name, r] of [
+      ["trivial DO call (GET /api/cart/version)", trivial],
+      ["add to cart (POST /api/cart add-item)", add],
+      ["get cart (GET /api/cart)", get],
+    ] as const) {
       console.log(`  ${name.padEnd(42)} server ${fmt(r.server)}   client ${fmt(r.client)}${r.errors ? `   (${r.errors} not 200)` : ""}`);
       for (const [step, q] of r.steps) console.log(`    ${`of which ${step}`.padEnd(40)} server ${fmt(q)}`);
     }
     console.log(`  ratio to the trivial call (client p50 / p95 / p99): add ${ratio(add.client, trivial.client)}; get ${ratio(get.client, trivial.client)}`);
     if (carts.length === 1 && concurrency === 1) {
       const worst = Math.max(add.server.p99, get.server.p99);
-      console.log(`  target: p99 ≤ 5 ms on one hot cart (server time): add ${add.server.p99.toFixed(2)} ms, get ${get.server.p99.toFixed(2)} ms — ${worst <= 5 ? "met" : "not met"}`);
+      console.log(
+        `  target: p99 ≤ 5 ms on one hot cart (server time): add ${add.server.p99.toFixed(2)} ms, get ${get.server.p99.toFixed(2)} ms — ${worst <= 5 ? "met" : "not met"}`,
+      );
     }
   }
   agent.destroy();

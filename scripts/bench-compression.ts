@@ -80,7 +80,9 @@ async function measure(base: string, path: string): Promise<void> {
   }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   console.log(`\n${path}`);
-  console.log(`  HTML raw ${kb(html.length)}   gzip (worker, as sent) ${kb(zipped.body.length)}   gzip -6 (node) ${kb(gzipSync(html).length)}   brotli q4 ${kb(br4)}`);
+  console.log(
+    `  HTML raw ${kb(html.length)}   gzip (worker, as sent) ${kb(zipped.body.length)}   gzip -6 (node) ${kb(gzipSync(html).length)}   brotli q4 ${kb(br4)}`,
+  );
   console.log(`  gzip once: ${gzipCpu.toFixed(2)} ms CPU (node zlib, median of ${RUNS})`);
   console.log(`  round trip on loopback (median of 15): render + gzip (miss) ${median(miss).toFixed(1)} ms   cache hit ${median(hit).toFixed(1)} ms`);
   const perRequest = [0, 0.5, 0.9, 0.99].map((h) => `${Math.round(h * 100)}% hits: ${(gzipCpu * (1 - h)).toFixed(3)} ms`);
@@ -92,7 +94,9 @@ try {
   const search = await get(worker.url + "/diamond-search", {});
   const diamond = /href="(\/diamond\/\d+\/[^"?#]+)"/.exec(search.body.toString())?.[1];
   if (!diamond) throw new Error("no diamond link on /diamond-search");
-  console.log(`Compression of shared pages (wrangler dev, ${DIAMONDS.toLocaleString("en")} diamonds; wrangler ${(JSON.parse(readFileSync("package.json", "utf8")) as { devDependencies: Record<string, string> }).devDependencies.wrangler})`);
+  console.log(
+    `Compression of shared pages (wrangler dev, ${DIAMONDS.toLocaleString("en")} diamonds; wrangler ${(JSON.parse(readFileSync("package.json", "utf8")) as { devDependencies: Record<string, string> }).devDependencies.wrangler})`,
+  );
   await measure(worker.url, "/diamond-search");
   await measure(worker.url, diamond);
 } finally {

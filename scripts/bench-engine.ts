@@ -23,11 +23,27 @@ for (let start = 0; start < DIAMONDS; start += 50_000) {
   for (const d of diamonds) {
     if (d.is_sold) continue;
     builder.push({
-      id: d.id, isLabGrown: d.is_lab_grown === 1, shape: d.shape, color: d.color, clarity: d.clarity, cut: d.cut,
-      certificateLab: d.certificate_lab, polish: d.polish, symmetry: d.symmetry, fluorescence: d.fluorescence,
-      eyeClean: d.eye_clean, hasImage: d.has_image === 1, hasVideo: d.has_video === 1, retailerId: d.retailer_id,
-      shippingDays: d.shipping_days, priceCents: d.price_cents, carat: d.carat, depthPct: d.depth_pct,
-      tablePct: d.table_pct, lwRatio: d.lw_ratio, sortingOrder: d.sorting_order,
+      id: d.id,
+      isLabGrown: d.is_lab_grown === 1,
+      shape: d.shape,
+      color: d.color,
+      clarity: d.clarity,
+      cut: d.cut,
+      certificateLab: d.certificate_lab,
+      polish: d.polish,
+      symmetry: d.symmetry,
+      fluorescence: d.fluorescence,
+      eyeClean: d.eye_clean,
+      hasImage: d.has_image === 1,
+      hasVideo: d.has_video === 1,
+      retailerId: d.retailer_id,
+      shippingDays: d.shipping_days,
+      priceCents: d.price_cents,
+      carat: d.carat,
+      depthPct: d.depth_pct,
+      tablePct: d.table_pct,
+      lwRatio: d.lw_ratio,
+      sortingOrder: d.sorting_order,
     });
   }
 }

@@ -31,7 +31,12 @@ const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 /** Experiment cookie → pinned variant: every experiment's control, then LIGHTHOUSE_VARIANTS. */
 const VARIANTS: Record<string, string> = {
   ...Object.fromEntries(EXPERIMENTS.map((e) => [e.cookie, "0"])),
-  ...Object.fromEntries((process.env.LIGHTHOUSE_VARIANTS ?? "").split(",").filter(Boolean).map((kv) => kv.split("=") as [string, string])),
+  ...Object.fromEntries(
+    (process.env.LIGHTHOUSE_VARIANTS ?? "")
+      .split(",")
+      .filter(Boolean)
+      .map((kv) => kv.split("=") as [string, string]),
+  ),
 };
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
@@ -117,7 +122,13 @@ async function audit(url: string, port: number, report: string): Promise<Run> {
     return value;
   };
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? NaN) * 100)])) as Run["scores"];
-  return { scores, fcp: metric("first-contentful-paint"), lcp: metric("largest-contentful-paint"), tbt: metric("total-blocking-time"), cls: metric("cumulative-layout-shift") };
+  return {
+    scores,
+    fcp: metric("first-contentful-paint"),
+    lcp: metric("largest-contentful-paint"),
+    tbt: metric("total-blocking-time"),
+    cls: metric("cumulative-layout-shift"),
+  };
 }
 
 async function main() {
@@ -125,7 +136,9 @@ async function main() {
   const worker = await startWorker({ persistTo: PERSIST, diamonds: DIAMONDS });
   let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
   try {
-    const search = (await (await fetch(worker.url + "/api/diamonds2", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).json()) as {
+    const search = (await (
+      await fetch(worker.url + "/api/diamonds2", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })
+    ).json()) as {
       diamonds: { id: number; slug: string }[];
     };
     const first = search.diamonds[0];
@@ -139,10 +152,14 @@ async function main() {
     ];
     chromium = await launchChromium();
     await setCookies(chromium.port, worker.url + "/", VARIANTS);
-    const pinned = Object.entries(VARIANTS).filter(([, v]) => v !== "0").map(([k, v]) => `${k}=${v}`);
+    const pinned = Object.entries(VARIANTS)
+      .filter(([, v]) => v !== "0")
+      .map(([k, v]) => `${k}=${v}`);
     console.log(`Experiments: every control${pinned.length ? `, except ${pinned.join(", ")}` : ""} (LIGHTHOUSE_VARIANTS)`);
     console.log(`Lighthouse ${RUNS}× per page, mobile, simulated throttling (default config); median of the runs\n`);
-    console.log(`${"page".padEnd(22)}${"perf".padStart(6)}${"FCP".padStart(9)}${"LCP".padStart(9)}${"TBT".padStart(9)}${"CLS".padStart(8)}${"a11y".padStart(7)}${"b-p".padStart(6)}${"SEO".padStart(6)}   perf/TBT of each run`);
+    console.log(
+      `${"page".padEnd(22)}${"perf".padStart(6)}${"FCP".padStart(9)}${"LCP".padStart(9)}${"TBT".padStart(9)}${"CLS".padStart(8)}${"a11y".padStart(7)}${"b-p".padStart(6)}${"SEO".padStart(6)}   perf/TBT of each run`,
+    );
     for (const [name, path] of pages) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(worker.url + path, chromium.port, `${path.split("/")[1] || "home"}-${i + 1}`));
@@ -153,7 +170,9 @@ async function main() {
           `${(m((r) => r.fcp) / 1000).toFixed(2)} s`.padStart(9) +
           `${(m((r) => r.lcp) / 1000).toFixed(2)} s`.padStart(9) +
           `${m((r) => r.tbt).toFixed(0)} ms`.padStart(9) +
-          m((r) => r.cls).toFixed(3).padStart(8) +
+          m((r) => r.cls)
+            .toFixed(3)
+            .padStart(8) +
           String(m((r) => r.scores.accessibility)).padStart(7) +
           String(m((r) => r.scores["best-practices"])).padStart(6) +
           String(m((r) => r.scores.seo)).padStart(6) +

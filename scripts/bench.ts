@@ -134,7 +134,8 @@ async function main() {
   if (!existsSync("build/client/manifest.json")) throw new Error("build/ is missing: run `npm run build` first");
   console.log(`Seeding (or reusing) ${DIAMONDS.toLocaleString("en-US")} diamonds in ${PERSIST} …`);
   const worker = await startWorker({ persistTo: PERSIST, diamonds: DIAMONDS });
-  const post = (body: unknown) => fetch(worker.url + "/api/diamonds2", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const post = (body: unknown) =>
+    fetch(worker.url + "/api/diamonds2", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const trivial = () => fetch(worker.url + "/api/bench-trivial");
   try {
     const inspector = await IsolateInspector.connect(worker.inspectorUrl);
@@ -150,7 +151,9 @@ async function main() {
     // A connected inspector slows the isolate down: measure the runs without it.
     inspector.close();
     if (typeof status.diamonds !== "number") throw new Error(`the search index did not load: ${JSON.stringify(status)}\n${worker.log()}`);
-    console.log(`\nIndex: ${status.diamonds.toLocaleString("en-US")} available diamonds, ${(status.bytes / 1e6).toFixed(1)} MB of typed arrays, loaded from D1 in ${(status.loadMs / 1000).toFixed(1)} s (reading D1 ${(status.readMs / 1000).toFixed(1)} s, building ${((status.loadMs - status.readMs) / 1000).toFixed(1)} s; first request waited ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+    console.log(
+      `\nIndex: ${status.diamonds.toLocaleString("en-US")} available diamonds, ${(status.bytes / 1e6).toFixed(1)} MB of typed arrays, loaded from D1 in ${(status.loadMs / 1000).toFixed(1)} s (reading D1 ${(status.readMs / 1000).toFixed(1)} s, building ${((status.loadMs - status.readMs) / 1000).toFixed(1)} s; first request waited ${((performance.now() - t) / 1000).toFixed(1)} s)`,
+    );
 
     const queries = benchQueries(QUERIES);
     // Warm-up: JIT and caches (a different query set, so no result is served from the worker's cache).
@@ -178,7 +181,9 @@ async function main() {
     console.log(`ratio to trivial (client p50 / p95 / p99): search ${r(plain.client)}; with facets ${r(facets.client)}`);
     const sp = quantiles(plain.server);
     const fp = quantiles(facets.server);
-    console.log(`targets: search p95 ${sp.p95.toFixed(2)} ms (≤ 5), with facets p95 ${fp.p95.toFixed(2)} ms (≤ 10)${plain.errors + facets.errors ? `; ${plain.errors + facets.errors} errors` : ""}`);
+    console.log(
+      `targets: search p95 ${sp.p95.toFixed(2)} ms (≤ 5), with facets p95 ${fp.p95.toFixed(2)} ms (≤ 10)${plain.errors + facets.errors ? `; ${plain.errors + facets.errors} errors` : ""}`,
+    );
 
     // Facet-less searches were sent first, so the facet run cannot reuse their cached results (the key differs).
     console.log(`\n== SSR throughput (${SECONDS}s per route, ${CONCURRENCY} keep-alive connections, gzip accepted, wrangler dev on loopback) ==`);
@@ -187,18 +192,25 @@ async function main() {
     const semantic = await rate(worker.url, "/diamond-search/s?origin=lab&shape=oval&carat=1-1.5");
     // Every request a different search (shape × colour range × page): no shared render, no cached result.
     const SHAPES = ["round", "princess", "marquise", "emerald", "pear", "oval", "heart", "radiant", "asscher", "cushion"];
-    const uncached = await rate(worker.url, (i) => `/diamond-search/s?shape=${SHAPES[i % 10]}&color=d-${"efghij"[Math.floor(i / 10) % 6]}&page=${2 + Math.floor(i / 60)}`);
+    const uncached = await rate(
+      worker.url,
+      (i) => `/diamond-search/s?shape=${SHAPES[i % 10]}&color=d-${"efghij"[Math.floor(i / 10) % 6]}&page=${2 + Math.floor(i / 60)}`,
+    );
     const first = (await (await post({})).json()) as { diamonds: { id: number; slug: string }[] };
     const detail = `/diamond/${first.diamonds[0]!.id}/${first.diamonds[0]!.slug}`;
     const detailRate = await rate(worker.url, detail);
     const line = (name: string, x: Awaited<ReturnType<typeof rate>>) =>
-      console.log(`${name.padEnd(40)} ${x.rps.toFixed(1).padStart(8)} req/s   p50 ${x.p50.toFixed(1)} ms   p95 ${x.p95.toFixed(1)} ms${x.errors ? `   (${x.errors} errors)` : ""}`);
+      console.log(
+        `${name.padEnd(40)} ${x.rps.toFixed(1).padStart(8)} req/s   p50 ${x.p50.toFixed(1)} ms   p95 ${x.p95.toFixed(1)} ms${x.errors ? `   (${x.errors} errors)` : ""}`,
+      );
     line("trivial route (unknown /api path)", triv);
     line("/diamond-search (full SSR page)", search);
     line("/diamond-search/s?… (filtered SSR page)", semantic);
     line("… a different search every request", uncached);
     line("/diamond/{id}/{slug} (SSR + D1)", detailRate);
-    console.log(`ratio /diamond-search : trivial = ${((search.rps / triv.rps) * 100).toFixed(0)}%; target ≥ 300 req/s: ${search.rps >= 300 ? "met" : "not met"} (repeated pages are shared renders for 30 s: worker/page-cache.ts; the line above renders and searches every time)`);
+    console.log(
+      `ratio /diamond-search : trivial = ${((search.rps / triv.rps) * 100).toFixed(0)}%; target ≥ 300 req/s: ${search.rps >= 300 ? "met" : "not met"} (repeated pages are shared renders for 30 s: worker/page-cache.ts; the line above renders and searches every time)`,
+    );
 
     await cartBench(worker.url);
 
@@ -208,26 +220,40 @@ async function main() {
     const afterRetained = await again.retained();
     again.close();
     console.log(`index arrays ${mb(status.bytes)} (budget: isolate < 128 MB = 134.2 MB)`);
-    console.log("\"live\" counts garbage not yet collected; \"retained\" is what is left after a full collection (a heap snapshot forces one)");
+    console.log('"live" counts garbage not yet collected; "retained" is what is left after a full collection (a heap snapshot forces one)');
     console.log(`isolate before the index loaded      ${describeMemory(atStart)}`);
-    console.log(`isolate while it loaded (peak)       live ${mb(loading.peakLive)}; committed ${mb(loading.peakCommitted)} — ${loading.samples} samples over ${(loadingMs / 1000).toFixed(1)} s, requested 10 ms after each answer; longest gap ${loading.longestGapMs.toFixed(0)} ms (the build's synchronous steps)`);
+    console.log(
+      `isolate while it loaded (peak)       live ${mb(loading.peakLive)}; committed ${mb(loading.peakCommitted)} — ${loading.samples} samples over ${(loadingMs / 1000).toFixed(1)} s, requested 10 ms after each answer; longest gap ${loading.longestGapMs.toFixed(0)} ms (the build's synchronous steps)`,
+    );
     console.log(`isolate just after the load          ${describeMemory(loaded)}`);
     console.log(`  retained                           ${describeMemory(loadedRetained)}`);
     console.log(`isolate after every run above        ${describeMemory(after)}`);
     console.log(`  retained                           ${describeMemory(afterRetained)}`);
     const worst = Math.max(loadedRetained.heapUsed + loadedRetained.buffers, afterRetained.heapUsed + afterRetained.buffers);
     const peakLoad = Math.max(loading.peakLive, loaded.heapUsed + loaded.buffers);
-    console.log(`target: peak live while loading ${mb(peakLoad)} ≤ 110 MB: ${peakLoad <= 110e6 ? "met" : "not met"}; retained ${mb(worst)} < 134.2 MB: ${worst < 128 * 1024 * 1024 ? "met" : "not met"}; highest live seen ${mb(Math.max(loading.peakLive, loaded.heapUsed + loaded.buffers, after.heapUsed + after.buffers))}`);
+    console.log(
+      `target: peak live while loading ${mb(peakLoad)} ≤ 110 MB: ${peakLoad <= 110e6 ? "met" : "not met"}; retained ${mb(worst)} < 134.2 MB: ${worst < 128 * 1024 * 1024 ? "met" : "not met"}; highest live seen ${mb(Math.max(loading.peakLive, loaded.heapUsed + loaded.buffers, after.heapUsed + after.buffers))}`,
+    );
     console.log(`workerd processes: ${workerdMemory()}`);
 
     console.log("\n== Page weight ==");
     for (const path of ["/", "/diamond-search", detail, "/setting-search", "/jewelry-search", "/setting/1/2", "/viewer?setting=1&metal=2&shape=1"]) {
       const w = await pageWeight(worker.url, path);
-      console.log(`${path.length > 40 ? "/diamond/{id}/{slug}" : path}`.padEnd(34) + `JS ${w.files} files, ${kb(w.jsRaw)} raw, ${kb(w.jsGzip)} gzip (budget 100 KB)   HTML ${kb(w.html)} raw, ${kb(w.htmlGzip)} gzip`);
+      console.log(
+        `${path.length > 40 ? "/diamond/{id}/{slug}" : path}`.padEnd(34) +
+          `JS ${w.files} files, ${kb(w.jsRaw)} raw, ${kb(w.jsGzip)} gzip (budget 100 KB)   HTML ${kb(w.html)} raw, ${kb(w.htmlGzip)} gzip`,
+      );
     }
   } catch (e) {
     // What the worker said last explains most failures (an exception, a reset object).
-    console.error(worker.log().split("\n").filter((l) => !/Request\.cf|getaddrinfo|GetAddrInfo/.test(l)).slice(-40).join("\n"));
+    console.error(
+      worker
+        .log()
+        .split("\n")
+        .filter((l) => !/Request\.cf|getaddrinfo|GetAddrInfo/.test(l))
+        .slice(-40)
+        .join("\n"),
+    );
     throw e;
   } finally {
     await worker.stop();

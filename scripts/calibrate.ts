@@ -34,20 +34,16 @@ interface Row {
 
 /** Parses the ggplot2 CSV (header row, quoted strings, no embedded commas). */
 function readCsv(path: string): Row[] {
-  const lines = readFileSync(path, "utf8").split(/\r?\n/).filter((l) => l.trim() !== "");
+  const lines = readFileSync(path, "utf8")
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== "");
   const header = lines[0]!.split(",").map((h) => h.replace(/"/g, "").trim());
   const col = (name: string): number => {
     const i = header.indexOf(name);
     if (i < 0) throw new Error(`${path}: no column "${name}"`);
     return i;
   };
-  const [iCarat, iCut, iColor, iClarity, iPrice] = ["carat", "cut", "color", "clarity", "price"].map(col) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [iCarat, iCut, iColor, iClarity, iPrice] = ["carat", "cut", "color", "clarity", "price"].map(col) as [number, number, number, number, number];
   return lines.slice(1).map((line, n) => {
     const f = line.split(",").map((v) => v.replace(/"/g, "").trim());
     const row: Row = {

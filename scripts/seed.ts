@@ -74,9 +74,7 @@ async function readSeedMeta(db: D1Like): Promise<string | null> {
     return row?.value ?? null;
   } catch (e) {
     if (String(e).includes("no such table")) {
-      throw new Error(
-        "the catalogue tables do not exist: run `npx wrangler d1 migrations apply DB --local --persist-to .wrangler/state` first",
-      );
+      throw new Error("the catalogue tables do not exist: run `npx wrangler d1 migrations apply DB --local --persist-to .wrangler/state` first");
     }
     throw e;
   }

@@ -22,30 +22,45 @@ const page = (slug: string, title: string, intro: string, filters: Partial<Diamo
 });
 
 export const LANDING_PAGES: readonly LandingPage[] = [
-  page("1-carat-lab-grown-oval-diamonds", "1 Carat Lab-Grown Oval Diamonds", "Certified lab-grown ovals from 1.00 to 1.19 carats, compared across every retailer.", {
-    isLabGrown: true,
-    diamondShapes: [6],
-    caratMin: 1,
-    caratMax: 1.19,
-  }),
-  page("1-carat-natural-round-diamonds", "1 Carat Natural Round Diamonds", "Natural round brilliants from 1.00 to 1.19 carats in the near-colourless range, Ideal and Excellent cuts.", {
-    isLabGrown: false,
-    diamondShapes: [1],
-    caratMin: 1,
-    caratMax: 1.19,
-    colors: [1, 2, 3, 4, 5, 6],
-    cuts: [0, 1],
-  }),
+  page(
+    "1-carat-lab-grown-oval-diamonds",
+    "1 Carat Lab-Grown Oval Diamonds",
+    "Certified lab-grown ovals from 1.00 to 1.19 carats, compared across every retailer.",
+    {
+      isLabGrown: true,
+      diamondShapes: [6],
+      caratMin: 1,
+      caratMax: 1.19,
+    },
+  ),
+  page(
+    "1-carat-natural-round-diamonds",
+    "1 Carat Natural Round Diamonds",
+    "Natural round brilliants from 1.00 to 1.19 carats in the near-colourless range, Ideal and Excellent cuts.",
+    {
+      isLabGrown: false,
+      diamondShapes: [1],
+      caratMin: 1,
+      caratMax: 1.19,
+      colors: [1, 2, 3, 4, 5, 6],
+      cuts: [0, 1],
+    },
+  ),
   page("2-carat-lab-grown-diamonds", "2 Carat Lab-Grown Diamonds", "Lab-grown diamonds of every shape from 2.00 to 2.49 carats.", {
     isLabGrown: true,
     caratMin: 2,
     caratMax: 2.49,
   }),
-  page("loupe-ideal-round-diamonds", "Loupe Ideal Round Diamonds", "Round diamonds inside the Loupe Ideal proportions: depth 59–62.6 %, table 53–58 %, ratio up to 1.01.", {
-    isLabGrown: null,
-    diamondShapes: [1],
-    loupeIdeal: true,
-  }),
+  page(
+    "loupe-ideal-round-diamonds",
+    "Loupe Ideal Round Diamonds",
+    "Round diamonds inside the Loupe Ideal proportions: depth 59–62.6 %, table 53–58 %, ratio up to 1.01.",
+    {
+      isLabGrown: null,
+      diamondShapes: [1],
+      loupeIdeal: true,
+    },
+  ),
   page("eye-clean-diamonds-under-3000", "Eye-Clean Diamonds Under $3,000", "Natural diamonds that look flawless to the eye, priced under $3,000.", {
     isLabGrown: false,
     eyeClean: true,

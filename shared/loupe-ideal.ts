@@ -28,7 +28,5 @@ export const LOUPE_IDEAL: Readonly<Record<number, IdealRanges>> = {
 export function isLoupeIdeal(shape: number, depthPct: number, tablePct: number, lwRatio: number): boolean {
   const r = LOUPE_IDEAL[shape];
   if (!r) return false;
-  return (
-    depthPct >= r.depth[0] && depthPct <= r.depth[1] && tablePct >= r.table[0] && tablePct <= r.table[1] && lwRatio >= r.ratio[0] && lwRatio <= r.ratio[1]
-  );
+  return depthPct >= r.depth[0] && depthPct <= r.depth[1] && tablePct >= r.table[0] && tablePct <= r.table[1] && lwRatio >= r.ratio[0] && lwRatio <= r.ratio[1];
 }

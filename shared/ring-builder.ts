@@ -16,4 +16,3 @@ export function ringOf(params: URLSearchParams): string {
 
 /** `href` with the ring builder's query appended. */
 export const withRing = (href: string, ring: string): string => (ring ? `${href}${href.includes("?") ? "&" : "?"}${ring}` : href);
-

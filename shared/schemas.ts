@@ -9,8 +9,6 @@ import { PROMO_CATEGORIES } from "./cart/model";
 
 export { FILTER_DEFAULTS, MAX_PAGE_SIZE, NO_FILTERS_FOUND, RANGE_PAIRS, SEARCH_DEFAULTS, SORT_FIELDS, type SortField } from "./search-constants";
 
-
-
 const codeOf = (list: readonly { code: number }[], what: string) =>
   v.pipe(
     v.number(),
@@ -25,19 +23,24 @@ export const ClarityCode = v.pipe(codeOf(CLARITIES, "clarity"), v.description("C
 export const CutCode = v.pipe(codeOf(CUTS, "cut"), v.description("Cut 0-4: " + CUTS.map((s) => `${s.code} ${s.label}`).join(", ")));
 export const FinishCode = v.pipe(codeOf(FINISH_GRADES, "polish/symmetry"), v.description("Polish/symmetry: 1 Excellent, 2 Very Good, 3 Good"));
 export const FluorescenceCode = v.pipe(codeOf(FLUORESCENCES, "fluorescence"), v.description("Fluorescence 0-4: None, Faint, Medium, Strong, Very Strong"));
-export const CertificateLabCode = v.pipe(codeOf(CERTIFICATE_LABS, "certificate lab"), v.description("Certificate lab: 0 GIA, 1 AGS, 2 IGI, 3 EGL, 4 HRD, 5 GCAL"));
+export const CertificateLabCode = v.pipe(
+  codeOf(CERTIFICATE_LABS, "certificate lab"),
+  v.description("Certificate lab: 0 GIA, 1 AGS, 2 IGI, 3 EGL, 4 HRD, 5 GCAL"),
+);
 export const EyeCleanCode = v.pipe(codeOf(EYE_CLEANLINESS, "eye cleanliness"), v.description("1 Eye Clean, 2 Semi-Eye Clean, 3 Not Eye Clean, 999 unknown"));
 
 const Cents = v.pipe(v.number(), v.integer(), v.description("US cents (integer)"));
-
 
 const codeList = <T extends v.GenericSchema<unknown, number>>(item: T, what: string) =>
   v.optional(v.pipe(v.array(item), v.maxLength(16), v.description(`${what}; empty or absent means any`)), []);
 
 const range = (min: number, max: number, what: string) => v.optional(v.pipe(v.number(), v.minValue(min), v.maxValue(max), v.description(what)));
-const idList = (what: string) => v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535))), v.maxLength(200), v.description(`${what}; empty or absent means any`)), []);
+const idList = (what: string) =>
+  v.optional(
+    v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535))), v.maxLength(200), v.description(`${what}; empty or absent means any`)),
+    [],
+  );
 const flag = (what: string) => v.optional(v.pipe(v.boolean(), v.description(what)), false);
-
 
 /**
  * The filter fields of a diamond search (§3 "Search filter defaults" names where the spec has them:
@@ -61,7 +64,10 @@ export const DiamondFilterEntries = {
   isLabGrown: v.optional(v.nullable(v.pipe(v.boolean(), v.description("true lab-grown, false natural, null or absent both")))),
   naturalDiamondRetailers: idList("Retailer ids for natural diamonds"),
   labGrownDiamondRetailers: idList("Retailer ids for lab-grown diamonds"),
-  shippingDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(-1), v.maxValue(365), v.description("Ships within this many days; -1 any")), SEARCH_DEFAULTS.shippingDays),
+  shippingDays: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(-1), v.maxValue(365), v.description("Ships within this many days; -1 any")),
+    SEARCH_DEFAULTS.shippingDays,
+  ),
   shipsByHolidayDate: v.optional(
     v.nullable(
       v.pipe(
@@ -82,13 +88,18 @@ export const DiamondFilterEntries = {
   hasVideo: flag("Only diamonds with a 360° video"),
   loupeIdeal: flag("Only diamonds inside their shape's Loupe Ideal depth/table/ratio ranges (shared/loupe-ideal.ts)"),
   certificateNumber: v.optional(
-    v.pipe(v.string(), v.trim(), v.maxLength(40), v.regex(/^[A-Za-z0-9-]*$/, "certificateNumber may hold letters, digits and '-'"), v.description("Exact certificate number; empty means any")),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(40),
+      v.regex(/^[A-Za-z0-9-]*$/, "certificateNumber may hold letters, digits and '-'"),
+      v.description("Exact certificate number; empty means any"),
+    ),
     "",
   ),
   sortBy: v.optional(v.picklist(SORT_FIELDS), SEARCH_DEFAULTS.sortBy),
   sortOrder: v.optional(v.picklist(["asc", "desc"]), SEARCH_DEFAULTS.sortOrder),
 };
-
 
 /** min ≤ max for every range pair, reported on the min field. */
 const rangeChecks = RANGE_PAIRS.map(([min, max]) =>
@@ -122,8 +133,8 @@ export type DiamondSearchInput = v.InferInput<typeof DiamondSearchRequest>;
 
 /** Lower edges (whole USD) of the price histogram buckets; the last bucket is open-ended. */
 export const PRICE_HISTOGRAM_EDGES_USD = [
-  0, 500, 750, 1000, 1250, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 7500, 10_000, 12_500, 15_000, 20_000, 25_000, 30_000, 40_000, 50_000,
-  75_000, 100_000, 150_000, 250_000, 500_000,
+  0, 500, 750, 1000, 1250, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 7500, 10_000, 12_500, 15_000, 20_000, 25_000, 30_000, 40_000, 50_000, 75_000, 100_000,
+  150_000, 250_000, 500_000,
 ] as const;
 
 const CountMap = (what: string) => v.pipe(v.record(v.string(), v.number()), v.description(what));
@@ -212,7 +223,10 @@ export const Diamond = v.object({
   /** With `promoCodeVariation`: the promo code offered on this diamond to that variant (null when none applies). */
   offeredPromotion: v.optional(v.nullable(OfferedPromotion)),
   /** Every recorded price of this stone, oldest first (seed, import or update); the last is the current price. */
-  priceHistory: v.pipe(v.array(v.object({ at: v.pipe(v.number(), v.description("epoch ms")), price: Cents })), v.description("Every recorded price, oldest first")),
+  priceHistory: v.pipe(
+    v.array(v.object({ at: v.pipe(v.number(), v.description("epoch ms")), price: Cents })),
+    v.description("Every recorded price, oldest first"),
+  ),
   updatedAt: v.number(),
 });
 export type Diamond = v.InferOutput<typeof Diamond>;
@@ -306,7 +320,10 @@ export type SavedSearch = v.InferOutput<typeof SavedSearch>;
 export const DiamondsBySearchQuery = v.object({
   searchId: SearchId,
   pageNumber: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, "pageNumber must be 1-99999"), v.transform(Number), v.maxValue(10_000)), "1"),
-  pageSize: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, "pageSize must be a number"), v.transform(Number), v.minValue(1), v.maxValue(MAX_PAGE_SIZE)), "16"),
+  pageSize: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,3}$/, "pageSize must be a number"), v.transform(Number), v.minValue(1), v.maxValue(MAX_PAGE_SIZE)),
+    "16",
+  ),
   includeFacets: v.optional(v.picklist(["true", "false", "1", "0"])),
 });
 

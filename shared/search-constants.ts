@@ -58,4 +58,3 @@ export const FILTER_DEFAULTS = {
 
 /** §8: what a failed search restore answers (API error message and the page's search-error flag). */
 export const NO_FILTERS_FOUND = "No filters found";
-

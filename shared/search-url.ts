@@ -113,7 +113,10 @@ export function parseSearchParams(params: URLSearchParams): { state: SearchState
       if (a === null || b === null) ignored.push(`${r.param}=${span}`);
       else [min, max] = [a, b];
     }
-    for (const [key, side] of [[r.min, "min"], [r.max, "max"]] as const) {
+    for (const [key, side] of [
+      [r.min, "min"],
+      [r.max, "max"],
+    ] as const) {
       const raw = params.get(key);
       const n = number(raw, r.lo, r.hi);
       if (n === null) ignored.push(`${key}=${raw}`);
@@ -140,7 +143,10 @@ export function parseSearchParams(params: URLSearchParams): { state: SearchState
   const shipBy = params.get("shipBy");
   if (shipBy && ISO_DAY.test(shipBy) && Number.isFinite(Date.parse(`${shipBy}T00:00:00Z`))) state.shipsByHolidayDate = shipBy;
   else if (shipBy) ignored.push(`shipBy=${shipBy}`);
-  for (const [param, field] of [["retailer", "naturalDiamondRetailers"], ["labRetailer", "labGrownDiamondRetailers"]] as const) {
+  for (const [param, field] of [
+    ["retailer", "naturalDiamondRetailers"],
+    ["labRetailer", "labGrownDiamondRetailers"],
+  ] as const) {
     const ids = values(params, param).map(Number);
     if (ids.some((n) => !Number.isInteger(n) || n < 1 || n > 65535)) ignored.push(`${param}=${params.get(param)}`);
     state[field] = [...new Set(ids.filter((n) => Number.isInteger(n) && n >= 1 && n <= 65535))].sort((a, b) => a - b);

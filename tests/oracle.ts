@@ -9,9 +9,29 @@ import type { DiamondRow } from "#shared/catalogue/rows.ts";
 
 export type OracleRow = Pick<
   DiamondRow,
-  | "id" | "is_lab_grown" | "is_sold" | "shape" | "color" | "clarity" | "cut" | "certificate_lab" | "polish" | "symmetry" | "fluorescence"
-  | "eye_clean" | "has_image" | "has_video" | "retailer_id" | "shipping_days" | "price_cents" | "carat" | "depth_pct" | "table_pct"
-  | "lw_ratio" | "sorting_order" | "certificate_id"
+  | "id"
+  | "is_lab_grown"
+  | "is_sold"
+  | "shape"
+  | "color"
+  | "clarity"
+  | "cut"
+  | "certificate_lab"
+  | "polish"
+  | "symmetry"
+  | "fluorescence"
+  | "eye_clean"
+  | "has_image"
+  | "has_video"
+  | "retailer_id"
+  | "shipping_days"
+  | "price_cents"
+  | "carat"
+  | "depth_pct"
+  | "table_pct"
+  | "lw_ratio"
+  | "sorting_order"
+  | "certificate_id"
 >;
 
 const DAY = 86_400_000;

@@ -32,13 +32,28 @@ export function searchInput(retailerIds: number[]): fc.Arbitrary<DiamondSearchIn
       fluorescences: fc.oneof(fc.constant<number[]>([]), sub([0, 1, 2, 3, 4])),
       certificateLabs: fc.oneof(fc.constant<number[]>([]), sub([0, 1, 2, 3, 4, 5])),
       isLabGrown: fc.constantFrom(true, false, null),
-      naturalDiamondRetailers: fc.oneof({ weight: 4, arbitrary: fc.constant<number[]>([]) }, { weight: 1, arbitrary: fc.subarray(retailerIds, { maxLength: 6 }) }),
-      labGrownDiamondRetailers: fc.oneof({ weight: 4, arbitrary: fc.constant<number[]>([]) }, { weight: 1, arbitrary: fc.subarray(retailerIds, { maxLength: 6 }) }),
+      naturalDiamondRetailers: fc.oneof(
+        { weight: 4, arbitrary: fc.constant<number[]>([]) },
+        { weight: 1, arbitrary: fc.subarray(retailerIds, { maxLength: 6 }) },
+      ),
+      labGrownDiamondRetailers: fc.oneof(
+        { weight: 4, arbitrary: fc.constant<number[]>([]) },
+        { weight: 1, arbitrary: fc.subarray(retailerIds, { maxLength: 6 }) },
+      ),
       shippingDays: fc.oneof({ weight: 3, arbitrary: fc.constant(-1) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 20 }) }),
       shipsBy: fc.option(fc.integer({ min: -2, max: 25 }), { nil: undefined, freq: 4 }),
-      depth: fc.oneof({ weight: 3, arbitrary: fc.constant<[number | undefined, number | undefined]>([undefined, undefined]) }, { weight: 1, arbitrary: pair(55, 78) }),
-      table: fc.oneof({ weight: 3, arbitrary: fc.constant<[number | undefined, number | undefined]>([undefined, undefined]) }, { weight: 1, arbitrary: pair(50, 78) }),
-      ratio: fc.oneof({ weight: 3, arbitrary: fc.constant<[number | undefined, number | undefined]>([undefined, undefined]) }, { weight: 1, arbitrary: pair(0.9, 2.2) }),
+      depth: fc.oneof(
+        { weight: 3, arbitrary: fc.constant<[number | undefined, number | undefined]>([undefined, undefined]) },
+        { weight: 1, arbitrary: pair(55, 78) },
+      ),
+      table: fc.oneof(
+        { weight: 3, arbitrary: fc.constant<[number | undefined, number | undefined]>([undefined, undefined]) },
+        { weight: 1, arbitrary: pair(50, 78) },
+      ),
+      ratio: fc.oneof(
+        { weight: 3, arbitrary: fc.constant<[number | undefined, number | undefined]>([undefined, undefined]) },
+        { weight: 1, arbitrary: pair(0.9, 2.2) },
+      ),
       eyeClean: fc.boolean(),
       hasImage: fc.boolean(),
       hasVideo: fc.boolean(),

@@ -6,8 +6,7 @@ import { settingSvg } from "#shared/catalogue/setting-images.ts";
 import { ringViewSvg } from "#shared/catalogue/ring-view.ts";
 import type { AppEnv } from "./env";
 
-const svg = (body: string) =>
-  new Response(body, { headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "public, max-age=86400" } });
+const svg = (body: string) => new Response(body, { headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "public, max-age=86400" } });
 
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><circle cx="12" cy="12" r="8" fill="none" stroke="#1f4e79" stroke-width="2.5"/><path d="M18 18l7 7" stroke="#1f4e79" stroke-width="3" stroke-linecap="round"/></svg>`;
 
@@ -23,7 +22,10 @@ export const images = new Hono<AppEnv>()
     const name = c.req.param("file").replace(/\.svg$/, "");
     const small = name.endsWith("-small");
     const base = name.replace(/-(small|about)$/, "");
-    const title = base.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+    const title = base
+      .split("-")
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join(" ");
     return svg(retailerLogoSvg(title, small));
   })
   .get("/images/settings/:file{[a-z0-9-]+\\.svg}", (c) => {

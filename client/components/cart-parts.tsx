@@ -18,15 +18,30 @@ export interface CartActionData {
   cart: CartView | null;
 }
 
-export const PAYMENT_LABEL: Record<PaymentMethod, string> = { paypal: "PayPal", card: "Card", affirm: "Affirm (pay over time)", wire: "Bank wire (save 2%)", financing: "Financing" };
+export const PAYMENT_LABEL: Record<PaymentMethod, string> = {
+  paypal: "PayPal",
+  card: "Card",
+  affirm: "Affirm (pay over time)",
+  wire: "Bank wire (save 2%)",
+  financing: "Financing",
+};
 
 /** The optimistic cart after an intent, shown until the server answers (lines only; totals wait). */
 function optimistic(cart: CartView, form: FormData): CartView {
   const intent = intentFromForm(form);
   if (!intent || intent === "lock" || intent === "draft") return cart;
   const drop = (lines: CartLine[]) => lines.filter((l) => intent.type !== "remove" || l.lineId !== intent.lineId);
-  const requantify = (lines: CartLine[]) => lines.map((l) => (intent.type === "update" && l.lineId === intent.lineId && intent.quantity ? { ...l, quantity: intent.quantity, total: l.unitPrice * intent.quantity } : l));
-  const next = { ...cart, WeddingBands: requantify(drop(cart.WeddingBands)), FineJewelry: requantify(drop(cart.FineJewelry)), Pendants: requantify(drop(cart.Pendants)), Studs: requantify(drop(cart.Studs)) };
+  const requantify = (lines: CartLine[]) =>
+    lines.map((l) =>
+      intent.type === "update" && l.lineId === intent.lineId && intent.quantity ? { ...l, quantity: intent.quantity, total: l.unitPrice * intent.quantity } : l,
+    );
+  const next = {
+    ...cart,
+    WeddingBands: requantify(drop(cart.WeddingBands)),
+    FineJewelry: requantify(drop(cart.FineJewelry)),
+    Pendants: requantify(drop(cart.Pendants)),
+    Studs: requantify(drop(cart.Studs)),
+  };
   if (intent.type === "remove" && (intent.lineId === "setting" || intent.lineId === "diamond")) {
     const ring = cart.EngagementRings[0];
     const left = ring && { ...ring, [intent.lineId]: null };

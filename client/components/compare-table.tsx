@@ -3,7 +3,10 @@ import { CLARITIES, COLORS, CUTS, FINISH_GRADES, labelOf } from "#shared/enums.t
 import { formatUsd } from "#shared/money.ts";
 import type { DiamondSummary } from "#shared/schemas.ts";
 
-type Comparable = Pick<DiamondSummary, "id" | "slug" | "carat" | "color" | "clarity" | "cut" | "polish" | "symmetry" | "price" | "shippingDays" | "retailer" | "lwRatio">;
+type Comparable = Pick<
+  DiamondSummary,
+  "id" | "slug" | "carat" | "color" | "clarity" | "cut" | "polish" | "symmetry" | "price" | "shippingDays" | "retailer" | "lwRatio"
+>;
 
 const ROWS: [string, (d: Comparable) => string][] = [
   ["Price", (d) => formatUsd(d.price)],

@@ -2,20 +2,13 @@
  * The diamond search's filter form (§2): shapes, carat, colour, clarity, cut and the rest, each value with
  * its live count, the price histogram, and "more filters". A GET form: it works without JavaScript.
  */
-import { Link, useNavigate, } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { CERTIFICATE_LABS, CLARITIES, COLORS, FINISH_GRADES, FLUORESCENCES, SHAPES, byCode, type EnumEntry } from "#shared/enums.ts";
 import { formatCount, formatUsd } from "#shared/money.ts";
 import { LOUPE_IDEAL } from "#shared/loupe-ideal.ts";
 import { SORT_FIELDS } from "#shared/search-constants.ts";
 import type { DiamondSearchResponse, SearchFacets } from "#shared/schemas.ts";
-import {
-  SEARCH_CUTS,
-  SEMANTIC_PATH,
-  originOf,
-  parseSearchParams,
-  searchHref,
-  type SearchState,
-} from "#shared/search-url.ts";
+import { SEARCH_CUTS, SEMANTIC_PATH, originOf, parseSearchParams, searchHref, type SearchState } from "#shared/search-url.ts";
 import { ringOf, withRing } from "#shared/ring-builder.ts";
 import type { RetailerOption } from "../context";
 import { ShapeImage } from "./shape-icon";
@@ -33,7 +26,15 @@ const SORT_LABELS: Record<(typeof SORT_FIELDS)[number], string> = {
 type FacetName = keyof SearchFacets;
 
 /** A check box per value with its live count; a value that would give no diamonds is disabled. */
-function CheckGroup(p: { legend: string; name: string; options: readonly EnumEntry[]; picked: number[]; counts?: Record<string, number>; className?: string; icon?: boolean }) {
+function CheckGroup(p: {
+  legend: string;
+  name: string;
+  options: readonly EnumEntry[];
+  picked: number[];
+  counts?: Record<string, number>;
+  className?: string;
+  icon?: boolean;
+}) {
   return (
     <fieldset className={`check-group ${p.className ?? ""}`}>
       <legend>{p.legend}</legend>
@@ -72,7 +73,15 @@ function PriceHistogram({ histogram, min, max }: { histogram: NonNullable<Diamon
   const peak = Math.max(1, ...histogram.counts);
   // One 10-unit column per bucket, stretched to 240 px: whole-number coordinates keep the markup short.
   return (
-    <svg className="histogram" viewBox={`0 0 ${histogram.counts.length * 10} 40`} preserveAspectRatio="none" width="240" height="40" role="img" aria-label="Diamonds by price with the other filters">
+    <svg
+      className="histogram"
+      viewBox={`0 0 ${histogram.counts.length * 10} 40`}
+      preserveAspectRatio="none"
+      width="240"
+      height="40"
+      role="img"
+      aria-label="Diamonds by price with the other filters"
+    >
       {histogram.counts.map((c, i) => {
         const lo = histogram.edges[i]!;
         const hi = histogram.edges[i + 1] ?? Infinity;
@@ -100,7 +109,19 @@ function searchUrlFor(form: HTMLFormElement): string {
  * change to a checkbox, radio or select applies at once, the URL is the canonical one, and the scroll
  * position stays.
  */
-export function Filters({ state, facets, histogram, retailers, ring }: { state: SearchState; facets?: SearchFacets; histogram?: DiamondSearchResponse["priceHistogram"]; retailers: RetailerOption[]; ring: string }) {
+export function Filters({
+  state,
+  facets,
+  histogram,
+  retailers,
+  ring,
+}: {
+  state: SearchState;
+  facets?: SearchFacets;
+  histogram?: DiamondSearchResponse["priceHistogram"];
+  retailers: RetailerOption[];
+  ring: string;
+}) {
   const navigate = useNavigate();
   const apply = (form: HTMLFormElement) => navigate(searchUrlFor(form), { preventScrollReset: true });
   const onChange = (e: React.FormEvent<HTMLFormElement>) => {
@@ -115,7 +136,19 @@ export function Filters({ state, facets, histogram, retailers, ring }: { state: 
   const oneShape = state.diamondShapes.length === 1 ? state.diamondShapes[0]! : null;
   const idealFor = (shape: number) => {
     const r = LOUPE_IDEAL[shape]!;
-    navigate(searchHref({ ...state, page: 1, depthMin: r.depth[0], depthMax: r.depth[1], tableMin: r.table[0], tableMax: r.table[1], ratioMin: r.ratio[0], ratioMax: r.ratio[1] }), { preventScrollReset: true });
+    navigate(
+      searchHref({
+        ...state,
+        page: 1,
+        depthMin: r.depth[0],
+        depthMax: r.depth[1],
+        tableMin: r.table[0],
+        tableMax: r.table[1],
+        ratioMin: r.ratio[0],
+        ratioMax: r.ratio[1],
+      }),
+      { preventScrollReset: true },
+    );
   };
   const retailerGroup = (legend: string, name: string, type: "natural" | "lab", picked: number[]) => {
     const options = retailers.filter((r) => r.sells.includes(type));
@@ -126,7 +159,15 @@ export function Filters({ state, facets, histogram, retailers, ring }: { state: 
   const originCounts = facets?.origin;
   return (
     // The key remounts the form when the URL state changes (back/forward), so defaults follow the URL.
-    <form method="get" action={SEMANTIC_PATH} className="filters" onChange={onChange} onSubmit={onSubmit} key={searchHref({ ...state, page: 1 })} aria-label="Diamond filters">
+    <form
+      method="get"
+      action={SEMANTIC_PATH}
+      className="filters"
+      onChange={onChange}
+      onSubmit={onSubmit}
+      key={searchHref({ ...state, page: 1 })}
+      aria-label="Diamond filters"
+    >
       {[...new URLSearchParams(ring)].map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
@@ -244,7 +285,13 @@ export function Filters({ state, facets, histogram, retailers, ring }: { state: 
 
 function hasMoreFilters(s: SearchState): boolean {
   return (
-    s.loupeIdeal || s.eyeClean || s.hasImage || s.hasVideo || s.shippingDays >= 0 || !!s.shipsByHolidayDate || !!s.certificateNumber ||
+    s.loupeIdeal ||
+    s.eyeClean ||
+    s.hasImage ||
+    s.hasVideo ||
+    s.shippingDays >= 0 ||
+    !!s.shipsByHolidayDate ||
+    !!s.certificateNumber ||
     [s.depthMin, s.depthMax, s.tableMin, s.tableMax, s.ratioMin, s.ratioMax].some((x) => x !== undefined) ||
     [s.polishes, s.symmetries, s.fluorescences, s.certificateLabs, s.naturalDiamondRetailers, s.labGrownDiamondRetailers].some((l) => l.length > 0)
   );

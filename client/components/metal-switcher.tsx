@@ -78,13 +78,26 @@ export function MetalSwitcher({
 }
 
 /** A price with, once strikethrough pricing is on, the list price struck through and "N% off". */
-export function PriceLine({ price, priceBeforeDiscount, discountPercentage, now, className = "detail-price" }: { price: number; priceBeforeDiscount: number | null; discountPercentage: number | null; now: number; className?: string }) {
+export function PriceLine({
+  price,
+  priceBeforeDiscount,
+  discountPercentage,
+  now,
+  className = "detail-price",
+}: {
+  price: number;
+  priceBeforeDiscount: number | null;
+  discountPercentage: number | null;
+  now: number;
+  className?: string;
+}) {
   const struck = showsStrikethrough(price, priceBeforeDiscount, now);
   return (
     <p className={className} data-testid="price">
       {struck ? (
         <>
-          <span className="visually-hidden">Was </span><s>{formatUsd(priceBeforeDiscount)}</s>{" "}
+          <span className="visually-hidden">Was </span>
+          <s>{formatUsd(priceBeforeDiscount)}</s>{" "}
         </>
       ) : null}
       <strong>{formatUsd(price)}</strong>

@@ -56,7 +56,14 @@ export function RingViewer({ styleSlug, metal, shape, initialYaw = 0, size = 400
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const deltas: Record<string, number> = { ArrowRight: YAW_STEP, ArrowUp: YAW_STEP, ArrowLeft: -YAW_STEP, ArrowDown: -YAW_STEP, PageUp: 3 * YAW_STEP, PageDown: -3 * YAW_STEP };
+    const deltas: Record<string, number> = {
+      ArrowRight: YAW_STEP,
+      ArrowUp: YAW_STEP,
+      ArrowLeft: -YAW_STEP,
+      ArrowDown: -YAW_STEP,
+      PageUp: 3 * YAW_STEP,
+      PageDown: -3 * YAW_STEP,
+    };
     if (e.key === "Home") {
       setAuto(false);
       setYaw(0);

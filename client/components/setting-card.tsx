@@ -50,7 +50,14 @@ export function SettingCard({ s, eager, query }: { s: CardSetting; eager?: boole
       {s.metals.length ? (
         <span className="setting-card-metals">
           {s.metals.map((m) => (
-            <span key={m.metal} className="setting-card-swatch" role="img" title={m.metalName} aria-label={m.metalName} style={{ background: swatch(m.metal) }} />
+            <span
+              key={m.metal}
+              className="setting-card-swatch"
+              role="img"
+              title={m.metalName}
+              aria-label={m.metalName}
+              style={{ background: swatch(m.metal) }}
+            />
           ))}
         </span>
       ) : null}
@@ -58,7 +65,8 @@ export function SettingCard({ s, eager, query }: { s: CardSetting; eager?: boole
         <p className="setting-card-price">
           {first.priceBeforeDiscount && first.priceBeforeDiscount > first.price ? (
             <>
-              <span className="visually-hidden">Was </span><s>{formatUsd(first.priceBeforeDiscount)}</s>{" "}
+              <span className="visually-hidden">Was </span>
+              <s>{formatUsd(first.priceBeforeDiscount)}</s>{" "}
             </>
           ) : null}
           <strong>{formatUsd(first.price)}</strong>

@@ -2,19 +2,13 @@
  * The setting, band and jewelry search pages' filter form (§2, §3 filters): metals, price, styles, shapes,
  * width, side stones, shipping, matching band, words and sort. A GET form: it works without JavaScript.
  */
-import { Link, useNavigate, } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { SettingSearchResult } from "#shared/settings/schemas.ts";
 import type { CardSetting } from "./setting-card";
 import { METALS, SHAPES, byCode } from "#shared/enums.ts";
 import type { Collection, SearchPageDef } from "#shared/settings/pages.ts";
-import type { SettingFilters, } from "#shared/settings/schemas.ts";
-import {
-  filtersFromQuery,
-  filtersOffered,
-  queryString,
-  searchHrefOf,
-  type CollectionFamily,
-} from "#shared/settings/url.ts";
+import type { SettingFilters } from "#shared/settings/schemas.ts";
+import { filtersFromQuery, filtersOffered, queryString, searchHrefOf, type CollectionFamily } from "#shared/settings/url.ts";
 
 /** A result page as the hydration data carries it: what each card shows. */
 export type Result = Omit<SettingSearchResult, "settings"> & { settings: CardSetting[] };
@@ -53,7 +47,17 @@ const SORTS: [string, string][] = [
 ];
 const SHIP_DAYS = [3, 5, 7, 10, 14];
 
-function Checks({ legend, name, options, picked }: { legend: string; name: string; options: { code: number; value: string; label: string }[]; picked: number[] }) {
+function Checks({
+  legend,
+  name,
+  options,
+  picked,
+}: {
+  legend: string;
+  name: string;
+  options: { code: number; value: string; label: string }[];
+  picked: number[];
+}) {
   return (
     <fieldset className="check-group">
       <legend>{legend}</legend>
@@ -67,15 +71,49 @@ function Checks({ legend, name, options, picked }: { legend: string; name: strin
   );
 }
 
-function Range({ legend, name, min, max, step, low, high }: { legend: string; name: string; min?: number; max?: number; step: string; low?: number; high?: number }) {
+function Range({
+  legend,
+  name,
+  min,
+  max,
+  step,
+  low,
+  high,
+}: {
+  legend: string;
+  name: string;
+  min?: number;
+  max?: number;
+  step: string;
+  low?: number;
+  high?: number;
+}) {
   return (
     <fieldset className="range">
       <legend>{legend}</legend>
       <label>
-        Min <input type="number" name={`${name}Min`} min="0" step={step} defaultValue={min ?? ""} placeholder={low === undefined ? undefined : String(low)} inputMode="decimal" />
+        Min{" "}
+        <input
+          type="number"
+          name={`${name}Min`}
+          min="0"
+          step={step}
+          defaultValue={min ?? ""}
+          placeholder={low === undefined ? undefined : String(low)}
+          inputMode="decimal"
+        />
       </label>
       <label>
-        Max <input type="number" name={`${name}Max`} min="0" step={step} defaultValue={max ?? ""} placeholder={high === undefined ? undefined : String(high)} inputMode="decimal" />
+        Max{" "}
+        <input
+          type="number"
+          name={`${name}Max`}
+          min="0"
+          step={step}
+          defaultValue={max ?? ""}
+          placeholder={high === undefined ? undefined : String(high)}
+          inputMode="decimal"
+        />
       </label>
     </fieldset>
   );
@@ -124,11 +162,20 @@ export function Filters({ d }: { d: PageData }) {
           <input type="search" name="q" defaultValue={f.queryText} maxLength={80} placeholder="e.g. twist, milgrain" />
         </label>
       </fieldset>
-      {page.styles ? <Checks legend="Style" name="style" options={page.styles.map((s) => ({ code: s.value, value: s.name, label: s.label }))} picked={f.styles} /> : null}
-      {offered.metals.length ? (
-        <Checks legend="Metal" name="metal" options={offered.metals.map((c) => byCode(METALS, c)!).map((m) => ({ code: m.code, value: m.slug, label: m.label }))} picked={f.metals} />
+      {page.styles ? (
+        <Checks legend="Style" name="style" options={page.styles.map((s) => ({ code: s.value, value: s.name, label: s.label }))} picked={f.styles} />
       ) : null}
-      {offered.shapes ? <Checks legend="Diamond shape" name="shape" options={SHAPES.map((s) => ({ code: s.code, value: s.slug, label: s.label }))} picked={f.diamondShapes} /> : null}
+      {offered.metals.length ? (
+        <Checks
+          legend="Metal"
+          name="metal"
+          options={offered.metals.map((c) => byCode(METALS, c)!).map((m) => ({ code: m.code, value: m.slug, label: m.label }))}
+          picked={f.metals}
+        />
+      ) : null}
+      {offered.shapes ? (
+        <Checks legend="Diamond shape" name="shape" options={SHAPES.map((s) => ({ code: s.code, value: s.slug, label: s.label }))} picked={f.diamondShapes} />
+      ) : null}
       <Range legend="Price (USD)" name="price" min={f.priceMin} max={f.priceMax} step="1" low={result.priceRange?.min} high={result.priceRange?.max} />
       {offered.width ? <Range legend="Width (mm)" name="width" min={f.widthMin} max={f.widthMax} step="0.1" /> : null}
       {offered.sideStones ? (
@@ -150,9 +197,12 @@ export function Filters({ d }: { d: PageData }) {
           Ships within{" "}
           <select name="ships" defaultValue={String(f.shippingDays)}>
             <option value="-1">any time</option>
-            {[...new Set([...SHIP_DAYS, f.shippingDays])].filter((n) => n >= 0).sort((a, b) => a - b).map((n) => (
-              <option key={n} value={n}>{`${n} days`}</option>
-            ))}
+            {[...new Set([...SHIP_DAYS, f.shippingDays])]
+              .filter((n) => n >= 0)
+              .sort((a, b) => a - b)
+              .map((n) => (
+                <option key={n} value={n}>{`${n} days`}</option>
+              ))}
           </select>
         </label>
         <label>

@@ -20,7 +20,8 @@ export function SimilarRings({ rings, grid, heading = "Rings for this diamond" }
               <span>
                 {r.priceBeforeDiscount !== null ? (
                   <>
-                    <span className="visually-hidden">Was </span><s>{formatUsd(r.priceBeforeDiscount)}</s>{" "}
+                    <span className="visually-hidden">Was </span>
+                    <s>{formatUsd(r.priceBeforeDiscount)}</s>{" "}
                   </>
                 ) : null}
                 <strong>{formatUsd(r.price)}</strong>

@@ -10,7 +10,9 @@ export const clientMarketer: MarketerService = {
     return res.ok ? res.data : null;
   },
   async setOverride(name, override) {
-    const res = override ? await call("PUT /experiments/{name}/override", { params: { name }, body: override }) : await call("DELETE /experiments/{name}/override", { params: { name } });
+    const res = override
+      ? await call("PUT /experiments/{name}/override", { params: { name }, body: override })
+      : await call("DELETE /experiments/{name}/override", { params: { name } });
     if (res.ok) return { ok: true };
     // Without the admin session the admin calls do not exist (the unknown-route 404).
     if (res.status === 404 && res.error.message.startsWith("No API route")) return null;

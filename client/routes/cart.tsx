@@ -112,7 +112,8 @@ function CarePlan({ cart, productId }: { cart: CartView; productId: string }) {
           <option value="">No plan</option>
           {offer.quotes.map((q) => (
             <option key={q.planSku} value={q.applicablePlanDuration}>
-              {q.applicablePlanDuration / 12} {q.applicablePlanDuration === 12 ? "year" : "years"} — {formatUsd(q.cost)} (usually {formatUsd(q.planRetailPrice)})
+              {q.applicablePlanDuration / 12} {q.applicablePlanDuration === 12 ? "year" : "years"} — {formatUsd(q.cost)} (usually {formatUsd(q.planRetailPrice)}
+              )
             </option>
           ))}
         </select>
@@ -238,7 +239,8 @@ export function Component() {
             <ul className="locks">
               {cart.LockedPrices.map((l) => (
                 <li key={l.id}>
-                  {formatUsd(l.total)} locked — <Countdown expiry={l.expiry} now={now} /> {cart.LockedPrice?.id === l.id ? <strong>applied</strong> : <Link to={l.cartLink}>its cart</Link>}
+                  {formatUsd(l.total)} locked — <Countdown expiry={l.expiry} now={now} />{" "}
+                  {cart.LockedPrice?.id === l.id ? <strong>applied</strong> : <Link to={l.cartLink}>its cart</Link>}
                 </li>
               ))}
             </ul>

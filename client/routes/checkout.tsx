@@ -31,7 +31,15 @@ export const shouldRevalidate = revalidateUnlessAnswered("/checkout");
 
 export const handle: RouteHandle<CheckoutData> = {
   // §2: checkout has a simple navigation and no footer; like the cart, no robots, no Google sign-in, no coupon popup.
-  flags: { navigation: "simple", footer: false, announcement: false, preventRobots: true, preventGoogleSignIn: true, preventCouponPopup: true, hideOfferLauncher: true },
+  flags: {
+    navigation: "simple",
+    footer: false,
+    announcement: false,
+    preventRobots: true,
+    preventGoogleSignIn: true,
+    preventCouponPopup: true,
+    hideOfferLauncher: true,
+  },
   meta: () => ({ title: "Checkout — Loupe" }),
 };
 
@@ -109,8 +117,8 @@ export function Component() {
           <h2>Order {cart.OrderDrafted}</h2>
           <p>
             Your order is drafted at {formatUsd(cart.TotalWithTax)}
-            {cart.LockedPrice ? `, your locked price of ${formatUsd(cart.LockedPrice.total)} honoured` : ""}. Payment by {PAYMENT_LABEL[cart.PaymentMethod]} comes next; we email{" "}
-            {cart.ShippingAddress?.email || cart.UserEmail} the confirmation.
+            {cart.LockedPrice ? `, your locked price of ${formatUsd(cart.LockedPrice.total)} honoured` : ""}. Payment by {PAYMENT_LABEL[cart.PaymentMethod]}{" "}
+            comes next; we email {cart.ShippingAddress?.email || cart.UserEmail} the confirmation.
           </p>
         </section>
       ) : (

@@ -33,25 +33,19 @@ export function Component() {
     <article className="page compare-page">
       <h1>Compare diamonds</h1>
       {missing.length ? (
-        <p role="status">
-          {missing.length === 1 ? "One diamond you chose is" : `${missing.length} diamonds you chose are`} no longer listed.
-        </p>
+        <p role="status">{missing.length === 1 ? "One diamond you chose is" : `${missing.length} diamonds you chose are`} no longer listed.</p>
       ) : null}
       {diamonds.length < 2 ? (
         <p>
-          Choose {diamonds.length ? "another diamond" : "two to four diamonds"} with “Compare” in the{" "}
-          <Link to="/diamond-search">diamond search</Link> or on a diamond’s page.
+          Choose {diamonds.length ? "another diamond" : "two to four diamonds"} with “Compare” in the <Link to="/diamond-search">diamond search</Link> or on a
+          diamond’s page.
         </p>
       ) : null}
-      <CompareTable
-        heading="Side by side"
-        columns={diamonds.map((d) => ({ d, header: <Link to={diamondPath(d)}>{diamondTitle(d)}</Link> }))}
-      />
+      <CompareTable heading="Side by side" columns={diamonds.map((d) => ({ d, header: <Link to={diamondPath(d)}>{diamondTitle(d)}</Link> }))} />
       <ul className="compare-choices">
         {diamonds.map((d) => (
           <li key={d.id}>
-            {diamondTitle(d)} · {gradeLine(d)}{" "}
-            <CompareToggle diamond={viewedDiamond(d)} />
+            {diamondTitle(d)} · {gradeLine(d)} <CompareToggle diamond={viewedDiamond(d)} />
           </li>
         ))}
       </ul>

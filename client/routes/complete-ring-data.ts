@@ -1,4 +1,3 @@
-
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { SHAPES, byCode, labelOf } from "#shared/enums.ts";
 import { RING_SIZES } from "#shared/cart/model.ts";
@@ -26,7 +25,8 @@ export const shapeSlug = (shape: number) => byCode(SHAPES, shape)?.slug ?? "roun
 /** Settings that hold a diamond of this shape, the diamond kept for the ring builder. */
 export const settingsFor = (d: Pick<PageDiamond, "id" | "shape">) => `/setting-search/s?shape=${shapeSlug(d.shape)}&diamond=${d.id}`;
 export const ringHref = (metal: number, diamondId: number, settingId: number) => `/complete-ring/${metal}/${diamondId}?setting=${settingId}`;
-export const earringsHref = (metal: number, diamondId: number, settingId: number | null) => `/complete-earrings/${metal}/${diamondId}${settingId ? `?setting=${settingId}` : ""}`;
+export const earringsHref = (metal: number, diamondId: number, settingId: number | null) =>
+  `/complete-earrings/${metal}/${diamondId}${settingId ? `?setting=${settingId}` : ""}`;
 
 /** An engagement ring setting (not a preset ring, band or jewellery): the one kind that holds a loose diamond. */
 export const holdsLooseDiamond = (s: Pick<SettingDetail, "itemType" | "itemTypeName">) => s.itemType === 1 && s.itemTypeName !== "PresetEngagementRing";
@@ -46,7 +46,15 @@ export function studIn(s: SettingSummary, metal: number): { setting: SettingSumm
 
 export async function ringPage(catalogue: CatalogueService, cart: CartService, url: URL, metal: number, diamond: PageDiamond, variation: 0 | 1) {
   const settingId = await settingIdFor(url, cart);
-  const misfit = (message: string) => ({ mode: "ring" as const, diamond, setting: null, problem: { message, link: { to: settingsFor(diamond), text: `See settings for a ${labelOf(SHAPES, diamond.shape).toLowerCase()} diamond` } } satisfies Problem });
+  const misfit = (message: string) => ({
+    mode: "ring" as const,
+    diamond,
+    setting: null,
+    problem: {
+      message,
+      link: { to: settingsFor(diamond), text: `See settings for a ${labelOf(SHAPES, diamond.shape).toLowerCase()} diamond` },
+    } satisfies Problem,
+  });
   if (settingId === null) return misfit("Choose a setting for your diamond first.");
   const setting = await catalogue.getSetting(settingId, metal, variation);
   if (!setting) {
@@ -57,19 +65,51 @@ export async function ringPage(catalogue: CatalogueService, cart: CartService, u
   }
   if (!holdsLooseDiamond(setting)) return misfit(`${setting.name} does not hold a loose diamond.`);
   if (!setting.shapes.includes(diamond.shape)) return misfit(`This setting does not hold a ${labelOf(SHAPES, diamond.shape).toLowerCase()} diamond.`);
-  if (diamond.isSold) return { mode: "ring" as const, diamond, setting, problem: { message: "This diamond has sold.", link: { to: `/diamond-search/s?shape=${setting.shapes.map(shapeSlug).join(",")}&setting=${setting.id}&metal=${setting.metalId}`, text: "Choose another diamond" } } satisfies Problem };
+  if (diamond.isSold)
+    return {
+      mode: "ring" as const,
+      diamond,
+      setting,
+      problem: {
+        message: "This diamond has sold.",
+        link: {
+          to: `/diamond-search/s?shape=${setting.shapes.map(shapeSlug).join(",")}&setting=${setting.id}&metal=${setting.metalId}`,
+          text: "Choose another diamond",
+        },
+      } satisfies Problem,
+    };
   return { mode: "ring" as const, diamond, setting, problem: null };
 }
 
 export async function earringsPage(catalogue: CatalogueService, url: URL, metal: number, diamond: PageDiamond) {
-  const base = { mode: "earrings" as const, diamond, studs: [] as { setting: SettingSummary; option: MetalOption }[], metals: [] as MetalChoice[], selected: null as number | null };
+  const base = {
+    mode: "earrings" as const,
+    diamond,
+    studs: [] as { setting: SettingSummary; option: MetalOption }[],
+    metals: [] as MetalChoice[],
+    selected: null as number | null,
+  };
   if (!diamond.pairedDiamond) {
-    return { ...base, problem: { message: "Earrings need a matched pair of diamonds; this diamond is sold on its own.", link: { to: "/earrings", text: "See stud settings" } } satisfies Problem };
+    return {
+      ...base,
+      problem: {
+        message: "Earrings need a matched pair of diamonds; this diamond is sold on its own.",
+        link: { to: "/earrings", text: "See stud settings" },
+      } satisfies Problem,
+    };
   }
-  if (diamond.isSold) return { ...base, problem: { message: "This diamond has sold.", link: { to: "/diamond-search", text: "Search diamonds" } } satisfies Problem };
+  if (diamond.isSold)
+    return { ...base, problem: { message: "This diamond has sold.", link: { to: "/diamond-search", text: "Search diamonds" } } satisfies Problem };
   // Every metal of every stud that fits (the list's order is the catalogue's: the diamond's retailer first).
   const all = await catalogue.studSettings({ shape: diamond.shape, size: diamond.carat, retailerId: diamond.retailerId });
-  if (all.length === 0) return { ...base, problem: { message: `No stud setting holds a pair of ${labelOf(SHAPES, diamond.shape).toLowerCase()} diamonds of this size.`, link: { to: "/earrings", text: "See stud settings" } } satisfies Problem };
+  if (all.length === 0)
+    return {
+      ...base,
+      problem: {
+        message: `No stud setting holds a pair of ${labelOf(SHAPES, diamond.shape).toLowerCase()} diamonds of this size.`,
+        link: { to: "/earrings", text: "See stud settings" },
+      } satisfies Problem,
+    };
   const param = url.searchParams.get("setting");
   const asked = param && ID.test(param) ? Number(param) : null;
   const studs = all.map((s) => studIn(s, metal)).filter((x) => x !== null);
@@ -185,7 +225,9 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
         if (!band) return null;
         // §5: the band is the matching one while it is the cart's first band; one band line per band.
         const line = now?.WeddingBands.find((l) => l.productId === band.id);
-        return line ? cart.change({ type: "update", lineId: line.lineId, variantId: band.variantId, size: bandSize }) : cart.change({ type: "add-item", variantId: band.variantId, size: bandSize });
+        return line
+          ? cart.change({ type: "update", lineId: line.lineId, variantId: band.variantId, size: bandSize })
+          : cart.change({ type: "add-item", variantId: band.variantId, size: bandSize });
       },
     ]);
   }

@@ -1,13 +1,22 @@
 import { useState } from "react";
-import { Form, Link, useActionData, useLoaderData, useNavigation, } from "react-router";
-import { FREE_STUDS_THRESHOLD_USD, } from "#shared/cart/model.ts";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { FREE_STUDS_THRESHOLD_USD } from "#shared/cart/model.ts";
 import { formatUsd } from "#shared/money.ts";
 import { diamondPath } from "#shared/slug.ts";
 import type { RouteHandle } from "../route-handle";
-import { MetalSwitcher, PriceLine, } from "../components/metal-switcher";
+import { MetalSwitcher, PriceLine } from "../components/metal-switcher";
 import { RingSizeOptions } from "../components/ring-size";
 import { diamondTitle, gradeLine } from "../components/diamond-text";
-import { type Problem, type PageDiamond, ringHref, earringsHref, type CompleteData, type RingData, type EarringsData, type CompleteActionData, } from "./complete-ring-data";
+import {
+  type Problem,
+  type PageDiamond,
+  ringHref,
+  earringsHref,
+  type CompleteData,
+  type RingData,
+  type EarringsData,
+  type CompleteActionData,
+} from "./complete-ring-data";
 
 export { action, loader } from "./complete-ring-data";
 
@@ -26,7 +35,8 @@ function DiamondSummary({ d, pair = false }: { d: PageDiamond; pair?: boolean })
       </p>
       {pair && d.pairedDiamond ? (
         <p>
-          with its matched pair, <Link to={`/diamond/${d.pairedDiamond.id}`}>diamond {d.pairedDiamond.id}</Link>: {formatUsd(d.price)} + {formatUsd(d.pairedDiamond.price)}
+          with its matched pair, <Link to={`/diamond/${d.pairedDiamond.id}`}>diamond {d.pairedDiamond.id}</Link>: {formatUsd(d.price)} +{" "}
+          {formatUsd(d.pairedDiamond.price)}
         </p>
       ) : (
         <p className="cr-price">{formatUsd(d.price)}</p>
@@ -134,8 +144,8 @@ function RingPage({ d }: { d: RingData }) {
             <fieldset className="cr-band">
               <legend>Matching band</legend>
               <label>
-                <input type="checkbox" name="band" value="yes" checked={withBand} onChange={(e) => setWithBand(e.currentTarget.checked)} /> Add the matching band{" "}
-                <Link to={band.url}>{band.name}</Link> ({formatUsd(band.price)})
+                <input type="checkbox" name="band" value="yes" checked={withBand} onChange={(e) => setWithBand(e.currentTarget.checked)} /> Add the matching
+                band <Link to={band.url}>{band.name}</Link> ({formatUsd(band.price)})
               </label>
               <SizeSelect id="cr-band-size" name="bandSize" label="Band size" required={withBand} />
             </fieldset>
@@ -169,7 +179,9 @@ function EarringsPage({ d }: { d: EarringsData }) {
     { label: `Diamond: ${diamondTitle(diamond)}`, price: diamond.price },
     { label: `Matched diamond ${diamond.pairedDiamond.id}`, price: diamond.pairedDiamond.price },
     // §9 free studs: with this much else in the cart, the cart gives one pair of stud settings free.
-    ...(pairPrice >= FREE_STUDS_THRESHOLD_USD * 100 ? [{ label: `Stud setting free with orders of ${formatUsd(FREE_STUDS_THRESHOLD_USD * 100)} or more`, price: -stud.option.price }] : []),
+    ...(pairPrice >= FREE_STUDS_THRESHOLD_USD * 100
+      ? [{ label: `Stud setting free with orders of ${formatUsd(FREE_STUDS_THRESHOLD_USD * 100)} or more`, price: -stud.option.price }]
+      : []),
   ];
   return (
     <article className="page cr-page">

@@ -4,21 +4,12 @@ import type { RouteHandle } from "../route-handle";
 import { hiddenDiamonds } from "../state/viewing";
 import { CompareToggle } from "../components/compare-tray";
 import { useClientSignal } from "../state/use-signal";
-import { SHAPES, byCode, } from "#shared/enums.ts";
+import { SHAPES, byCode } from "#shared/enums.ts";
 import { formatCount, formatUsd } from "#shared/money.ts";
 import { landingPage } from "#shared/landing-pages.ts";
-import { NO_FILTERS_FOUND, } from "#shared/search-constants.ts";
-import type { DiamondSearchResponse, DiamondSummary, } from "#shared/schemas.ts";
-import {
-  DEFAULT_STATE,
-  filtersOf,
-  originOf,
-  parseSearchParams,
-  searchHref,
-  stateOf,
-  toSearchRequest,
-  type SearchState,
-} from "#shared/search-url.ts";
+import { NO_FILTERS_FOUND } from "#shared/search-constants.ts";
+import type { DiamondSearchResponse, DiamondSummary } from "#shared/schemas.ts";
+import { DEFAULT_STATE, filtersOf, originOf, parseSearchParams, searchHref, stateOf, toSearchRequest, type SearchState } from "#shared/search-url.ts";
 import { ringOf, withRing } from "#shared/ring-builder.ts";
 import { catalogueContext, type RetailerOption } from "../context";
 import { ShapeImage } from "../components/shape-icon";
@@ -27,10 +18,9 @@ import { diamondTitle, gradeLine, viewedDiamond } from "../components/diamond-te
 import { Filters } from "../components/diamond-filters";
 
 /** What a result card shows of a diamond: the page's hydration data carries only these fields. */
-type CardDiamond = Pick<
-  DiamondSummary,
-  "id" | "slug" | "shape" | "carat" | "color" | "clarity" | "cut" | "isLabGrown" | "price" | "priceBeforeDiscount"
-> & { retailer: Pick<DiamondSummary["retailer"], "name"> };
+type CardDiamond = Pick<DiamondSummary, "id" | "slug" | "shape" | "carat" | "color" | "clarity" | "cut" | "isLabGrown" | "price" | "priceBeforeDiscount"> & {
+  retailer: Pick<DiamondSummary["retailer"], "name">;
+};
 
 type CardResult = Omit<DiamondSearchResponse, "diamonds"> & { diamonds: CardDiamond[] };
 
@@ -132,7 +122,13 @@ function DiamondCard({ d, eager, ring }: { d: CardDiamond; eager: boolean; ring:
         <span className="title">{diamondTitle(d)}</span>
         <span className="grades">{gradeLine(d)}</span>
         <span className="price">
-          {d.priceBeforeDiscount ? (<><span className="visually-hidden">Was </span><s>{formatUsd(d.priceBeforeDiscount)}</s></>) : null} {formatUsd(d.price)}
+          {d.priceBeforeDiscount ? (
+            <>
+              <span className="visually-hidden">Was </span>
+              <s>{formatUsd(d.priceBeforeDiscount)}</s>
+            </>
+          ) : null}{" "}
+          {formatUsd(d.price)}
         </span>
         <span className="retailer">{d.retailer.name}</span>
       </Link>
@@ -194,7 +190,8 @@ export function Component() {
       {landing ? <p className="intro">{landing.intro}</p> : null}
       {ring ? (
         <p className="notice builder-note" role="note">
-          Choosing the diamond for your ring: only shapes your setting holds are shown. <Link to={`/setting/${ring.slice(8).replace("&metal=", "/")}`}>Back to the setting</Link>
+          Choosing the diamond for your ring: only shapes your setting holds are shown.{" "}
+          <Link to={`/setting/${ring.slice(8).replace("&metal=", "/")}`}>Back to the setting</Link>
         </p>
       ) : null}
       {searchError ? (
@@ -212,7 +209,9 @@ export function Component() {
           <SaveSearch state={state} searchId={searchId} />
           {hiddenHere ? (
             <p className="notice">
-              {showHidden ? "Showing diamonds you hid. " : `${hiddenHere} diamond${hiddenHere === 1 ? "" : "s"} you hid ${hiddenHere === 1 ? "is" : "are"} not shown. `}
+              {showHidden
+                ? "Showing diamonds you hid. "
+                : `${hiddenHere} diamond${hiddenHere === 1 ? "" : "s"} you hid ${hiddenHere === 1 ? "is" : "are"} not shown. `}
               <button type="button" className="link-button" onClick={() => setShowHidden(!showHidden)}>
                 {showHidden ? "Hide them again" : "Show them"}
               </button>

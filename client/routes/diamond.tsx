@@ -80,9 +80,7 @@ export const handle: RouteHandle<DetailData> = {
 
 /** Logs one view of a diamond (fire and forget: a failed log never disturbs the page). */
 function logDiamondView(id: number): void {
-  import("../api")
-    .then(({ call }) => call("GET /logging/diamonds/views/{id}", { params: { id: String(id) } }, { keepalive: true }))
-    .catch(() => undefined);
+  import("../api").then(({ call }) => call("GET /logging/diamonds/views/{id}", { params: { id: String(id) } }, { keepalive: true })).catch(() => undefined);
 }
 
 /** Hides the diamond from this shopper's result lists, or shows it again. */
@@ -131,7 +129,9 @@ function Builder({ d, setting }: { d: DetailData["diamond"]; setting: SettingDet
           </Link>
         ) : (
           <p className="notice">
-            {studs && !d.pairedDiamond ? "Stud earrings need a matched pair; this diamond has none." : `This setting does not hold a ${shape.label.toLowerCase()} diamond.`}
+            {studs && !d.pairedDiamond
+              ? "Stud earrings need a matched pair; this diamond has none."
+              : `This setting does not hold a ${shape.label.toLowerCase()} diamond.`}
           </p>
         )}
       </div>
@@ -182,7 +182,8 @@ export function Component() {
           <p className="detail-price">
             {d.priceBeforeDiscount ? (
               <>
-                <span className="visually-hidden">Was </span><s>{formatUsd(d.priceBeforeDiscount)}</s>{" "}
+                <span className="visually-hidden">Was </span>
+                <s>{formatUsd(d.priceBeforeDiscount)}</s>{" "}
               </>
             ) : null}
             <strong>{formatUsd(d.price)}</strong>
@@ -207,8 +208,8 @@ export function Component() {
           </p>
           {showsConcierge(d.price, d.isLabGrown) ? (
             <p className="concierge" role="note">
-              <strong>Concierge service.</strong> A Loupe gemologist will check this diamond with the retailer, review its
-              certificate and video, and negotiate on your behalf — free for diamonds of this value.
+              <strong>Concierge service.</strong> A Loupe gemologist will check this diamond with the retailer, review its certificate and video, and negotiate
+              on your behalf — free for diamonds of this value.
             </p>
           ) : null}
           <div className="detail-actions">

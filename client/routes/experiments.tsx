@@ -1,4 +1,13 @@
-import { Form, data, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type RouterContextProvider } from "react-router";
+import {
+  Form,
+  data,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type RouterContextProvider,
+} from "react-router";
 import type { ExperimentOverride } from "#shared/experiments/overrides.ts";
 import type { ExperimentReportRow } from "#shared/experiments/schemas.ts";
 import { marketerContext, type MarketerService } from "../experiments/marketer";
@@ -75,7 +84,11 @@ function Row({ e }: { e: ExperimentReportRow }) {
         {e.rules.length ? <small>{e.rules.join(", ")}</small> : null}
       </td>
       <td>
-        {e.yourVariant} <small>{e.yourSource}{e.targetsYou ? ", targets you" : ""}</small>
+        {e.yourVariant}{" "}
+        <small>
+          {e.yourSource}
+          {e.targetsYou ? ", targets you" : ""}
+        </small>
       </td>
       {e.counts.map((c, variant) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the index is the variant (0 control, 1 test)
@@ -123,8 +136,8 @@ export function Component() {
     <article className="page experiments-page">
       <h1>Experiments</h1>
       <p>
-        {report.experiments.length} experiments. Share a variant with its link: <code>?exc=&#123;cookie&#125;&amp;exv=&#123;0|1&#125;</code> sets the
-        visitor’s cookie for 365 days. Visitors count the browsers that reported the variant; add to cart and checkouts count what they did after.
+        {report.experiments.length} experiments. Share a variant with its link: <code>?exc=&#123;cookie&#125;&amp;exv=&#123;0|1&#125;</code> sets the visitor’s
+        cookie for 365 days. Visitors count the browsers that reported the variant; add to cart and checkouts count what they did after.
       </p>
       {answer ? <p role="status">{answer.message}</p> : null}
       <div className="table-scroll">

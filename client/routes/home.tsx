@@ -47,9 +47,7 @@ export function Component() {
         <ul className="area-list">
           {SEARCH_AREAS.map((a) => (
             <li key={a.to}>
-              <Link to={a.to}>
-                {a.label}
-              </Link>
+              <Link to={a.to}>{a.label}</Link>
             </li>
           ))}
         </ul>

@@ -4,20 +4,12 @@ import type { RootData } from "../root";
 import { catalogueContext } from "../context";
 import { loaderVariant } from "../experiments/variants";
 import { Pager } from "../components/pager";
-import { SettingCard, } from "../components/setting-card";
+import { SettingCard } from "../components/setting-card";
 import { formatCount } from "#shared/money.ts";
 import { NO_FILTERS_FOUND } from "#shared/search-constants.ts";
 import { JEWELRY_PAGES, SEARCH_PAGES, searchHeadingOf, withFixed, type SearchPageDef } from "#shared/settings/pages.ts";
 import type { SettingFilters, SettingSearchResult } from "#shared/settings/schemas.ts";
-import {
-  SETTING_SEARCH_ID,
-  applyCollection,
-  collectionPage,
-  defaultFilters,
-  filtersFromQuery,
-  searchHrefOf,
-  searchPageFor,
-} from "#shared/settings/url.ts";
+import { SETTING_SEARCH_ID, applyCollection, collectionPage, defaultFilters, filtersFromQuery, searchHrefOf, searchPageFor } from "#shared/settings/url.ts";
 import { Filters, withQuery, type PageData, type Result } from "../components/setting-filters";
 
 /**
@@ -26,7 +18,6 @@ import { Filters, withQuery, type PageData, type Result } from "../components/se
  * the page's semantic URL, so it works without JavaScript; a saved search is `/{page}/{searchId}` (the
  * `{slp}` segment after it, on /setting-search and /earrings, is accepted and ignored).
  */
-
 
 /** What the page's hydration data carries of each result: what a card shows. */
 function cards(result: SettingSearchResult): Result {
@@ -52,7 +43,6 @@ function cards(result: SettingSearchResult): Result {
 const fixedMatches = (f: SettingFilters, page: SearchPageDef) =>
   (page.fixed.itemTypeNames ?? []).join() === f.itemTypeNames.join() && page.fixed.gender === f.gender && page.fixed.eternity === f.eternity;
 
-
 function resolve(pathname: string): Pick<PageData, "page" | "collection" | "family" | "searchId"> {
   const match = searchPageFor(pathname);
   if (match && "page" in match) return { page: match.page, collection: null, family: null, searchId: match.searchId ?? null };
@@ -73,7 +63,10 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const parsed = filtersFromQuery(url.searchParams, page, collection ?? undefined);
   const { pageNumber, diamond } = parsed;
   let { filters, ignored } = parsed;
-  const keep: [string, string][] = page.kind === "jewellery" && !collection ? ["h1", "h2"].flatMap((k) => (url.searchParams.get(k) ? [[k, url.searchParams.get(k)!] as [string, string]] : [])) : [];
+  const keep: [string, string][] =
+    page.kind === "jewellery" && !collection
+      ? ["h1", "h2"].flatMap((k) => (url.searchParams.get(k) ? [[k, url.searchParams.get(k)!] as [string, string]] : []))
+      : [];
   const search = (f: SettingFilters) => catalogue.searchSettings(page.kind, collection ? applyCollection(f, collection) : f, { pageNumber }, variation);
 
   let result: SettingSearchResult;
@@ -107,7 +100,21 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   }
   // h1/h2 from the URL are for the jewellery pages themselves, not their collections.
   const heading = searchHeadingOf(page, collection ? new URLSearchParams() : url.searchParams, await headingP);
-  const out: PageData = { page, collection, family, ...heading, filters, pageNumber, diamond, keep, ignored, searchId, searchError, result: cards(result), canonical };
+  const out: PageData = {
+    page,
+    collection,
+    family,
+    ...heading,
+    filters,
+    pageNumber,
+    diamond,
+    keep,
+    ignored,
+    searchId,
+    searchError,
+    result: cards(result),
+    canonical,
+  };
   return searchError ? data(out, { status: 404 }) : out;
 }
 

@@ -125,7 +125,9 @@ export interface SettingActionData {
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (!params.id || !ID.test(params.id) || !params.metalId || !METAL.test(params.metalId)) throw data("Not found", { status: 404 });
-  const detail = await context.get(catalogueContext).getSetting(Number(params.id), Number(params.metalId), loaderVariant(context, "Promocode_Variation_Global"));
+  const detail = await context
+    .get(catalogueContext)
+    .getSetting(Number(params.id), Number(params.metalId), loaderVariant(context, "Promocode_Variation_Global"));
   if (!detail) throw data("Not found", { status: 404 });
   const kind = buyKindOf(detail);
   if (kind === "stud") return data<SettingActionData>({ error: "Choose a pair of diamonds for these earrings first" }, { status: 400 });
@@ -164,12 +166,20 @@ function Gallery({ images, alt }: { images: readonly string[]; alt: string }) {
   const main = images[shown] ?? images[0];
   return (
     <figure className="sd-gallery">
-      {main ? <img className="sd-main-image" src={main} width={480} height={480} alt={`${alt}, view ${shown + 1} of ${images.length}`} fetchPriority="high" /> : null}
+      {main ? (
+        <img className="sd-main-image" src={main} width={480} height={480} alt={`${alt}, view ${shown + 1} of ${images.length}`} fetchPriority="high" />
+      ) : null}
       {images.length > 1 ? (
         <ul className="sd-thumbs" aria-label="Images">
           {images.map((src, i) => (
             <li key={src}>
-              <button type="button" className="sd-thumb" aria-pressed={i === shown} aria-label={`Show view ${i + 1} of ${images.length}`} onClick={() => setShown(i)}>
+              <button
+                type="button"
+                className="sd-thumb"
+                aria-pressed={i === shown}
+                aria-label={`Show view ${i + 1} of ${images.length}`}
+                onClick={() => setShown(i)}
+              >
                 <img src={src} width={72} height={72} alt="" loading="lazy" />
               </button>
             </li>

@@ -81,7 +81,10 @@ export const handle: RouteHandle<ViewerData> = {
   flags: { navigation: "none", footer: false, announcement: false },
   // The loader reads only the URL and the catalogue (no prices, so no promotion variant).
   sharedRender: true,
-  meta: (d) => ({ title: d ? `${d.title} in 3D — Loupe` : "Ring viewer — Loupe", canonical: d ? viewerHref({ setting: d.setting, style: d.setting === undefined ? d.style : undefined, metal: d.metal, shape: d.shape }) : undefined }),
+  meta: (d) => ({
+    title: d ? `${d.title} in 3D — Loupe` : "Ring viewer — Loupe",
+    canonical: d ? viewerHref({ setting: d.setting, style: d.setting === undefined ? d.style : undefined, metal: d.metal, shape: d.shape }) : undefined,
+  }),
 };
 
 export function Component() {

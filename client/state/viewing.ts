@@ -44,7 +44,15 @@ function persisted<T>(key: string, initial: T, valid: (v: unknown) => v is T): S
 const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => Number.isInteger(x));
 const isViewedList = (v: unknown): v is ViewedDiamond[] =>
   Array.isArray(v) &&
-  v.every((x) => typeof x === "object" && x !== null && Number.isInteger((x as ViewedDiamond).id) && typeof (x as ViewedDiamond).path === "string" && typeof (x as ViewedDiamond).title === "string" && Number.isFinite((x as ViewedDiamond).price));
+  v.every(
+    (x) =>
+      typeof x === "object" &&
+      x !== null &&
+      Number.isInteger((x as ViewedDiamond).id) &&
+      typeof (x as ViewedDiamond).path === "string" &&
+      typeof (x as ViewedDiamond).title === "string" &&
+      Number.isFinite((x as ViewedDiamond).price),
+  );
 
 export const recentlyViewed = persisted<ViewedDiamond[]>("loupe:recently-viewed", [], isViewedList);
 export const seenDiamonds = persisted<number[]>("loupe:seen-diamonds", [], isIdList);

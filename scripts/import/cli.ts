@@ -118,4 +118,3 @@ function readArgs(argv: readonly string[]) {
     },
   });
 }
-

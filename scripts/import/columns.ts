@@ -73,9 +73,7 @@ export const HEADER_SYNONYMS: Readonly<Record<Field, readonly string[]>> = {
   eye_clean: ["eye_clean", "eyeclean", "is_eye_clean"],
 };
 
-const SYNONYM_INDEX: ReadonlyMap<string, Field> = new Map(
-  FIELDS.flatMap((f) => HEADER_SYNONYMS[f].map((name) => [name, f] as const)),
-);
+const SYNONYM_INDEX: ReadonlyMap<string, Field> = new Map(FIELDS.flatMap((f) => HEADER_SYNONYMS[f].map((name) => [name, f] as const)));
 
 /** A column name in comparable form: lowercase, runs of other characters as one `_`, no `_` at the ends. */
 export function normaliseHeader(name: string): string {

@@ -191,7 +191,11 @@ export function parseCsv(text: string, delimiter = ","): CsvRecord[] {
  * quotes (comma when none occurs), so European `;` exports and TSV files read without an option.
  */
 export function sniffDelimiter(firstChunk: string): string {
-  const counts = new Map<string, number>([[",", 0], [";", 0], ["\t", 0]]);
+  const counts = new Map<string, number>([
+    [",", 0],
+    [";", 0],
+    ["\t", 0],
+  ]);
   let inQuotes = false;
   for (const ch of firstChunk) {
     if (ch === '"') inQuotes = !inQuotes;

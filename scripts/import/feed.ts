@@ -29,7 +29,12 @@ export function detectFormat(path: string, firstChunk: string): "csv" | "json" {
   const ext = extname(path).toLowerCase();
   if (ext === ".json") return "json";
   if (ext === ".csv" || ext === ".tsv" || ext === ".txt") return "csv";
-  return firstChunk.replace(/^\uFEFF/, "").trimStart().startsWith("[") ? "json" : "csv";
+  return firstChunk
+    .replace(/^\uFEFF/, "")
+    .trimStart()
+    .startsWith("[")
+    ? "json"
+    : "csv";
 }
 
 const CHUNK_BYTES = 1 << 18;

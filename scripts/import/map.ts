@@ -73,9 +73,7 @@ const round2 = (v: number): number => Math.round(v * 100) / 100;
 // One row
 
 /** The outcome of validating one row (before duplicate detection). */
-export type RowResult =
-  | { ok: true; stone: FeedStone }
-  | { ok: false; reasons: string[]; key: string | null };
+export type RowResult = { ok: true; stone: FeedStone } | { ok: false; reasons: string[]; key: string | null };
 
 /** Validates one feed row: zod field checks, then cross-field checks and the key. */
 export function validateRow(record: FeedRecord, opts: MapOptions, schema: RowSchema = rowSchema(opts)): RowResult {
@@ -110,7 +108,9 @@ export function validateRow(record: FeedRecord, opts: MapOptions, schema: RowSch
   const r = parsed.data;
   const isLabGrown: 0 | 1 = r.lab_grown === 1 ? 1 : 0;
   if (!retailerAccepts(opts.retailerType, isLabGrown === 1)) {
-    reasons.push(`retailer ${opts.retailerId} sells ${isLabGrown ? "natural" : "lab-grown"} diamonds only (the row is ${isLabGrown ? "lab-grown" : "natural"})`);
+    reasons.push(
+      `retailer ${opts.retailerId} sells ${isLabGrown ? "natural" : "lab-grown"} diamonds only (the row is ${isLabGrown ? "lab-grown" : "natural"})`,
+    );
   }
   let [length, width, depth] = r.mm;
   // Rounds: length is the larger diameter (GIA reports min - max), so the L/W ratio is never below 1.

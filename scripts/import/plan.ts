@@ -64,7 +64,16 @@ export const DIAMOND_COLUMNS = [
  * Columns an import leaves alone on an existing stone: the id and the key, and what feeds do not carry (video, the
  * pairing, which the catalogue maintains itself).
  */
-const KEPT_ON_UPDATE = new Set<string>(["id", "retailer_id", "certificate_lab", "certificate_id", "has_video", "has_image", "video_preview_url", "paired_diamond_id"]);
+const KEPT_ON_UPDATE = new Set<string>([
+  "id",
+  "retailer_id",
+  "certificate_lab",
+  "certificate_id",
+  "has_video",
+  "has_image",
+  "video_preview_url",
+  "paired_diamond_id",
+]);
 
 /** Columns an import overwrites on an existing stone. */
 export const UPDATED_COLUMNS = DIAMOND_COLUMNS.filter((c) => !KEPT_ON_UPDATE.has(c));
@@ -76,9 +85,7 @@ type ComparedColumn = (typeof COMPARED_COLUMNS)[number];
 const SqlScalar = z.union([z.number(), z.string(), z.null()]);
 
 /** A stone of the retailer as D1 holds it: id, key and the compared columns. */
-export const ExistingRow = z
-  .object({ id: z.number().int(), certificate_lab: z.number().int(), certificate_id: z.string() })
-  .catchall(SqlScalar);
+export const ExistingRow = z.object({ id: z.number().int(), certificate_lab: z.number().int(), certificate_id: z.string() }).catchall(SqlScalar);
 export type ExistingRow = z.infer<typeof ExistingRow>;
 
 /** The SELECT list that reads {@link ExistingRow}s. */
@@ -87,8 +94,7 @@ export const EXISTING_SELECT = ["id", "certificate_lab", "certificate_id", ...CO
   .join(", ");
 
 /** The key a stored stone is matched on (as {@link FeedStone.key}). */
-export const existingKey = (row: Pick<ExistingRow, "certificate_lab" | "certificate_id">): string =>
-  `${row.certificate_lab}|${row.certificate_id}`;
+export const existingKey = (row: Pick<ExistingRow, "certificate_lab" | "certificate_id">): string => `${row.certificate_lab}|${row.certificate_id}`;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The default order
@@ -116,8 +122,7 @@ function median(values: number[]): number {
  * interleave with the rest in the default order instead of all looking like bargains.
  */
 export function estimateMarkup(samples: readonly { priceCents: number; modelCents: number; isLabGrown: number }[]): Markup {
-  const ratiosOf = (lab: number): number[] =>
-    samples.filter((s) => s.isLabGrown === lab && s.modelCents > 0).map((s) => s.priceCents / s.modelCents);
+  const ratiosOf = (lab: number): number[] => samples.filter((s) => s.isLabGrown === lab && s.modelCents > 0).map((s) => s.priceCents / s.modelCents);
   // Rounded to 1 %: a few changed prices must not move every stone's rank (and rewrite every row) on each import.
   const of = (ratios: number[]): number => (ratios.length >= MIN_MARKUP_SAMPLES ? Math.round(median(ratios) * 100) / 100 : 1);
   const natural = ratiosOf(0);
@@ -225,7 +230,13 @@ function modelOf(row: ExistingRow): number | null {
     return typeof v === "number" ? v : null;
   };
   const [shape, carat, color, clarity, cut, fluorescence, lab] = [
-    n("shape"), n("carat"), n("color"), n("clarity"), n("cut"), n("fluorescence"), n("is_lab_grown"),
+    n("shape"),
+    n("carat"),
+    n("color"),
+    n("clarity"),
+    n("cut"),
+    n("fluorescence"),
+    n("is_lab_grown"),
   ];
   if (shape === null || carat === null || color === null || clarity === null || cut === null || fluorescence === null || lab === null) {
     return null;
@@ -247,8 +258,7 @@ export function planImport(input: PlanInput): ImportPlan {
   const existingByKey = new Map(input.existing.map((r) => [existingKey(r), r] as const));
   const feedKeys = new Set(input.stones.map((s) => s.key));
   const fullSkipped = input.full && input.stones.length === 0;
-  const willSell = (r: ExistingRow): boolean =>
-    input.full && !fullSkipped && r.is_sold === 0 && !input.seenKeys.has(existingKey(r));
+  const willSell = (r: ExistingRow): boolean => input.full && !fullSkipped && r.is_sold === 0 && !input.seenKeys.has(existingKey(r));
 
   // The markup is measured on what the retailer will list after the import: the feed's stones, plus its other unsold
   // stones that stay listed.
@@ -309,8 +319,7 @@ const IDS_PER_SOLD_STATEMENT = 1_000;
 export function upsertStatements(rows: readonly DiamondRow[], perStatement = ROWS_PER_STATEMENT): string[] {
   const head = `INSERT INTO diamonds (${DIAMOND_COLUMNS.join(", ")}) VALUES `;
   const tail =
-    ` ON CONFLICT (certificate_lab, certificate_id, retailer_id) DO UPDATE SET ` +
-    `${UPDATED_COLUMNS.map((c) => `${c} = excluded.${c}`).join(", ")};`;
+    ` ON CONFLICT (certificate_lab, certificate_id, retailer_id) DO UPDATE SET ` + `${UPDATED_COLUMNS.map((c) => `${c} = excluded.${c}`).join(", ")};`;
   const out: string[] = [];
   for (let i = 0; i < rows.length; i += perStatement) {
     const tuples = rows.slice(i, i + perStatement).map((row) => `(${DIAMOND_COLUMNS.map((c) => sqlLiteral(row[c])).join(",")})`);
@@ -350,10 +359,7 @@ export function planStatements(plan: ImportPlan, now: number): StatementGroup[] 
       return h ? [h] : [];
     });
     groups.push({
-      statements: [
-        ...upsertStatements(slice),
-        ...insertStatements("diamond_price_history", history, HISTORY_ROWS_PER_STATEMENT, "INSERT OR REPLACE"),
-      ],
+      statements: [...upsertStatements(slice), ...insertStatements("diamond_price_history", history, HISTORY_ROWS_PER_STATEMENT, "INSERT OR REPLACE")],
       rows: slice.length,
     });
   }

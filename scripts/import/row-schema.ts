@@ -36,10 +36,12 @@ function decimal(label: string, unit: RegExp | undefined, check: (n: number) => 
   };
 }
 
-const vocab = (map: (v: string) => Mapped) => (value: string): Parsed<number> => {
-  const m = map(value);
-  return m.ok ? { ok: true, value: m.code } : { ok: false, reason: m.reason };
-};
+const vocab =
+  (map: (v: string) => Mapped) =>
+  (value: string): Parsed<number> => {
+    const m = map(value);
+    return m.ok ? { ok: true, value: m.code } : { ok: false, reason: m.reason };
+  };
 
 /**
  * A zod schema for one optional text cell: blank means missing (`fallback`'s value, or the reason "{label} is
@@ -134,22 +136,37 @@ const Measurements = z
 /** Builds the zod schema of one row for an import's options (defaults depend on the feed's columns and flags). */
 export function rowSchema(opts: MapOptions) {
   const shape =
-    opts.present.has("shape") || opts.defaultShape === null
-      ? cell("shape", vocab(mapShape))
-      : cell("shape", vocab(mapShape), () => opts.defaultShape ?? 1);
+    opts.present.has("shape") || opts.defaultShape === null ? cell("shape", vocab(mapShape)) : cell("shape", vocab(mapShape), () => opts.defaultShape ?? 1);
   return z.object({
-    carat: cell("carat", decimal("carat", /\s*(ct|cts|carats?)$/i, (n) => inRange("carat", n, LIMITS.carat))),
+    carat: cell(
+      "carat",
+      decimal("carat", /\s*(ct|cts|carats?)$/i, (n) => inRange("carat", n, LIMITS.carat)),
+    ),
     color: cell("colour", vocab(mapColor)),
     clarity: cell("clarity", vocab(mapClarity)),
     cut: cell("cut", vocab(mapCut)),
     price: cell("price", priceUsd("price")),
     list_price: cell<number | null>("list price", priceUsd("list price"), () => null),
     shape,
-    depth_pct: cell("depth %", decimal("depth %", PCT_UNIT, (n) => inRange("depth %", n, LIMITS.depthPct))),
-    table_pct: cell("table %", decimal("table %", PCT_UNIT, (n) => inRange("table %", n, LIMITS.tablePct))),
+    depth_pct: cell(
+      "depth %",
+      decimal("depth %", PCT_UNIT, (n) => inRange("depth %", n, LIMITS.depthPct)),
+    ),
+    table_pct: cell(
+      "table %",
+      decimal("table %", PCT_UNIT, (n) => inRange("table %", n, LIMITS.tablePct)),
+    ),
     // Optional grades: null = not given, filled in after parsing from the grades that are (see the module comment).
-    polish: cell<number | null>("polish", vocab((v) => mapFinish(v, "polish")), () => null),
-    symmetry: cell<number | null>("symmetry", vocab((v) => mapFinish(v, "symmetry")), () => null),
+    polish: cell<number | null>(
+      "polish",
+      vocab((v) => mapFinish(v, "polish")),
+      () => null,
+    ),
+    symmetry: cell<number | null>(
+      "symmetry",
+      vocab((v) => mapFinish(v, "symmetry")),
+      () => null,
+    ),
     fluorescence: cell("fluorescence", vocab(mapFluorescence), () => 0),
     lab_grown: cell<number>("lab-grown flag", vocab(mapLabGrown), () => opts.defaultOrigin),
     eye_clean: cell<number | null>("eye cleanliness", vocab(mapEyeClean), () => null),

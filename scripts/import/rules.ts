@@ -88,7 +88,16 @@ export function missingColumns(present: ReadonlySet<Field>): string[] {
 
 /** Weight factor k per shape in carat ≈ length × width × depth × k (the demo generator's, emerald's at ratio 1.4). */
 const WEIGHT_FACTOR: Readonly<Record<number, number>> = {
-  1: 0.0061, 2: 0.0083, 3: 0.0058, 4: 0.00896, 5: 0.0059, 6: 0.0062, 7: 0.0059, 8: 0.0081, 9: 0.008, 10: 0.0081,
+  1: 0.0061,
+  2: 0.0083,
+  3: 0.0058,
+  4: 0.00896,
+  5: 0.0059,
+  6: 0.0062,
+  7: 0.0059,
+  8: 0.0081,
+  9: 0.008,
+  10: 0.0081,
 };
 
 /** The carat weight a stone of this shape and these measurements would have (rough: ±20 % for normal cuts). */

@@ -11,16 +11,7 @@ import { FeedValidator, reasonKey } from "./map.ts";
 import { missingColumns, type MapOptions, type Reject } from "./rules.ts";
 import { MIN_MARKUP_SAMPLES, planImport, planStatements, type ImportPlan, type Markup } from "./plan.ts";
 import { Progress, type ProgressStream } from "./progress.ts";
-import {
-  localPersistDir,
-  openLocalTarget,
-  readExisting,
-  readMaxDiamondId,
-  readRetailer,
-  remoteTarget,
-  type ImportTarget,
-  type RetailerInfo,
-} from "./apply.ts";
+import { localPersistDir, openLocalTarget, readExisting, readMaxDiamondId, readRetailer, remoteTarget, type ImportTarget, type RetailerInfo } from "./apply.ts";
 
 /** Everything an import needs to know (the command line's options, resolved). */
 export interface ImportOptions {
@@ -111,12 +102,9 @@ export const TOP_REASONS = 10;
 /** The summary printed on stdout at the end of an import. */
 export function formatSummary(s: ImportSummary): string {
   const w = 24;
-  const row = (label: string, value: number, note = ""): string =>
-    `  ${label.padEnd(w)}${int(value).padStart(8)}${note ? `   ${note}` : ""}`;
+  const row = (label: string, value: number, note = ""): string => `  ${label.padEnd(w)}${int(value).padStart(8)}${note ? `   ${note}` : ""}`;
   const out: string[] = [];
-  out.push(
-    `${s.dryRun ? "Dry run (nothing written): " : ""}${s.file} → retailer ${s.retailer.id} (${s.retailer.name}), ${s.target}`,
-  );
+  out.push(`${s.dryRun ? "Dry run (nothing written): " : ""}${s.file} → retailer ${s.retailer.id} (${s.retailer.name}), ${s.target}`);
   out.push(row("rows read", s.rowsRead));
   out.push(
     row(
@@ -138,9 +126,7 @@ export function formatSummary(s: ImportSummary): string {
   const soldNote = !s.full ? "(--full not given)" : s.fullSkipped ? "skipped: no valid row in a --full feed" : "";
   out.push(row("marked sold", s.markedSold, soldNote));
   out.push(row("price changes recorded", s.priceChanges));
-  out.push(
-    `  ${"time".padEnd(w)}${`${s.seconds.toFixed(1)} s`.padStart(8)}   ${int(s.rowsPerMinute)} rows/minute`,
-  );
+  out.push(`  ${"time".padEnd(w)}${`${s.seconds.toFixed(1)} s`.padStart(8)}   ${int(s.rowsPerMinute)} rows/minute`);
   if (s.wouldRun) out.push(`  ${s.wouldRun}`);
   return out.join("\n") + "\n";
 }
@@ -204,8 +190,7 @@ async function importFeed(opts: ImportOptions, io: ImportIo, log: (line: string)
     const validator = new FeedValidator(mapOptions);
     const progress = new Progress(io.stderr);
     progress.start("read");
-    const detail = (): string =>
-      `${int(validator.rows)} rows, ${int(validator.stones.length)} valid, ${int(validator.rejects.length)} rejected`;
+    const detail = (): string => `${int(validator.rows)} rows, ${int(validator.stones.length)} valid, ${int(validator.rejects.length)} rejected`;
     let n = 0;
     for await (const record of feed.records()) {
       validator.add(record);
@@ -228,10 +213,7 @@ async function importFeed(opts: ImportOptions, io: ImportIo, log: (line: string)
       plan.markup.samples[origin] >= MIN_MARKUP_SAMPLES
         ? `${plan.markup[origin].toFixed(2)} (${origin}, measured on ${int(plan.markup.samples[origin])} stones)`
         : `1 (${origin}: too few stones to measure)`;
-    log(
-      `retailer ${retailer.id} had ${int(existing.length)} stones; default order against the model price × ` +
-        `${markup("natural")}, × ${markup("lab")}`,
-    );
+    log(`retailer ${retailer.id} had ${int(existing.length)} stones; default order against the model price × ` + `${markup("natural")}, × ${markup("lab")}`);
 
     try {
       await writeFile(opts.rejectsPath, rejectsCsv(validator.rejects), "utf8");

@@ -55,7 +55,9 @@ const COLOR_SCALE = `${COLORS[0]!.label}–${COLORS[COLORS.length - 1]!.label}`;
 
 /** Colour grade D-K ("d", " G ", "G colour"). L-Z are outside the scale; anything else is unknown. */
 export function mapColor(value: string): Mapped {
-  const s = squash(value).replace(/^(colou?r)/, "").replace(/(colou?r)$/, "");
+  const s = squash(value)
+    .replace(/^(colou?r)/, "")
+    .replace(/(colou?r)$/, "");
   if (s.length === 1) {
     const e = byName(COLORS, s);
     if (e) return ok(e.code);
@@ -80,8 +82,16 @@ const CLARITY_WORDS = table(CLARITIES, {
 });
 /** Grades other scales use below SI2 (GIA I1-I3, EGL SI3, the European P1-P3 / "pique"). */
 const BELOW_CLARITY = new Map<string, string>([
-  ["i1", "I1"], ["i2", "I2"], ["i3", "I3"], ["si3", "SI3"], ["p1", "P1"], ["p2", "P2"], ["p3", "P3"],
-  ["included1", "I1"], ["included2", "I2"], ["included3", "I3"],
+  ["i1", "I1"],
+  ["i2", "I2"],
+  ["i3", "I3"],
+  ["si3", "SI3"],
+  ["p1", "P1"],
+  ["p2", "P2"],
+  ["p3", "P3"],
+  ["included1", "I1"],
+  ["included2", "I2"],
+  ["included3", "I3"],
 ]);
 
 /** Clarity FL-SI2 ("VS-1", "vs1", "VS 1", "Flawless"); I1-I3, SI3 and P1-P3 are outside the scale. */
@@ -97,7 +107,9 @@ export function mapClarity(value: string): Mapped {
 // ---------------------------------------------------------------------------------------------------------------
 // Cut 0-3
 
-const CUT_SCALE = CUTS.filter((c) => c.code <= 3).map((c) => c.label).join(", ");
+const CUT_SCALE = CUTS.filter((c) => c.code <= 3)
+  .map((c) => c.label)
+  .join(", ");
 const CUT_WORDS = table(CUTS, {
   Ideal: ["id", "idl"],
   // Premium is the grade directly below Ideal in the ggplot2 / retailer vocabulary; the price model's
@@ -107,7 +119,12 @@ const CUT_WORDS = table(CUTS, {
   Good: ["g", "gd"],
 });
 const BELOW_CUT = new Map<string, string>([
-  ["fair", "Fair"], ["f", "Fair"], ["fr", "Fair"], ["poor", "Poor"], ["p", "Poor"], ["pr", "Poor"],
+  ["fair", "Fair"],
+  ["f", "Fair"],
+  ["fr", "Fair"],
+  ["poor", "Poor"],
+  ["p", "Poor"],
+  ["pr", "Poor"],
 ]);
 
 /** Cut grade: Ideal, Excellent (also Premium), Very Good, Good; Fair and Poor are below the scale. */
@@ -213,8 +230,22 @@ export function mapShape(value: string): Mapped {
 // Origin (lab-grown flag)
 
 const LAB_GROWN_WORDS = new Set([
-  "1", "true", "t", "yes", "y", "lab", "labgrown", "labcreated", "labdiamond", "lg", "lgd", "created", "synthetic",
-  "cvd", "hpht", "manmade",
+  "1",
+  "true",
+  "t",
+  "yes",
+  "y",
+  "lab",
+  "labgrown",
+  "labcreated",
+  "labdiamond",
+  "lg",
+  "lgd",
+  "created",
+  "synthetic",
+  "cvd",
+  "hpht",
+  "manmade",
 ]);
 const NATURAL_WORDS = new Set(["0", "false", "f", "no", "n", "natural", "nat", "mined", "earthmined", "earth", "nd"]);
 

@@ -57,7 +57,8 @@ export const cartOperations = {
     path: "/orders/draft",
     operationId: "draftOrder",
     summary: "Drafts the order of the cart as it is: fresh catalogue prices, a valid price lock honoured, tax for the shipping address",
-    description: "The same cart revision drafted again answers the same order (201 the first time, 200 after). A cart that is not ready answers 409 with each missing thing in details.",
+    description:
+      "The same cart revision drafted again answers the same order (201 the first time, 200 after). A cart that is not ready answers 409 with each missing thing in details.",
     responses: {
       200: json("The order already drafted for this cart revision", OrderDraftResponse),
       201: json("A new order draft", OrderDraftResponse),
@@ -68,7 +69,8 @@ export const cartOperations = {
     method: "POST",
     path: "/care-plan/quote/cart",
     operationId: "quoteCarePlans",
-    summary: "Care-plan quotes per product of the cart (applicablePlanDuration in months, cost, planSku, planRetailPrice); chosen plans are reconciled with them",
+    summary:
+      "Care-plan quotes per product of the cart (applicablePlanDuration in months, cost, planSku, planRetailPrice); chosen plans are reconciled with them",
     responses: { 200: json("Quotes and the cart", CarePlanQuotesResponse) },
   }),
 } as const;

@@ -32,7 +32,8 @@ export const experimentOperations = {
     method: "GET",
     path: "/experiments/report",
     operationId: "experimentReport",
-    summary: "Admin (Authorization: Bearer ADMIN_TOKEN): every experiment's state, rules, exc/exv links and per-variant visitors, add-to-cart and checkout events",
+    summary:
+      "Admin (Authorization: Bearer ADMIN_TOKEN): every experiment's state, rules, exc/exv links and per-variant visitors, add-to-cart and checkout events",
     admin: true,
     responses: { 200: json("The report", ExperimentReport), 404: refusal("Without the admin token") },
   }),

@@ -12,7 +12,15 @@ import { promotionOperations } from "./promotions";
 import { searchOperations } from "./search";
 import { settingOperations } from "./settings";
 
-const byFeature = [searchOperations, diamondOperations, promotionOperations, settingOperations, cartOperations, experimentOperations, contentOperations] as const;
+const byFeature = [
+  searchOperations,
+  diamondOperations,
+  promotionOperations,
+  settingOperations,
+  cartOperations,
+  experimentOperations,
+  contentOperations,
+] as const;
 
 /** Every operation of the API. */
 export const operations: readonly Operation[] = byFeature.flatMap((ops) => Object.values(ops));

@@ -107,7 +107,10 @@ function entriesOf(s: Schema): Record<string, Schema> {
 
 function parameters(op: Operation): Json[] {
   const list: Json[] = [];
-  for (const [where, s] of [["path", op.params], ["query", op.query]] as const) {
+  for (const [where, s] of [
+    ["path", op.params],
+    ["query", op.query],
+  ] as const) {
     if (!s) continue;
     for (const [name, entry] of Object.entries(entriesOf(s))) {
       const optional = entry.type === "optional";
@@ -134,7 +137,10 @@ function operationObject(op: Operation): Json {
       ? {
           requestBody: {
             required: true,
-            content: op.bodyType === "json-or-form" ? { "application/json": bodyContent, "application/x-www-form-urlencoded": bodyContent } : { "application/json": bodyContent },
+            content:
+              op.bodyType === "json-or-form"
+                ? { "application/json": bodyContent, "application/x-www-form-urlencoded": bodyContent }
+                : { "application/json": bodyContent },
           },
         }
       : {}),
@@ -162,4 +168,3 @@ export function openApiDocument(ops: readonly Operation[] = operations): Json {
     },
   };
 }
-

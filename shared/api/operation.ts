@@ -90,7 +90,11 @@ export type KeyOf<O extends Operation> = `${O["method"]} ${O["path"]}`;
 /** A contract: a union of operations by key. */
 export type Contract<U extends Operation> = { [O in U as KeyOf<O>]: O };
 
-type InputPart<K extends string, S> = S extends Schema ? (object extends v.InferInput<S> ? { [P in K]?: v.InferInput<S> } : { [P in K]: v.InferInput<S> }) : unknown;
+type InputPart<K extends string, S> = S extends Schema
+  ? object extends v.InferInput<S>
+    ? { [P in K]?: v.InferInput<S> }
+    : { [P in K]: v.InferInput<S> }
+  : unknown;
 
 /** What a caller sends: `params`, `query` and `body`, each as the schema reads it. */
 export type RequestOf<O extends Operation> = InputPart<"params", O["params"]> & InputPart<"query", O["query"]> & InputPart<"body", O["body"]>;
@@ -105,7 +109,8 @@ export type InputOf<O extends Operation> = {
 type BodyOf<A> = A extends Answer<infer S> ? (S extends Schema ? v.InferOutput<S> : null) : never;
 
 /** The statuses below 400 an operation declares. */
-export type SuccessStatus<O extends Operation> = Extract<keyof O["responses"], number> extends infer S ? (S extends number ? (`${S}` extends `${1 | 2 | 3}${string}` ? S : never) : never) : never;
+export type SuccessStatus<O extends Operation> =
+  Extract<keyof O["responses"], number> extends infer S ? (S extends number ? (`${S}` extends `${1 | 2 | 3}${string}` ? S : never) : never) : never;
 
 /** A successful answer: one of the operation's success statuses with its body. */
 export type Reply<O extends Operation> = { [S in SuccessStatus<O>]: { status: S; body: BodyOf<O["responses"][S]> } }[SuccessStatus<O>];
@@ -114,4 +119,3 @@ export type Reply<O extends Operation> = { [S in SuccessStatus<O>]: { status: S;
 export type Result<O extends Operation> =
   | { [S in SuccessStatus<O>]: { ok: true; status: S; data: BodyOf<O["responses"][S]> } }[SuccessStatus<O>]
   | { ok: false; status: number; error: ErrorEnvelope["error"] };
-

@@ -6,7 +6,9 @@ import { json, operation, refusal } from "./operation";
 
 /** `promoCodeVariation` (Promocode_Variation_Global's variant): which running codes are offered; without it the visitor's own variant decides (and the answer is private). */
 export const PromoQuery = v.object({
-  promoCodeVariation: v.optional(v.pipe(PromoCodeVariation, v.description("Promocode_Variation_Global's variant; without it the visitor's own variant decides (and the answer is private)"))),
+  promoCodeVariation: v.optional(
+    v.pipe(PromoCodeVariation, v.description("Promocode_Variation_Global's variant; without it the visitor's own variant decides (and the answer is private)")),
+  ),
 });
 
 /** An item id in a path. */
@@ -41,7 +43,11 @@ export const promotionOperations = {
     responses: { 200: json("Promotion groups", PromotionGroups) },
   }),
   validDiamondPromotion: validPromotion("/get-valid-promotion-code/{id}", "diamond", "validDiamondPromotion"),
-  validDiamondPromotionInCart: validPromotion("/get-valid-promotion-code/{id}/true", "diamond (codes with a minimum subtotal count as if the cart reached it)", "validDiamondPromotionInCart"),
+  validDiamondPromotionInCart: validPromotion(
+    "/get-valid-promotion-code/{id}/true",
+    "diamond (codes with a minimum subtotal count as if the cart reached it)",
+    "validDiamondPromotionInCart",
+  ),
   validSettingPromotion: validPromotion("/settings/get-valid-promotion-code/{id}", "setting", "validSettingPromotion"),
   validJewelryPromotion: validPromotion("/jewellery/get-valid-promotion-code/{id}", "jewelry item", "validJewelryPromotion"),
 } as const;

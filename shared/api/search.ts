@@ -1,6 +1,14 @@
 /** §7 "Search and catalogue": the diamond search, saved diamond searches and the index status. */
 import * as v from "valibot";
-import { DiamondFilters, DiamondSearchRequest, DiamondSearchResponse, DiamondsBySearchQuery, NO_FILTERS_FOUND, SaveSearchResponse, SavedSearch } from "../schemas";
+import {
+  DiamondFilters,
+  DiamondSearchRequest,
+  DiamondSearchResponse,
+  DiamondsBySearchQuery,
+  NO_FILTERS_FOUND,
+  SaveSearchResponse,
+  SavedSearch,
+} from "../schemas";
 import { json, operation, refusal } from "./operation";
 
 /** `GET /api/search/status`: what the search index holds. */

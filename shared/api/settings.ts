@@ -151,8 +151,10 @@ export const settingOperations = {
     method: "POST",
     path: "/studsettings",
     operationId: "studSettings",
-    summary: "Stud earring mountings (itemTypeName Stud) for a pair of diamonds of this shape: the retailer's own first, halo mountings after the others above 1.5 ct, then by popularity",
-    description: "Each in the asked metal when it comes in it, else in all its available metals, cheapest first. size is the carat weight of one diamond of the pair.",
+    summary:
+      "Stud earring mountings (itemTypeName Stud) for a pair of diamonds of this shape: the retailer's own first, halo mountings after the others above 1.5 ct, then by popularity",
+    description:
+      "Each in the asked metal when it comes in it, else in all its available metals, cheapest first. size is the carat weight of one diamond of the pair.",
     body: StudSettingsRequest,
     responses: { 200: json("Stud mountings", SettingSummaryList) },
   }),
@@ -160,7 +162,8 @@ export const settingOperations = {
     method: "POST",
     path: "/similar-searches",
     operationId: "similarRings",
-    summary: "Up to `pageSize` (1-12, default 6) available engagement rings (item types 1 and 5), one variant each: the asked metal where the ring has it, else its cheapest",
+    summary:
+      "Up to `pageSize` (1-12, default 6) available engagement rings (item types 1 and 5), one variant each: the asked metal where the ring has it, else its cheapest",
     description:
       "itemId or shape is required. With itemId (a setting id): the other rings sharing a style bit or a diamond shape with that setting, most shared style bits first. With shape: only rings taking that shape. Then sortingOrder ascending, then id. Prices in integer US cents.",
     body: SimilarRingsRequest,

@@ -15,7 +15,9 @@ export interface CheckoutProblem {
 /** Every line of the cart view, ring first. */
 export function viewLines(cart: CartView): CartLine[] {
   const ring = cart.EngagementRings[0];
-  return [ring?.setting, ring?.diamond, cart.PairedDiamond, ...cart.WeddingBands, ...cart.Pendants, ...cart.Studs, ...cart.FineJewelry].filter((l): l is CartLine => !!l);
+  return [ring?.setting, ring?.diamond, cart.PairedDiamond, ...cart.WeddingBands, ...cart.Pendants, ...cart.Studs, ...cart.FineJewelry].filter(
+    (l): l is CartLine => !!l,
+  );
 }
 
 export function checkoutProblems(cart: CartView): CheckoutProblem[] {
@@ -27,6 +29,7 @@ export function checkoutProblems(cart: CartView): CheckoutProblem[] {
   for (const [lineId, message] of Object.entries(cart.BandSizeErrors)) out.push({ path: lineId, message });
   if (!cart.ShippingAddress) out.push({ path: "shippingAddress", message: "Add a shipping address" });
   if (!(cart.ShippingAddress?.email || cart.UserEmail)) out.push({ path: "shippingAddress.email", message: "Add an email address for the order" });
-  if (cart.PaymentMethod === "paypal" && !cart.AllowPayPal) out.push({ path: "paymentMethod", message: `PayPal takes orders up to ${formatUsd(PAYPAL_MAX_CENTS)}; choose another payment method` });
+  if (cart.PaymentMethod === "paypal" && !cart.AllowPayPal)
+    out.push({ path: "paymentMethod", message: `PayPal takes orders up to ${formatUsd(PAYPAL_MAX_CENTS)}; choose another payment method` });
   return out;
 }

@@ -243,7 +243,12 @@ export function emptyCart(): CartState {
 }
 
 /** Every product line of a cart with its line id ("setting", "diamond", "paired-diamond", or an item line's id). */
-export function productLines(s: CartState): { lineId: string; product: Product; quantity: number; kind: "setting" | "diamond" | "paired-diamond" | "wedding-band" | "pendant" | "stud" | "fine-jewelry" }[] {
+export function productLines(s: CartState): {
+  lineId: string;
+  product: Product;
+  quantity: number;
+  kind: "setting" | "diamond" | "paired-diamond" | "wedding-band" | "pendant" | "stud" | "fine-jewelry";
+}[] {
   const out: ReturnType<typeof productLines> = [];
   if (s.ring?.setting) out.push({ lineId: "setting", product: s.ring.setting.product, quantity: 1, kind: "setting" });
   if (s.ring?.diamond) out.push({ lineId: "diamond", product: s.ring.diamond.product, quantity: 1, kind: "diamond" });
@@ -261,7 +266,10 @@ export function isEmpty(s: CartState): boolean {
 }
 
 /** The ring sizes offered: 3, 3.25, … 13. */
-export const RING_SIZES: readonly number[] = Array.from({ length: (RING_SIZE_MAX - RING_SIZE_MIN) / RING_SIZE_STEP + 1 }, (_, i) => RING_SIZE_MIN + i * RING_SIZE_STEP);
+export const RING_SIZES: readonly number[] = Array.from(
+  { length: (RING_SIZE_MAX - RING_SIZE_MIN) / RING_SIZE_STEP + 1 },
+  (_, i) => RING_SIZE_MIN + i * RING_SIZE_STEP,
+);
 
 export function isRingSize(n: number): boolean {
   return Number.isFinite(n) && n >= RING_SIZE_MIN && n <= RING_SIZE_MAX && Number.isInteger(n / RING_SIZE_STEP);

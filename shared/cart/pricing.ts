@@ -84,7 +84,8 @@ export type EstimateRegion = TaxRegion & { source: "shipping" | "chosen" | "loca
 export function estimateRegion(s: CartState, location: Location | null): EstimateRegion | null {
   if (s.shippingAddress) return { countryCode: s.shippingAddress.countryCode, state: s.shippingAddress.state, source: "shipping" };
   if (s.taxRegion) return { ...s.taxRegion, source: "chosen" };
-  if (location?.countryCode && location.regionCode) return { countryCode: location.countryCode.toUpperCase(), state: location.regionCode.toUpperCase(), source: "location" };
+  if (location?.countryCode && location.regionCode)
+    return { countryCode: location.countryCode.toUpperCase(), state: location.regionCode.toUpperCase(), source: "location" };
   return null;
 }
 
@@ -97,7 +98,12 @@ const CATEGORY_LABEL: Record<string, string> = {
 };
 
 /** The promotion's discount on these lines at `now`, or why it gives none. */
-export function promotionDiscount(promo: Promotion, lines: readonly { category: Product["category"]; totalCents: number }[], subtotalCents: number, now: number): { amountCents: number; message: string | null } {
+export function promotionDiscount(
+  promo: Promotion,
+  lines: readonly { category: Product["category"]; totalCents: number }[],
+  subtotalCents: number,
+  now: number,
+): { amountCents: number; message: string | null } {
   if (now < promo.startsAt) return { amountCents: 0, message: `Promo code ${promo.code} is not active yet` };
   if (now >= promo.endsAt) return { amountCents: 0, message: `Promo code ${promo.code} has expired` };
   if (subtotalCents < promo.minSubtotalCents) {

@@ -180,7 +180,8 @@ function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" }>):
       const line = s[at.list][at.index]!;
       let next: ItemLine = { ...line };
       if (c.quantity !== undefined) {
-        if (!Number.isInteger(c.quantity) || c.quantity < 1 || c.quantity > MAX_LINE_QUANTITY) return fail("bad_request", `Quantity must be 1-${MAX_LINE_QUANTITY}`);
+        if (!Number.isInteger(c.quantity) || c.quantity < 1 || c.quantity > MAX_LINE_QUANTITY)
+          return fail("bad_request", `Quantity must be 1-${MAX_LINE_QUANTITY}`);
         next.quantity = c.quantity;
       }
       if (c.item) {
@@ -204,7 +205,8 @@ function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" }>):
       return { ok: true, state: { ...s, ring: { ...s.ring, ringSize: c.ringSize } } };
     }
     case "apply-promo":
-      if (!c.promo) return { ok: true, state: { ...s, promoCode: null, promo: null, invalidDiscountMessage: c.rejection ?? `Promo code ${c.code} is not valid` } };
+      if (!c.promo)
+        return { ok: true, state: { ...s, promoCode: null, promo: null, invalidDiscountMessage: c.rejection ?? `Promo code ${c.code} is not valid` } };
       return { ok: true, state: { ...s, promoCode: c.promo.code, promo: c.promo, invalidDiscountMessage: null } };
     case "remove-promo":
       return { ok: true, state: { ...s, promoCode: null, promo: null, invalidDiscountMessage: null } };
@@ -243,7 +245,11 @@ function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" }>):
     case "set-contact":
       return {
         ok: true,
-        state: { ...s, userEmail: c.userEmail === undefined ? s.userEmail : c.userEmail, phoneNumber: c.phoneNumber === undefined ? s.phoneNumber : c.phoneNumber },
+        state: {
+          ...s,
+          userEmail: c.userEmail === undefined ? s.userEmail : c.userEmail,
+          phoneNumber: c.phoneNumber === undefined ? s.phoneNumber : c.phoneNumber,
+        },
       };
     case "set-item-data": {
       if (!productLines(s).some((l) => l.lineId === c.lineId)) return fail("not_found", `The cart has no line ${c.lineId}`);
@@ -269,7 +275,10 @@ function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" }>):
         diamond: s.ring.diamond && fresh(s.ring.diamond, diamondKey(s.ring.diamond.diamondId)),
       };
       const lists = Object.fromEntries(LISTS.map((list) => [list, s[list].map((l) => fresh(l, variantKey(l.variantId)))]));
-      return { ok: true, state: { ...s, ...lists, ring, pairedDiamond: s.pairedDiamond && fresh(s.pairedDiamond, diamondKey(s.pairedDiamond.diamondId)), pricedAt: c.at } };
+      return {
+        ok: true,
+        state: { ...s, ...lists, ring, pairedDiamond: s.pairedDiamond && fresh(s.pairedDiamond, diamondKey(s.pairedDiamond.diamondId)), pricedAt: c.at },
+      };
     }
   }
 }

@@ -7,14 +7,7 @@ import * as v from "valibot";
 import { CARE_PLAN_DURATIONS } from "./care-plans";
 import { STATE_SALES_TAX_PERCENT } from "./tax";
 import { OfferedPromotion } from "../schemas";
-import {
-  ENGRAVING_FONTS,
-  isRingSize,
-  MAX_ENGRAVING_LENGTH,
-  MAX_INSTRUCTIONS_LENGTH,
-  MAX_LINE_QUANTITY,
-  PAYMENT_METHODS,
-} from "./model";
+import { ENGRAVING_FONTS, isRingSize, MAX_ENGRAVING_LENGTH, MAX_INSTRUCTIONS_LENGTH, MAX_LINE_QUANTITY, PAYMENT_METHODS } from "./model";
 
 const Id = v.pipe(v.number(), v.integer("must be an integer"), v.minValue(1), v.maxValue(2_147_483_647));
 const LINE_ID = /^(?:setting|diamond|paired-diamond|(?:wb|pd|st|fj)[1-9]\d{0,6})$/;
@@ -39,13 +32,19 @@ export const Address = v.strictObject({
   state: v.pipe(required(50), v.toUpperCase()),
   postalCode: v.pipe(required(12), v.regex(/^[A-Za-z0-9 -]+$/, "postal code may hold letters, digits, spaces and hyphens")),
   countryCode: CountryCode,
-  email: v.optional(v.union([v.literal(""), v.pipe(v.string(), v.trim(), v.maxLength(254), v.email("email must be an address"))], "email must be an address"), ""),
+  email: v.optional(
+    v.union([v.literal(""), v.pipe(v.string(), v.trim(), v.maxLength(254), v.email("email must be an address"))], "email must be an address"),
+    "",
+  ),
   phone: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[+()\d .-]{0,25}$/, "phone may hold digits, spaces and + ( ) . -")), ""),
 });
 
 /** A tax-estimate region: a country, and in the US one of the 50 states or DC. */
 export const TaxRegionIn = v.pipe(
-  v.strictObject({ countryCode: CountryCode, state: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{1,3}$/, "state must be a state code such as CA")) }),
+  v.strictObject({
+    countryCode: CountryCode,
+    state: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{1,3}$/, "state must be a state code such as CA")),
+  }),
   v.forward(
     v.check((r) => r.countryCode !== "US" || Object.hasOwn(STATE_SALES_TAX_PERCENT, r.state), "state must be a US state code such as CA"),
     ["state"],
@@ -58,7 +57,10 @@ export const CartIntent = v.variant("type", [
   v.strictObject({ type: v.literal("remove"), lineId: LineId }),
   v.strictObject({ type: v.literal("update"), lineId: LineId, quantity: v.optional(Quantity), size: v.optional(v.nullable(Size)), variantId: v.optional(Id) }),
   v.strictObject({ type: v.literal("set-ring-size"), ringSize: v.nullable(Size) }),
-  v.strictObject({ type: v.literal("apply-promo"), code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9][A-Z0-9_-]{0,39}$/, "code must be 1-40 letters, digits, - or _")) }),
+  v.strictObject({
+    type: v.literal("apply-promo"),
+    code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9][A-Z0-9_-]{0,39}$/, "code must be 1-40 letters, digits, - or _")),
+  }),
   v.strictObject({ type: v.literal("remove-promo") }),
   v.strictObject({
     type: v.literal("set-engraving"),
@@ -77,7 +79,13 @@ export const CartIntent = v.variant("type", [
   /** Where the tax estimate is for until a shipping address is given (null: back to the visitor's location). */
   v.strictObject({ type: v.literal("set-tax-region"), taxRegion: v.nullable(TaxRegionIn) }),
   v.strictObject({ type: v.literal("set-payment-method"), paymentMethod: v.picklist(PAYMENT_METHODS) }),
-    v.strictObject({ type: v.literal("set-instructions"), instructions: v.pipe(text(MAX_INSTRUCTIONS_LENGTH), v.check((s) => !CONTROL_BUT_LINE_BREAKS.test(s), "instructions must be printable")) }),
+  v.strictObject({
+    type: v.literal("set-instructions"),
+    instructions: v.pipe(
+      text(MAX_INSTRUCTIONS_LENGTH),
+      v.check((s) => !CONTROL_BUT_LINE_BREAKS.test(s), "instructions must be printable"),
+    ),
+  }),
   v.strictObject({
     type: v.literal("set-contact"),
     userEmail: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(254), v.email("userEmail must be an address")))),
@@ -87,13 +95,19 @@ export const CartIntent = v.variant("type", [
     type: v.literal("set-item-data"),
     lineId: LineId,
     data: v.pipe(
-      v.record(v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/, "keys are 1-40 letters, digits, - or _")), v.pipe(v.string(), v.maxLength(500), v.check(printable, "values must be printable"))),
+      v.record(
+        v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/, "keys are 1-40 letters, digits, - or _")),
+        v.pipe(v.string(), v.maxLength(500), v.check(printable, "values must be printable")),
+      ),
       v.check((r) => Object.keys(r).length <= 10, "at most 10 entries"),
     ),
   }),
   v.strictObject({ type: v.literal("clear") }),
   /** Rebuild the cart from a shareable link (§2): its items replace the cart's. */
-  v.strictObject({ type: v.literal("restore"), link: v.pipe(v.string(), v.maxLength(2000), v.regex(/^\/cart(?:\/[0-9]{1,10}){0,3}\/?(?:\?.*)?$/, "link must be a /cart/… link")) }),
+  v.strictObject({
+    type: v.literal("restore"),
+    link: v.pipe(v.string(), v.maxLength(2000), v.regex(/^\/cart(?:\/[0-9]{1,10}){0,3}\/?(?:\?.*)?$/, "link must be a /cart/… link")),
+  }),
 ]);
 export type CartIntent = v.InferOutput<typeof CartIntent>;
 export type CartIntentInput = v.InferInput<typeof CartIntent>;
@@ -172,7 +186,9 @@ export const CartView = v.object({
     v.description("where the tax estimate is for: the shipping address, else the region the shopper chose, else the visitor's location; null: no estimate"),
   ),
   Location: v.pipe(
-    v.nullable(v.object({ countryCode: v.nullable(v.string()), regionCode: v.nullable(v.string()), city: v.nullable(v.string()), postalCode: v.nullable(v.string()) })),
+    v.nullable(
+      v.object({ countryCode: v.nullable(v.string()), regionCode: v.nullable(v.string()), city: v.nullable(v.string()), postalCode: v.nullable(v.string()) }),
+    ),
     v.description("where the request came from (§3 Location)"),
   ),
   WireTotal: Cents,
@@ -184,7 +200,16 @@ export const CartView = v.object({
   freeStudsTreshold: v.pipe(v.number(), v.description("USD (§9, the spec's spelling)")),
   FreeStudsEligible: v.boolean(),
   FreeStudsRemaining: Cents,
-  promotionsData: v.array(v.object({ name: v.string(), headline: v.string(), promoCode: v.nullable(v.string()), discountPercent: v.number(), appliesTo: v.array(v.string()), endsAt: v.number() })),
+  promotionsData: v.array(
+    v.object({
+      name: v.string(),
+      headline: v.string(),
+      promoCode: v.nullable(v.string()),
+      discountPercent: v.number(),
+      appliesTo: v.array(v.string()),
+      endsAt: v.number(),
+    }),
+  ),
   AllowPayPal: v.boolean(),
   PromoCode: v.nullable(v.string()),
   InvalidDiscountMessage: v.nullable(v.string()),

@@ -8,7 +8,13 @@ import type { CartLine, CartView, PriceLockView } from "./schemas";
 /** A stored lock as the API shows it. */
 export const lockView = (l: PriceLock): PriceLockView => ({ id: l.id, total: l.totalCents, expiry: l.expiresAt, createdAt: l.createdAt, cartLink: l.cartLink });
 
-export function cartView(s: CartState, locks: readonly PriceLock[], now: number, promotionsData: CartView["promotionsData"] = [], location: Location | null = null): CartView {
+export function cartView(
+  s: CartState,
+  locks: readonly PriceLock[],
+  now: number,
+  promotionsData: CartView["promotionsData"] = [],
+  location: Location | null = null,
+): CartView {
   const priced = priceCart(s, locks, now, location);
   const byId = new Map<string, PricedLine>(priced.lines.map((l) => [l.lineId, l]));
   const line = (lineId: string, ids: { productId: number; variantId: number | null; metal: number | null; size: number | null }): CartLine => {
@@ -40,7 +46,9 @@ export function cartView(s: CartState, locks: readonly PriceLock[], now: number,
       ? [
           {
             id: "ring",
-            setting: ring.setting && line("setting", { productId: ring.setting.settingId, variantId: ring.setting.variantId, metal: ring.setting.metal, size: ring.ringSize }),
+            setting:
+              ring.setting &&
+              line("setting", { productId: ring.setting.settingId, variantId: ring.setting.variantId, metal: ring.setting.metal, size: ring.ringSize }),
             diamond: ring.diamond && line("diamond", { productId: ring.diamond.diamondId, variantId: null, metal: null, size: null }),
             RingSize: ring.ringSize,
           },
@@ -86,8 +94,23 @@ export function cartView(s: CartState, locks: readonly PriceLock[], now: number,
     UserEmail: s.userEmail,
     PhoneNumber: s.phoneNumber,
     ItemUserData: s.itemUserData,
-    CarePlans: s.carePlans.map((o) => ({ productIds: o.productIds, activated: o.activated, quotes: o.quotes.map((q) => ({ applicablePlanDuration: q.applicablePlanDuration, cost: q.costCents, planSku: q.planSku, planRetailPrice: q.planRetailPriceCents })) })),
-    ActiveCarePlans: s.activeCarePlans.map((p) => ({ productId: p.productId, applicablePlanDuration: p.applicablePlanDuration, cost: p.costCents, planSku: p.planSku, planRetailPrice: p.planRetailPriceCents })),
+    CarePlans: s.carePlans.map((o) => ({
+      productIds: o.productIds,
+      activated: o.activated,
+      quotes: o.quotes.map((q) => ({
+        applicablePlanDuration: q.applicablePlanDuration,
+        cost: q.costCents,
+        planSku: q.planSku,
+        planRetailPrice: q.planRetailPriceCents,
+      })),
+    })),
+    ActiveCarePlans: s.activeCarePlans.map((p) => ({
+      productId: p.productId,
+      applicablePlanDuration: p.applicablePlanDuration,
+      cost: p.costCents,
+      planSku: p.planSku,
+      planRetailPrice: p.planRetailPriceCents,
+    })),
     Engravings: s.engravings,
   };
 }

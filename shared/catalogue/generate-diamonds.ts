@@ -80,8 +80,7 @@ function drawBase(r: Rng, isLab: boolean): StoneBase {
   const ratio = shape === 8 && r.chance(0.4) ? r.range(1.0, 1.05) : r.range(lo, hi); // radiants: square or long
 
   // Ideal-proportioned rounds with excellent polish and symmetry; some Ideal ones get the house grade (cut 4).
-  const rcIdeal =
-    shape === 1 && polish === 1 && symmetry === 1 && depthPct >= 59 && depthPct <= 62.5 && tablePct >= 53 && tablePct <= 58;
+  const rcIdeal = shape === 1 && polish === 1 && symmetry === 1 && depthPct >= 59 && depthPct <= 62.5 && tablePct >= 53 && tablePct <= 58;
   const cut = gradedCut === 0 && rcIdeal && r.chance(0.17) ? 4 : gradedCut;
 
   return {
@@ -188,7 +187,12 @@ function buildDiamond(index: number, base: StoneBase, r: Rng, pairedId: number |
 
 /** 1-4 seed price rows at distinct earlier days within 180 days, ending with the current price at `now`. */
 function priceHistory(r: Rng, diamond: DiamondRow, now: number): PriceHistoryRow[] {
-  const count = r.weighted([[1, 25], [2, 35], [3, 25], [4, 15]]);
+  const count = r.weighted([
+    [1, 25],
+    [2, 35],
+    [3, 25],
+    [4, 15],
+  ]);
   const days = new Set<number>();
   while (days.size < count - 1) days.add(r.int(1, 180));
   const rows = [...days]
@@ -223,11 +227,7 @@ function diamondBase(index: number): StoneBase {
  * history rows. A pair whose second stone lies beyond the generated total points at a missing id; the seed plan
  * clears that link for the last diamond.
  */
-export function generateDiamonds(
-  start: number,
-  count: number,
-  now: number,
-): { diamonds: DiamondRow[]; history: PriceHistoryRow[] } {
+export function generateDiamonds(start: number, count: number, now: number): { diamonds: DiamondRow[]; history: PriceHistoryRow[] } {
   if (!Number.isInteger(start) || start < 0 || !Number.isInteger(count) || count < 0) {
     throw new RangeError(`generateDiamonds(${start}, ${count})`);
   }

@@ -75,9 +75,7 @@ function retailerRow(spec: RetailerSpec, id: number): RetailerRow {
   r.next(); // the markup draw (see retailerMarkup)
   const slug = slugify(spec.name);
   const images = retailerImageUrls(slug);
-  const features = FEATURE_GROUPS.flatMap(([group, names]) =>
-    names.map((name) => ({ group, name, active: r.chance(0.65) })),
-  );
+  const features = FEATURE_GROUPS.flatMap(([group, names]) => names.map((name) => ({ group, name, active: r.chance(0.65) })));
   const networks = SOCIAL_NETWORKS.filter(() => r.chance(0.6));
   const sociallinks = (networks.length ? networks : [SOCIAL_NETWORKS[0]]).map((network) => ({
     network,

@@ -69,7 +69,10 @@ export function generateSettings(): { settings: SettingRow[]; variants: SettingV
       sorting_order: 0,
     };
     settings.push(setting);
-    variantsOf.set(setting.id, metals.map((metal) => variantRow(setting, slug, metal, priced, r)));
+    variantsOf.set(
+      setting.id,
+      metals.map((metal) => variantRow(setting, slug, metal, priced, r)),
+    );
     made.set(setting.id, { slug, priced, metals });
     return setting;
   };
@@ -109,7 +112,20 @@ export function generateSettings(): { settings: SettingRow[]; variants: SettingV
   }
 
   // Wedding bands: 24 women's (8 eternity), then 16 men's.
-  const womensBands = ["Pavé", "Milgrain", "Channel-Set", "Curved Contour", "Shared-Prong", "Knife-Edge", "Comfort-Fit", "French Pavé", "Scalloped", "Twisted", "Bezel-Set", "Marquise Station"];
+  const womensBands = [
+    "Pavé",
+    "Milgrain",
+    "Channel-Set",
+    "Curved Contour",
+    "Shared-Prong",
+    "Knife-Edge",
+    "Comfort-Fit",
+    "French Pavé",
+    "Scalloped",
+    "Twisted",
+    "Bezel-Set",
+    "Marquise Station",
+  ];
   const mensBands = ["Comfort-Fit", "Brushed Flat", "Beveled Edge", "Hammered", "Satin Dome", "Grooved", "Knife-Edge", "Stepped Edge"];
   for (let i = 0; i < 40; i++) {
     const women = i < WOMENS_BANDS;
@@ -117,9 +133,7 @@ export function generateSettings(): { settings: SettingRow[]; variants: SettingV
     const { name, kind, width } = drawUnique(used, () => {
       const kind = r.pick(women ? womensBands : mensBands);
       const width = women ? round1(r.range(1.5, 3)) : r.pick([4, 5, 6, 7, 8]);
-      const name = women
-        ? `${r.pick(RING_PREFIXES)} ${kind} ${eternity ? "Eternity Ring" : "Wedding Band"}`
-        : `${kind} ${width}mm Men's Band`;
+      const name = women ? `${r.pick(RING_PREFIXES)} ${kind} ${eternity ? "Eternity Ring" : "Wedding Band"}` : `${kind} ${width}mm Men's Band`;
       return { name, kind, width };
     });
     const diamonds = women && kind !== "Comfort-Fit" && kind !== "Twisted";
@@ -186,10 +200,42 @@ export function generateSettings(): { settings: SettingRow[]; variants: SettingV
     words: readonly string[];
     detail: string;
   }[] = [
-    { noun: "Four-Prong Basket Stud Earring Settings", style: 32, slug: "stud-setting", shapes: [1, 2, 6, 8, 9, 10], price: [340, 900], words: ["four-prong", "basket"], detail: "Four prongs on an open basket let the light in" },
-    { noun: "Martini Stud Earring Settings", style: 32, slug: "stud-setting", shapes: [1, 2, 7, 10], price: [380, 950], words: ["martini", "three-prong"], detail: "Three prongs on a tapered martini cup sit the stones close to the ear" },
-    { noun: "Bezel Stud Earring Settings", style: 32, slug: "stud-setting", shapes: [1, 4, 5, 6, 9, 10], price: [420, 1000], words: ["bezel"], detail: "A smooth metal rim wraps each stone" },
-    { noun: "Halo Stud Earring Settings", style: 2, slug: "halo-stud-setting", shapes: [1, 2, 4, 5, 6, 10], price: [640, 1200], words: ["halo"], detail: "A halo of small diamonds frames each stone" },
+    {
+      noun: "Four-Prong Basket Stud Earring Settings",
+      style: 32,
+      slug: "stud-setting",
+      shapes: [1, 2, 6, 8, 9, 10],
+      price: [340, 900],
+      words: ["four-prong", "basket"],
+      detail: "Four prongs on an open basket let the light in",
+    },
+    {
+      noun: "Martini Stud Earring Settings",
+      style: 32,
+      slug: "stud-setting",
+      shapes: [1, 2, 7, 10],
+      price: [380, 950],
+      words: ["martini", "three-prong"],
+      detail: "Three prongs on a tapered martini cup sit the stones close to the ear",
+    },
+    {
+      noun: "Bezel Stud Earring Settings",
+      style: 32,
+      slug: "stud-setting",
+      shapes: [1, 4, 5, 6, 9, 10],
+      price: [420, 1000],
+      words: ["bezel"],
+      detail: "A smooth metal rim wraps each stone",
+    },
+    {
+      noun: "Halo Stud Earring Settings",
+      style: 2,
+      slug: "halo-stud-setting",
+      shapes: [1, 2, 4, 5, 6, 10],
+      price: [640, 1200],
+      words: ["halo"],
+      detail: "A halo of small diamonds frames each stone",
+    },
   ];
   const STUD_SETTINGS = 8;
   const shapeList = (shapes: readonly number[]): string => {

@@ -10,12 +10,7 @@ export type Pt = readonly [number, number];
 
 /** Escapes text for XML content and attribute values. */
 export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 
 export const fmt = (v: number): string => String(Math.round(v * 10) / 10);
@@ -200,7 +195,12 @@ export function shapeOutline(shape: number): Pt[] {
     case 1:
       return ellipse(82, 82);
     case 2:
-      return [[26, 26], [174, 26], [174, 174], [26, 174]];
+      return [
+        [26, 26],
+        [174, 26],
+        [174, 174],
+        [26, 174],
+      ];
     case 3:
       return marquise();
     case 4:

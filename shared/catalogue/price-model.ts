@@ -130,12 +130,7 @@ export function fittedPricePerCarat2008(d: GradedStone): number {
  * fluorescence factor and the market drift.
  */
 export function naturalPricePerCaratUsd(d: Omit<PricedDiamond, "isLabGrown">): number {
-  return (
-    fittedPricePerCarat2008(d) *
-    factor(SHAPE_FACTORS, d.shape, "shape") *
-    factor(FLUORESCENCE_FACTORS, d.fluorescence, "fluorescence") *
-    MARKET_DRIFT
-  );
+  return fittedPricePerCarat2008(d) * factor(SHAPE_FACTORS, d.shape, "shape") * factor(FLUORESCENCE_FACTORS, d.fluorescence, "fluorescence") * MARKET_DRIFT;
 }
 
 /**

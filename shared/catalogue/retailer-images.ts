@@ -54,7 +54,10 @@ export function retailerAboutSvg(name: string): string {
   const label = escapeXml(name);
   const bgId = `loupe-about-${hash(name).toString(36)}`;
   const gems = [0, 1, 2, 3, 4]
-    .map((i) => `<path transform="translate(${150 + i * 75} 200)" d="M-18 0l9-10h18l9 10-18 20z" fill="none" stroke="hsl(${(hue + 40) % 360}, 60%, 78%)" stroke-width="2" stroke-linejoin="round"/>`)
+    .map(
+      (i) =>
+        `<path transform="translate(${150 + i * 75} 200)" d="M-18 0l9-10h18l9 10-18 20z" fill="none" stroke="hsl(${(hue + 40) % 360}, 60%, 78%)" stroke-width="2" stroke-linejoin="round"/>`,
+    )
     .join("");
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="300" viewBox="0 0 600 300" role="img" aria-label="${label}">`,

@@ -41,7 +41,10 @@ const rad = (deg: number): number => (deg * Math.PI) / 180;
 function mix(a: string, b: string, t: number): string {
   const ch = (c: string, i: number): number => parseInt(c.slice(1 + 2 * i, 3 + 2 * i), 16);
   let out = "#";
-  for (let i = 0; i < 3; i++) out += Math.round(ch(a, i) + (ch(b, i) - ch(a, i)) * t).toString(16).padStart(2, "0");
+  for (let i = 0; i < 3; i++)
+    out += Math.round(ch(a, i) + (ch(b, i) - ch(a, i)) * t)
+      .toString(16)
+      .padStart(2, "0");
   return out;
 }
 
@@ -53,7 +56,13 @@ function shade(c: MetalColours, l: number): string {
 
 /** Style words for the label: "pave-halo" → "Pavé halo", "three-stone" keeps its hyphen, "band" is a wedding band. */
 function styleLabel(slug: string): string {
-  const words = slug === "band" ? "wedding band" : slug.replace(/pave/g, "pavé").replace(/^mens/, "men's").replace(/-(?!stone)/g, " ");
+  const words =
+    slug === "band"
+      ? "wedding band"
+      : slug
+          .replace(/pave/g, "pavé")
+          .replace(/^mens/, "men's")
+          .replace(/-(?!stone)/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -71,7 +80,7 @@ export function ringViewSvg(o: RingViewOptions): string {
   if (!Number.isFinite(o.yaw) || !Number.isFinite(pitchDeg) || !Number.isFinite(size) || size <= 0) {
     throw new RangeError("yaw, pitch and size must be finite (size positive)");
   }
-  const yaw = rad((((o.yaw % 360) + 360) % 360));
+  const yaw = rad(((o.yaw % 360) + 360) % 360);
   const pitch = rad(Math.min(85, Math.max(-85, pitchDeg)));
   const [cy, sy, cp, sp] = [Math.cos(yaw), Math.sin(yaw), Math.cos(pitch), Math.sin(pitch)];
 
@@ -146,8 +155,14 @@ export function ringViewSvg(o: RingViewOptions): string {
     items.push({ depth: depth(mid), front: turn(mid).z1 > 1, svg });
   }
   items.sort((x, y) => x.depth - y.depth);
-  const back = items.filter((x) => !x.front).map((x) => x.svg).join("");
-  const front = items.filter((x) => x.front).map((x) => x.svg).join("");
+  const back = items
+    .filter((x) => !x.front)
+    .map((x) => x.svg)
+    .join("");
+  const front = items
+    .filter((x) => x.front)
+    .map((x) => x.svg)
+    .join("");
 
   const head: string[] = [];
   if (!isBand) {
@@ -178,7 +193,10 @@ export function ringViewSvg(o: RingViewOptions): string {
       const tip = around(girdle[i]!, 0.8, SEAT + 2);
       const base: V3 = [tip[0] * 0.35, R + 2, tip[2] * 0.35];
       const [a, b] = [project(base), project(tip)];
-      return { behind: depth(tip) < centreDepth, svg: `<path d="M${fmt(a[0])} ${fmt(a[1])}L${fmt(b[0])} ${fmt(b[1])}" stroke="${shade(headMetal, 0.65)}" stroke-width="${fmt(2.6 * scaleAt(tip))}"/>` };
+      return {
+        behind: depth(tip) < centreDepth,
+        svg: `<path d="M${fmt(a[0])} ${fmt(a[1])}L${fmt(b[0])} ${fmt(b[1])}" stroke="${shade(headMetal, 0.65)}" stroke-width="${fmt(2.6 * scaleAt(tip))}"/>`,
+      };
     });
     const gallery = `<polygon points="${poly(girdle.map((p) => [centre[0] + (p[0] - centre[0]) * 0.55, SEAT - 8, centre[2] + (p[2] - centre[2]) * 0.55] as V3))}" stroke="${headMetal.dark}" stroke-width="2"/>`;
 
@@ -207,7 +225,10 @@ export function ringViewSvg(o: RingViewOptions): string {
         .map((p, i) => {
           const q = rim[(i + 1) % rim.length]!;
           const pts = [p, q, ...apex(i)];
-          return { d: depth([(p[0] + q[0]) / 2, (p[1] + q[1]) / 2, (p[2] + q[2]) / 2]), svg: `<polygon points="${poly(pts)}" fill="${fills[i % 2]}" stroke="#7f96ab" stroke-width="0.3"/>` };
+          return {
+            d: depth([(p[0] + q[0]) / 2, (p[1] + q[1]) / 2, (p[2] + q[2]) / 2]),
+            svg: `<polygon points="${poly(pts)}" fill="${fills[i % 2]}" stroke="#7f96ab" stroke-width="0.3"/>`,
+          };
         })
         .sort((x, y) => x.d - y.d)
         .map((x) => x.svg)

@@ -4,7 +4,6 @@
  * worker's storage code and the importer read them.
  */
 
-
 /** A `retailers` row. `features`, `sociallinks` and `ratings` hold JSON text. */
 export type RetailerRow = {
   id: number;

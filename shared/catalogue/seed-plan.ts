@@ -22,14 +22,7 @@ export const DEFAULT_DIAMOND_CHUNK = 5_000;
 export const SEED_META_KEY = "catalogue";
 
 /** Catalogue tables in a safe deletion order (children before parents). */
-export const CATALOGUE_TABLES = [
-  "diamond_views",
-  "diamond_price_history",
-  "diamonds",
-  "setting_variants",
-  "settings",
-  "retailers",
-] as const;
+export const CATALOGUE_TABLES = ["diamond_views", "diamond_price_history", "diamonds", "setting_variants", "settings", "retailers"] as const;
 
 /** Options of a seed run. */
 export interface SeedOptions {
@@ -48,10 +41,7 @@ export function seedMetaValue(opts: SeedOptions): string {
 
 /** Statements that remove every catalogue row and the seed bookkeeping (seed_meta first, so a run cut short reseeds). */
 export function clearStatements(): string[] {
-  return [
-    `DELETE FROM seed_meta WHERE key = ${sqlLiteral(SEED_META_KEY)};`,
-    ...CATALOGUE_TABLES.map((t) => `DELETE FROM ${t};`),
-  ];
+  return [`DELETE FROM seed_meta WHERE key = ${sqlLiteral(SEED_META_KEY)};`, ...CATALOGUE_TABLES.map((t) => `DELETE FROM ${t};`)];
 }
 
 /** The statement recording a finished seed in `seed_meta` (and a new catalogue version, see below). */

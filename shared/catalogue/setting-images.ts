@@ -52,8 +52,7 @@ function ringDrawing(slug: string, p: Paints): string {
   const halo = (r: number): string =>
     `<circle cx="100" cy="${fmt(80 - r * 0.9)}" r="${fmt(r + 5)}" fill="none" stroke="${p.head}" stroke-width="6"/>` +
     bandStones(0, 2 * Math.PI * (1 - 1 / 14), 14, r + 5, r + 5, 80 - r * 0.9, 2.4);
-  const sideStone = (cx: number, cy: number, r: number): string =>
-    `<circle cx="${cx}" cy="${cy}" r="${fmt(r + 2)}" fill="${p.head}"/>` + stone(cx, cy, r);
+  const sideStone = (cx: number, cy: number, r: number): string => `<circle cx="${cx}" cy="${cy}" r="${fmt(r + 2)}" fill="${p.head}"/>` + stone(cx, cy, r);
 
   switch (slug) {
     case "solitaire":
@@ -101,11 +100,13 @@ function jewelryDrawing(slug: string, p: Paints): string | null {
     (halo ? haloStones : "") +
     `<circle cx="100" cy="100" r="${halo ? 19 : 21}" fill="${p.head}"/>` +
     `<circle cx="100" cy="100" r="${halo ? 13 : 15}" fill="#fbfcfd" stroke="${p.headColours.dark}" stroke-width="1.2" stroke-dasharray="3 2"/>` +
-    [1, 3, 5, 7].map((k) => {
-      const a = (k * Math.PI) / 4;
-      const r = halo ? 14 : 16;
-      return `<circle cx="${fmt(100 + r * Math.cos(a))}" cy="${fmt(100 + r * Math.sin(a))}" r="3" fill="${p.head}" stroke="${p.headColours.dark}" stroke-width="0.8"/>`;
-    }).join("");
+    [1, 3, 5, 7]
+      .map((k) => {
+        const a = (k * Math.PI) / 4;
+        const r = halo ? 14 : 16;
+        return `<circle cx="${fmt(100 + r * Math.cos(a))}" cy="${fmt(100 + r * Math.sin(a))}" r="3" fill="${p.head}" stroke="${p.headColours.dark}" stroke-width="0.8"/>`;
+      })
+      .join("");
   const pair = (shift: number, drawing: string): string =>
     `<g transform="translate(${-shift} 0)">${drawing}</g><g transform="translate(${shift} 0)">${drawing}</g>`;
   switch (slug) {
@@ -119,20 +120,35 @@ function jewelryDrawing(slug: string, p: Paints): string | null {
       return pair(42, mounting(true));
     case "drop-earrings":
       return [62, 138]
-        .map((x) => `<path d="M${x} 30 q10 -14 0 -18" fill="none" stroke="${p.band}" stroke-width="3"/><line x1="${x}" y1="30" x2="${x}" y2="92" stroke="${p.band}" stroke-width="2.5"/><circle cx="${x}" cy="110" r="18" fill="${p.head}"/>${stone(x, 30, 6)}${stone(x, 110, 16)}`)
+        .map(
+          (x) =>
+            `<path d="M${x} 30 q10 -14 0 -18" fill="none" stroke="${p.band}" stroke-width="3"/><line x1="${x}" y1="30" x2="${x}" y2="92" stroke="${p.band}" stroke-width="2.5"/><circle cx="${x}" cy="110" r="18" fill="${p.head}"/>${stone(x, 30, 6)}${stone(x, 110, 16)}`,
+        )
         .join("");
     case "solitaire-pendant":
       return chain + bail + `<circle cx="100" cy="112" r="20" fill="${p.head}"/>` + stone(100, 112, 18);
     case "halo-pendant":
-      return chain + bail + `<circle cx="100" cy="119" r="21" fill="none" stroke="${p.head}" stroke-width="6"/>` + bandStones(0, 2 * Math.PI * (1 - 1 / 14), 14, 21, 21, 119, 3) + stone(100, 119, 15);
+      return (
+        chain +
+        bail +
+        `<circle cx="100" cy="119" r="21" fill="none" stroke="${p.head}" stroke-width="6"/>` +
+        bandStones(0, 2 * Math.PI * (1 - 1 / 14), 14, 21, 21, 119, 3) +
+        stone(100, 119, 15)
+      );
     case "side-stone-pendant":
       return chain + bail + `<path d="M100 95V138" stroke="${p.head}" stroke-width="4"/>` + stone(100, 101, 6) + stone(100, 116, 8) + stone(100, 138, 14);
     case "necklace":
-      return chain + [44, 65, 135, 156].map((x) => `<circle cx="${x}" cy="${fmt(onChain(x))}" r="6.5" fill="${p.head}"/>` + stone(x, onChain(x), 5)).join("") + stone(100, onChain(100) + 8, 10);
+      return (
+        chain +
+        [44, 65, 135, 156].map((x) => `<circle cx="${x}" cy="${fmt(onChain(x))}" r="6.5" fill="${p.head}"/>` + stone(x, onChain(x), 5)).join("") +
+        stone(100, onChain(100) + 8, 10)
+      );
     case "bracelet":
-      return `<ellipse cx="100" cy="100" rx="80" ry="46" fill="none" stroke="${p.band}" stroke-width="12"/>` +
+      return (
+        `<ellipse cx="100" cy="100" rx="80" ry="46" fill="none" stroke="${p.band}" stroke-width="12"/>` +
         `<ellipse cx="100" cy="100" rx="80" ry="46" fill="none" stroke="${p.head}" stroke-width="5" stroke-dasharray="2 6"/>` +
-        bandStones(0, 2 * Math.PI * (1 - 1 / 26), 26, 80, 46, 100, 4.2);
+        bandStones(0, 2 * Math.PI * (1 - 1 / 26), 26, 80, 46, 100, 4.2)
+      );
     default:
       return null;
   }

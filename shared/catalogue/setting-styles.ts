@@ -105,7 +105,15 @@ interface RingStyle {
 export const RING_STYLES: readonly RingStyle[] = [
   { mask: 1, noun: "Solitaire", slug: "solitaire", weight: 30, price: [340, 1100], sideStones: [0, 0], shapes: ALL_SHAPES_MASK },
   { mask: 1 | 4, noun: "Pavé Solitaire", slug: "pave-solitaire", weight: 16, price: [600, 1800], sideStones: [0.1, 0.4], shapes: ALL_SHAPES_MASK },
-  { mask: 1 | 16, noun: "Hidden Halo Solitaire", slug: "hidden-halo", weight: 8, price: [650, 1900], sideStones: [0.05, 0.15], shapes: maskOf([1, 2, 4, 5, 6, 8, 10]) },
+  {
+    mask: 1 | 16,
+    noun: "Hidden Halo Solitaire",
+    slug: "hidden-halo",
+    weight: 8,
+    price: [650, 1900],
+    sideStones: [0.05, 0.15],
+    shapes: maskOf([1, 2, 4, 5, 6, 8, 10]),
+  },
   { mask: 2, noun: "Halo", slug: "halo", weight: 14, price: [800, 2400], sideStones: [0.15, 0.4], shapes: maskOf([1, 2, 4, 5, 6, 7, 8, 10]) },
   { mask: 2 | 4, noun: "Pavé Halo", slug: "pave-halo", weight: 12, price: [950, 2800], sideStones: [0.25, 0.6], shapes: maskOf([1, 2, 3, 4, 5, 6, 7, 8, 10]) },
   { mask: 4, noun: "Side-Stone", slug: "pave", weight: 8, price: [700, 2200], sideStones: [0.2, 0.5], shapes: ALL_SHAPES_MASK },
@@ -176,7 +184,13 @@ export function variantRow(setting: SettingRow, slug: SettingImageSlug, metal: n
  * yellow/rose) in one or both orders, sometimes a second pair in one order; none when it lacks two 14K golds.
  */
 export function pickTwoTones(r: Rng, metals: readonly number[]): number[] {
-  const pairs = ([[2, 4], [2, 6], [4, 6]] as const).filter(([a, b]) => metals.includes(a) && metals.includes(b));
+  const pairs = (
+    [
+      [2, 4],
+      [2, 6],
+      [4, 6],
+    ] as const
+  ).filter(([a, b]) => metals.includes(a) && metals.includes(b));
   if (pairs.length === 0) return [];
   const first = r.pick(pairs);
   const codes = r.chance(0.5)

@@ -39,12 +39,7 @@ function isSqlValue(v: unknown): v is SqlValue {
  * Multi-row `INSERT INTO table (cols) VALUES (...),(...);` statements, `rowsPerStatement` rows each. The columns are
  * the keys of the first row; every row must have exactly those keys. `verb` may be e.g. "INSERT OR REPLACE".
  */
-export function insertStatements(
-  table: string,
-  rows: readonly Record<string, unknown>[],
-  rowsPerStatement = 100,
-  verb = "INSERT",
-): string[] {
+export function insertStatements(table: string, rows: readonly Record<string, unknown>[], rowsPerStatement = 100, verb = "INSERT"): string[] {
   if (!/^(INSERT|REPLACE|INSERT OR (REPLACE|IGNORE|ABORT|FAIL|ROLLBACK))$/.test(verb)) {
     throw new Error(`invalid insert verb: ${verb}`);
   }

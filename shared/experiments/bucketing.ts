@@ -89,7 +89,8 @@ export function assign(e: Experiment, input: BucketingInput, split: SplitSource 
     return { variant: 0, source: "deactivated", writeCookie: false };
   }
   if (e.variantMethod === "location-us") return { variant: input.countryCode === "US" ? 1 : 0, source: "location", writeCookie: false };
-  if (e.variantMethod === "state-ca") return { variant: input.countryCode === "US" && input.regionCode === "CA" ? 1 : 0, source: "location", writeCookie: false };
+  if (e.variantMethod === "state-ca")
+    return { variant: input.countryCode === "US" && input.regionCode === "CA" ? 1 : 0, source: "location", writeCookie: false };
   if (cookie !== null) return { variant: cookie, source: "cookie", writeCookie: false };
   if (e.variant !== null) return { variant: e.variant, source: "fixed", writeCookie: false };
   if (e.stopNewCookies) return { variant: 0, source: "stopped", writeCookie: false };

@@ -6,7 +6,7 @@
 export const SEARCH_PAGE_PATHS = {
   "setting-search": { base: "/setting-search", semantic: "/setting-search/s", slp: true },
   "pendant-search": { base: "/setting-search/pendants", semantic: "/setting-search/pendants/s" },
-  "earrings": { base: "/earrings", semantic: "/earrings-search/s", slp: true },
+  earrings: { base: "/earrings", semantic: "/earrings-search/s", slp: true },
   "wedding-rings": { base: "/wedding-rings", semantic: "/wedding-rings/s" },
   "mens-wedding-bands": { base: "/mens-wedding-bands", semantic: "/mens-wedding-bands/s" },
   "eternity-rings": { base: "/eternity-rings-for-women", semantic: "/eternity-rings-for-women/s" },

@@ -31,7 +31,6 @@ const StyleValue = v.pipe(
   v.metadata({ enum: [...STYLE_VALUES] }),
 );
 
-
 /**
  * The filters of a setting, wedding band or jewellery search (§3 "Search filter defaults" names: widthMin,
  * widthMax, naturalDiamondRetailers, labGrownDiamondRetailers, metals, priceMin, priceMax, styles, queryText,
@@ -50,7 +49,10 @@ export const SettingFilterEntries = {
   widthMin: between(0, 30, "Band width in mm, inclusive"),
   widthMax: between(0, 30, "Band width in mm, inclusive"),
   styles: list(StyleValue, 10, "Style filter values (§3 filter, earring and pendant styles); any of them matches"),
-  queryText: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(80, "queryText is at most 80 characters"), v.description("Words in the name, description or keywords")), ""),
+  queryText: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(80, "queryText is at most 80 characters"), v.description("Words in the name, description or keywords")),
+    "",
+  ),
   diamondShapes: list(ShapeCode, 10, "Only settings that take one of these diamond shapes"),
   shippingDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(-1), v.maxValue(365), v.description("Ships within this many days; -1 any")), -1),
   shipsByHolidayDate: v.optional(v.nullable(v.pipe(v.string(), v.isoDate("shipsByHolidayDate must be a date (YYYY-MM-DD)")))),
@@ -71,7 +73,11 @@ const pairs = [
 ] as const;
 const rangeChecks = pairs.map(([min, max]) =>
   v.forward(
-    v.partialCheck([[min], [max]], (r: Partial<Record<string, number | undefined>>) => r[min] === undefined || r[max] === undefined || r[min]! <= r[max]!, `${min} must not exceed ${max}`),
+    v.partialCheck(
+      [[min], [max]],
+      (r: Partial<Record<string, number | undefined>>) => r[min] === undefined || r[max] === undefined || r[min]! <= r[max]!,
+      `${min} must not exceed ${max}`,
+    ),
     [min],
   ),
 );
@@ -82,19 +88,20 @@ export type SettingFiltersInput = v.InferInput<typeof SettingFilters>;
 
 const Paging = {
   pageNumber: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000)), 1),
-  pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_SETTINGS_PAGE_SIZE), v.description("§9: 20 for settings, 19 for jewellery by default"))),
+  pageSize: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_SETTINGS_PAGE_SIZE), v.description("§9: 20 for settings, 19 for jewellery by default")),
+  ),
   promoCodeVariation: v.optional(v.union([PromoCodeVariation, v.picklist([0, 1])])),
-  IsB2CDiamondSelected: v.optional(v.pipe(v.boolean(), v.description("A diamond is already chosen (ring builder): only items that hold one (Setting, Pendant, Stud) are listed"))),
+  IsB2CDiamondSelected: v.optional(
+    v.pipe(v.boolean(), v.description("A diamond is already chosen (ring builder): only items that hold one (Setting, Pendant, Stud) are listed")),
+  ),
 };
 
 /**
  * Body of `POST /api/search/settingsv2` and `POST /api/search/jewellery`: a saved search's `id` (§7) or the
  * filters themselves (a setting search POST "takes the filter defaults"), not both; then paging.
  */
-export const SettingSearchRequest = v.pipe(
-  v.strictObject({ id: v.optional(SearchId), ...Paging, ...SettingFilterEntries }),
-  ...(rangeChecks as unknown as []),
-);
+export const SettingSearchRequest = v.pipe(v.strictObject({ id: v.optional(SearchId), ...Paging, ...SettingFilterEntries }), ...(rangeChecks as unknown as []));
 export type SettingSearchRequest = v.InferOutput<typeof SettingSearchRequest>;
 export type SettingSearchInput = v.InferInput<typeof SettingSearchRequest>;
 

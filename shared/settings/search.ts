@@ -30,7 +30,11 @@ export interface SettingCatalogue {
 export type PromoFor = (setting: SettingRow, priceCents: number) => { amount: number; percentage: number | null } | null;
 
 /** Builds the catalogue from D1 rows (variants in any order). */
-export function settingCatalogue(settings: readonly SettingRow[], variants: readonly SettingVariantRow[], retailers: readonly RetailerFacts[]): SettingCatalogue {
+export function settingCatalogue(
+  settings: readonly SettingRow[],
+  variants: readonly SettingVariantRow[],
+  retailers: readonly RetailerFacts[],
+): SettingCatalogue {
   const bySetting = new Map<number, SettingVariantRow[]>();
   for (const v of variants) {
     const list = bySetting.get(v.setting_id);
@@ -83,10 +87,13 @@ export function settingMatches(s: SettingRow, f: SettingFilters, now: number): b
 
 /** The variants a card offers: available, in the asked metals, cheapest first (price bounds apart). */
 function metalsOf(variants: readonly SettingVariantRow[], f: SettingFilters): SettingVariantRow[] {
-  return variants.filter((v) => v.is_sold === 0 && (f.metals.length === 0 || f.metals.includes(v.metal))).sort((a, b) => a.price_cents - b.price_cents || a.metal - b.metal);
+  return variants
+    .filter((v) => v.is_sold === 0 && (f.metals.length === 0 || f.metals.includes(v.metal)))
+    .sort((a, b) => a.price_cents - b.price_cents || a.metal - b.metal);
 }
 
-const inPrice = (cents: number, f: SettingFilters) => (f.priceMin === undefined || cents >= f.priceMin * 100) && (f.priceMax === undefined || cents <= f.priceMax * 100);
+const inPrice = (cents: number, f: SettingFilters) =>
+  (f.priceMin === undefined || cents >= f.priceMin * 100) && (f.priceMax === undefined || cents <= f.priceMax * 100);
 
 export const metalName = (metal: number): string => labelOf(METALS, metal);
 
@@ -254,7 +261,15 @@ export function settingDetail(cat: SettingCatalogue, id: number, metal: number):
     variants: variants.map((v) => variantOf(s, v)),
     matchingBand:
       band && bandVariant
-        ? { id: band.id, name: band.name, variantId: bandVariant.id, metal: bandVariant.metal, price: bandVariant.price_cents, imageUrl: bandVariant.image_url, url: settingPath(band, bandVariant.metal) }
+        ? {
+            id: band.id,
+            name: band.name,
+            variantId: bandVariant.id,
+            metal: bandVariant.metal,
+            price: bandVariant.price_cents,
+            imageUrl: bandVariant.image_url,
+            url: settingPath(band, bandVariant.metal),
+          }
         : null,
   };
 }

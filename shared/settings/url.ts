@@ -24,9 +24,7 @@ import type { SettingFilters } from "./schemas";
 export type CollectionFamily = keyof typeof COLLECTIONS;
 
 /** What a search page path is: one of SEARCH_PAGES (its semantic /s URL, or a saved searchId), or a collection. */
-export type SearchPageMatch =
-  | { page: SearchPageDef; semantic: boolean; searchId?: string }
-  | { collectionFamily: CollectionFamily; collection: string };
+export type SearchPageMatch = { page: SearchPageDef; semantic: boolean; searchId?: string } | { collectionFamily: CollectionFamily; collection: string };
 
 /** Same pattern as SEARCH_ID_PATTERN in shared/schemas.ts (not imported from there: that module loads valibot). */
 export const SETTING_SEARCH_ID = /^[0-9a-hjkmnp-tv-z]{12}$/;
@@ -101,7 +99,6 @@ export function applyCollection(filters: SettingFilters, c: Collection): Setting
   return out;
 }
 
-
 /** Which filters a page offers (its form shows them; the query's other filters are dropped). */
 export interface OfferedFilters {
   /** Metal codes of its metal check boxes (empty: none, e.g. a collection that fixes the metals). */
@@ -121,7 +118,11 @@ export function filtersOffered(page: SearchPageDef, collection?: Collection): Of
   const ring = type === 1 || type === 5;
   const band = type === 0;
   const metals =
-    page.fixed.gender === "men" ? [...SETTING_METALS, ...ALTERNATIVE_BAND_METALS] : ring || band ? [...SETTING_METALS, ...TWO_TONE_SETTING_METALS] : [...SETTING_METALS];
+    page.fixed.gender === "men"
+      ? [...SETTING_METALS, ...ALTERNATIVE_BAND_METALS]
+      : ring || band
+        ? [...SETTING_METALS, ...TWO_TONE_SETTING_METALS]
+        : [...SETTING_METALS];
   return {
     metals: collection?.metals ? [] : metals,
     shapes: ring || type === 2 || type === 4,
@@ -313,7 +314,12 @@ const span = (min: number | undefined, max: number | undefined) => `${min ?? ""}
  * The canonical semantic query of a filter state on a page: readable slugs and ranges, in a fixed order,
  * every default and every fixed filter left out; then the ring builder's diamond and the result page.
  */
-export function queryOf(filters: SettingFilters, page: SearchPageDef, extra: { pageNumber?: number; diamond?: string | null } = {}, collection?: Collection): URLSearchParams {
+export function queryOf(
+  filters: SettingFilters,
+  page: SearchPageDef,
+  extra: { pageNumber?: number; diamond?: string | null } = {},
+  collection?: Collection,
+): URLSearchParams {
   const p = new URLSearchParams();
   const offered = filtersOffered(page, collection);
   const slugs = (list: readonly EnumEntry[], picked: readonly number[]) =>
@@ -333,7 +339,8 @@ export function queryOf(filters: SettingFilters, page: SearchPageDef, extra: { p
         .join(","),
     );
   }
-  for (const r of RANGES) if (r.offered(offered) && (filters[r.min] !== undefined || filters[r.max] !== undefined)) p.set(r.param, span(filters[r.min], filters[r.max]));
+  for (const r of RANGES)
+    if (r.offered(offered) && (filters[r.min] !== undefined || filters[r.max] !== undefined)) p.set(r.param, span(filters[r.min], filters[r.max]));
   if (offered.sideStones && filters.noSidestone) p.set("noSidestone", "1");
   if (filters.queryText) p.set("q", filters.queryText);
   if (filters.shippingDays >= 0) p.set("ships", String(filters.shippingDays));
@@ -354,7 +361,12 @@ export function queryString(params: URLSearchParams): string {
 }
 
 /** The canonical URL of a filter state: the page's own path for the default search, its semantic URL otherwise. */
-export function searchHrefOf(filters: SettingFilters, page: SearchPageDef, extra: { pageNumber?: number; diamond?: string | null } = {}, collection?: Collection): string {
+export function searchHrefOf(
+  filters: SettingFilters,
+  page: SearchPageDef,
+  extra: { pageNumber?: number; diamond?: string | null } = {},
+  collection?: Collection,
+): string {
   const q = queryString(queryOf(filters, page, extra, collection));
   return q ? `${page.semantic}?${q}` : page.base;
 }

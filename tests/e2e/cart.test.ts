@@ -22,7 +22,11 @@ function ringAndBand() {
 }
 
 async function firstDiamondPath(): Promise<string> {
-  const res = await fetch(url("/api/diamonds2"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ pageSize: 1, priceMin: 1000, priceMax: 20000 }) });
+  const res = await fetch(url("/api/diamonds2"), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ pageSize: 1, priceMin: 1000, priceMax: 20000 }),
+  });
   const body = (await res.json()) as { diamonds: { id: number; slug: string }[] };
   return `/diamond/${body.diamonds[0]!.id}/${body.diamonds[0]!.slug}`;
 }
@@ -122,7 +126,10 @@ describe("cart: add, promo, price lock, share link", () => {
     const { page } = await openPage(context);
     const cart = await addFirstDiamond(page);
     expect(await cart.lines().count()).toBe(1);
-    await page.getByRole("form", { name: "Ring size" }).count().then((n) => expect(n).toBe(0));
+    await page
+      .getByRole("form", { name: "Ring size" })
+      .count()
+      .then((n) => expect(n).toBe(0));
     await cart.applyPromo("nosuchcode");
     await page.waitForURL(/\/cart$/);
     await expect.poll(() => page.getByText("Promo code NOSUCHCODE is not valid").count()).toBe(1);

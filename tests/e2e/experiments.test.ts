@@ -15,7 +15,11 @@ afterAll(async () => {
 
 /** Two diamonds' page paths (the first two results of a search). */
 async function diamondPaths(): Promise<[string, string]> {
-  const res = await fetch(url("/api/diamonds2"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ pageSize: 2, priceMin: 1000, priceMax: 20000 }) });
+  const res = await fetch(url("/api/diamonds2"), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ pageSize: 2, priceMin: 1000, priceMax: 20000 }),
+  });
   const { diamonds } = (await res.json()) as { diamonds: { id: number; slug: string }[] };
   return [`/diamond/${diamonds[0]!.id}/${diamonds[0]!.slug}`, `/diamond/${diamonds[1]!.id}/${diamonds[1]!.slug}`];
 }

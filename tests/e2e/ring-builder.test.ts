@@ -6,7 +6,14 @@ import type { CartView } from "#shared/cart/schemas.ts";
 import { SHAPES, labelOf } from "#shared/enums.ts";
 import { formatUsd } from "#shared/money.ts";
 import type { Diamond } from "#shared/schemas.ts";
-import type { SettingDetail, SettingFiltersInput, SettingSearchResponse, SettingSummary, SettingSummaryList, StudSettingsRequest } from "#shared/settings/schemas.ts";
+import type {
+  SettingDetail,
+  SettingFiltersInput,
+  SettingSearchResponse,
+  SettingSummary,
+  SettingSummaryList,
+  StudSettingsRequest,
+} from "#shared/settings/schemas.ts";
 import { launch, openPage, shopperContext, url } from "./pages/browser";
 import { CartPage } from "./pages/cart";
 import { DiamondSearchPage } from "./pages/diamond-search";
@@ -25,7 +32,8 @@ async function api<T>(path: string, body?: unknown): Promise<T> {
   return (await res.json()) as T;
 }
 
-const searchSettings = async (filters: SettingFiltersInput) => (await api<SettingSearchResponse>("/api/search/settingsv2", { pageSize: 60, ...filters })).result.settings;
+const searchSettings = async (filters: SettingFiltersInput) =>
+  (await api<SettingSearchResponse>("/api/search/settingsv2", { pageSize: 60, ...filters })).result.settings;
 const settingDetail = (id: number, metal: number) => api<SettingDetail>(`/api/settings/${id}/${metal}`);
 const diamond = (id: number) => api<Diamond>(`/api/diamonds/${id}`);
 const cartOf = async (page: Page) => (await (await page.request.get(url("/api/cart"))).json()) as CartView;
@@ -72,7 +80,9 @@ class CompletePage {
 /** Every line of the cart with its total (cents), setting and diamond first. */
 function cartLines(cart: CartView) {
   const ring = cart.EngagementRings[0];
-  return [ring?.setting, ring?.diamond, cart.PairedDiamond, ...cart.WeddingBands, ...cart.Studs, ...cart.Pendants, ...cart.FineJewelry].filter((l) => l != null);
+  return [ring?.setting, ring?.diamond, cart.PairedDiamond, ...cart.WeddingBands, ...cart.Studs, ...cart.Pendants, ...cart.FineJewelry].filter(
+    (l) => l != null,
+  );
 }
 
 describe("ring builder: a complete ring", () => {
@@ -124,7 +134,12 @@ describe("ring builder: a complete ring", () => {
     await expect.poll(() => cartPage.heading().innerText()).toMatch(/Bridal set/);
     const cart = await cartOf(page);
     const ring = cart.EngagementRings[0]!;
-    expect([ring.setting?.productId, ring.setting?.variantId, ring.diamond?.productId, ring.RingSize]).toEqual([summary.id, inSecond.selectedVariant.id, diamondId, 6]);
+    expect([ring.setting?.productId, ring.setting?.variantId, ring.diamond?.productId, ring.RingSize]).toEqual([
+      summary.id,
+      inSecond.selectedVariant.id,
+      diamondId,
+      6,
+    ]);
     expect(cart.WeddingBands.map((l) => [l.productId, l.variantId, l.size, l.isMatchingBand])).toEqual([[band.id, band.variantId, 6.5, true]]);
     const lines = cartLines(cart);
     expect(lines).toHaveLength(3);
@@ -139,7 +154,12 @@ describe("ring builder: a complete ring", () => {
   });
 
   it("starting from a diamond: choose a setting for it, complete the ring, and the cart adds up", async () => {
-    const { diamonds } = await api<{ diamonds: { id: number; slug: string }[] }>("/api/diamonds2", { diamondShapes: [1], pageSize: 1, priceMin: 1000, priceMax: 8000 });
+    const { diamonds } = await api<{ diamonds: { id: number; slug: string }[] }>("/api/diamonds2", {
+      diamondShapes: [1],
+      pageSize: 1,
+      priceMin: 1000,
+      priceMax: 8000,
+    });
     const d = diamonds[0]!;
     const context = await shopperContext(browser);
     const { page, errors } = await openPage(context);
@@ -181,7 +201,12 @@ describe("ring builder: a complete ring", () => {
 
   it("works without JavaScript: the form asks for the band's size, then adds the ring and band", async () => {
     const { summary, detail } = await ringWithBand();
-    const { diamonds } = await api<{ diamonds: { id: number }[] }>("/api/diamonds2", { diamondShapes: [detail.shapes[0]!], pageSize: 1, priceMin: 1000, priceMax: 8000 });
+    const { diamonds } = await api<{ diamonds: { id: number }[] }>("/api/diamonds2", {
+      diamondShapes: [detail.shapes[0]!],
+      pageSize: 1,
+      priceMin: 1000,
+      priceMax: 8000,
+    });
     const diamondId = diamonds[0]!.id;
     const context = await shopperContext(browser, { javaScriptEnabled: false });
     const { page } = await openPage(context);
@@ -201,7 +226,12 @@ describe("ring builder: a complete ring", () => {
     await page.getByRole("button", { name: "Add to cart" }).click();
     await page.waitForURL(/\/cart$/);
     const cart = await cartOf(page);
-    expect([cart.Kind, cart.EngagementRings[0]?.RingSize, cart.WeddingBands[0]?.size, cart.WeddingBands[0]?.isMatchingBand]).toEqual(["bridal-set", 7.5, 7, true]);
+    expect([cart.Kind, cart.EngagementRings[0]?.RingSize, cart.WeddingBands[0]?.size, cart.WeddingBands[0]?.isMatchingBand]).toEqual([
+      "bridal-set",
+      7.5,
+      7,
+      true,
+    ]);
     expect(await new CartPage(page).lines().count()).toBe(3);
     await context.close();
   });
@@ -217,7 +247,9 @@ describe("ring builder: a complete ring", () => {
 
     await page.goto(url(`/complete-ring/${detail.metalId}/${diamondId}`));
     expect(await page.locator("main").getByRole("note").innerText()).toMatch(/^Choose a setting for your diamond first\./);
-    expect(await page.locator("main").getByRole("note").getByRole("link").getAttribute("href")).toBe(`/setting-search/s?shape=${other?.slug ?? "round"}&diamond=${diamondId}`);
+    expect(await page.locator("main").getByRole("note").getByRole("link").getAttribute("href")).toBe(
+      `/setting-search/s?shape=${other?.slug ?? "round"}&diamond=${diamondId}`,
+    );
     if (other) {
       await page.goto(url(`/complete-ring/${detail.metalId}/${diamondId}?setting=${detail.id}`));
       expect(await page.locator("main").getByRole("note").innerText()).toMatch(new RegExp(`This setting does not hold a ${other.slug} diamond`));
@@ -266,12 +298,20 @@ describe("ring builder: complete earrings", () => {
     const studsFree = pairPrice >= FREE_STUDS_THRESHOLD_USD * 100;
     const totalWith = (studPrice: number) => pairPrice + (studsFree ? 0 : studPrice);
     await expect.poll(() => cp.total()).toBe(formatUsd(totalWith(inMetal[0]!.m.price)));
-    await page.getByRole("group", { name: "Stud setting" }).getByRole("radio", { name: new RegExp(`^${escapeRegex(pick.s.name)} `) }).check();
+    await page
+      .getByRole("group", { name: "Stud setting" })
+      .getByRole("radio", { name: new RegExp(`^${escapeRegex(pick.s.name)} `) })
+      .check();
     await expect.poll(() => cp.total()).toBe(formatUsd(totalWith(pick.m.price)));
     await cp.addToCart();
     await page.waitForURL(/\/cart$/);
     const cart = await cartOf(page);
-    expect([cart.Kind, cart.Studs.map((l) => l.variantId), cart.EngagementRings[0]?.diamond?.productId, cart.PairedDiamond?.productId]).toEqual(["earring-setting", [pick.m.id], d.id, d.pairedDiamond!.id]);
+    expect([cart.Kind, cart.Studs.map((l) => l.variantId), cart.EngagementRings[0]?.diamond?.productId, cart.PairedDiamond?.productId]).toEqual([
+      "earring-setting",
+      [pick.m.id],
+      d.id,
+      d.pairedDiamond!.id,
+    ]);
     expect(cart.Subtotal).toBe(totalWith(pick.m.price));
     expect(cartLines(cart).reduce((s, l) => s + l.total, 0)).toBe(cart.Subtotal);
     expect(errors).toEqual([]);

@@ -22,7 +22,10 @@ describe("diamond search: live counts, saved search", () => {
     // Each shape shows how many diamonds it would give with the other filters.
     const naturalOvals = await search.facetCount("Shape", "Oval");
     expect(naturalOvals).toBeGreaterThan(0);
-    await search.filters().getByRole("radio", { name: /Lab-grown/ }).check();
+    await search
+      .filters()
+      .getByRole("radio", { name: /Lab-grown/ })
+      .check();
     await page.waitForURL(/origin=lab/);
     await expect.poll(() => search.facetCount("Shape", "Oval")).not.toBe(naturalOvals);
     const labOvals = await search.facetCount("Shape", "Oval");
@@ -50,7 +53,12 @@ describe("diamond search: live counts, saved search", () => {
     expect(await search.total()).toBe(total);
     expect(await search.cardHrefs()).toEqual(hrefs);
     expect(await search.shape("Oval").isChecked()).toBe(true);
-    expect(await search.filters().getByRole("radio", { name: /Lab-grown/ }).isChecked()).toBe(true);
+    expect(
+      await search
+        .filters()
+        .getByRole("radio", { name: /Lab-grown/ })
+        .isChecked(),
+    ).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -47,7 +47,20 @@ export async function startWorker({ persistTo, diamonds }: { persistTo: string; 
   const inspector = await freePort();
   const child: ChildProcess = spawn(
     wrangler,
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(inspector), "--persist-to", persistTo, "--show-interactive-dev-session=false", "--var", `ADMIN_TOKEN:${E2E_ADMIN_TOKEN}`],
+    [
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--inspector-port",
+      String(inspector),
+      "--persist-to",
+      persistTo,
+      "--show-interactive-dev-session=false",
+      "--var",
+      `ADMIN_TOKEN:${E2E_ADMIN_TOKEN}`,
+    ],
     { env, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   let log = "";

@@ -15,7 +15,11 @@ afterAll(async () => {
 
 /** Settings matching filters, through the API the search pages use (never hard-coded ids). */
 async function searchSettings(filters: SettingFiltersInput & { pageSize?: number }): Promise<SettingSummary[]> {
-  const res = await fetch(url("/api/search/settingsv2"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ pageSize: 60, ...filters }) });
+  const res = await fetch(url("/api/search/settingsv2"), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ pageSize: 60, ...filters }),
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as SettingSearchResponse).result.settings;
 }
@@ -168,7 +172,10 @@ describe("setting detail page", () => {
     expect(await page.locator("ul.similar-rings").getAttribute("data-layout")).toBe("row");
     expect(await sp.similarRings().count()).toBe(6);
     // Similar rings leave this ring out and link to ring pages.
-    const hrefs = await sp.similarRings().locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    const hrefs = await sp
+      .similarRings()
+      .locator("a")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     expect(hrefs.every((h) => /^\/(setting|engagement-ring)\/\d+\/\d+$/.test(h ?? "") && !h!.startsWith(`/setting/${ring.id}/`))).toBe(true);
     expect(errors).toEqual([]);
     await context.close();

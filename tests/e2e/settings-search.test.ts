@@ -139,7 +139,9 @@ describe("engagement ring settings", () => {
   it("is the ring builder's second step when a diamond is chosen", async () => {
     const { context, search } = await shopper();
     await search.open("/setting-search/s?shape=oval&diamond=123");
-    expect(await search.page.getByRole("note").filter({ hasText: "Choosing a setting for your diamond" }).getByRole("link").getAttribute("href")).toBe("/diamond/123");
+    expect(await search.page.getByRole("note").filter({ hasText: "Choosing a setting for your diamond" }).getByRole("link").getAttribute("href")).toBe(
+      "/diamond/123",
+    );
     const hrefs = await search.cardHrefs();
     expect(hrefs.length).toBeGreaterThan(0);
     for (const href of hrefs) expect(href).toMatch(/^\/setting\/\d+\/\d+\?diamond=123$/);

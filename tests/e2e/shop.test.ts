@@ -133,7 +133,11 @@ describe("diamond search → filter → diamond → back", () => {
     await expect.poll(() => tray.getByRole("listitem").count()).toBe(4);
     // A fifth is refused while the tray is full; nothing chosen is dropped.
     await expect.poll(() => page.locator(".diamond-grid").getByRole("button", { name: "Compare tray full (4)" }).first().isDisabled()).toBe(true);
-    await tray.getByRole("listitem").nth(1).getByRole("button", { name: `Remove ${titles[1]} from compare` }).click();
+    await tray
+      .getByRole("listitem")
+      .nth(1)
+      .getByRole("button", { name: `Remove ${titles[1]} from compare` })
+      .click();
     await expect.poll(() => tray.getByRole("listitem").count()).toBe(3);
 
     // The tray survives a reload (it is kept in this browser) and links to the comparison.
@@ -144,7 +148,14 @@ describe("diamond search → filter → diamond → back", () => {
     await page.waitForURL(/\/compare\?ids=/);
     const table = page.getByRole("region", { name: "Side by side" }).getByRole("table");
     await expect.poll(() => table.getByRole("columnheader").allInnerTexts()).toEqual(["Feature", titles[0], titles[2], titles[3]]);
-    await expect.poll(() => table.getByRole("row", { name: /^Price \$/ }).getByRole("cell").count()).toBe(3);
+    await expect
+      .poll(() =>
+        table
+          .getByRole("row", { name: /^Price \$/ })
+          .getByRole("cell")
+          .count(),
+      )
+      .toBe(3);
 
     // The same link on a fresh load is server-rendered.
     const html = await (await fetch(page.url())).text();

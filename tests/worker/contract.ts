@@ -27,7 +27,8 @@ export async function checkContract(request: Request, response: Response): Promi
   const type = response.headers.get("content-type") ?? "";
   if (!op) {
     // Not an operation: the unknown-route 404 in the error envelope.
-    if (response.status !== 404 || !v.is(ErrorEnvelope, await response.clone().json())) throw new Error(`${label}: no operation serves this request, and the answer is not the unknown-route 404`);
+    if (response.status !== 404 || !v.is(ErrorEnvelope, await response.clone().json()))
+      throw new Error(`${label}: no operation serves this request, and the answer is not the unknown-route 404`);
     return;
   }
   const answer = answersOf(op).get(response.status);

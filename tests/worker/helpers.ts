@@ -20,7 +20,11 @@ export async function call(path: string, init: RequestInit & { cf?: Record<strin
 
 /** POSTs JSON to an API path. */
 export function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return call(path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  return call(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 }
 
 export interface ErrorBody {

@@ -60,7 +60,9 @@ export class CartObject extends DurableObject<Env> {
         // v1 had an unused item table; the cart is one JSON document (one write per change) plus the locks.
         sql.exec("DROP TABLE IF EXISTS cart_items");
         sql.exec("CREATE TABLE cart (id INTEGER PRIMARY KEY CHECK (id = 1), revision INTEGER NOT NULL, data TEXT NOT NULL, updated_at INTEGER NOT NULL)");
-        sql.exec("CREATE TABLE price_locks (id TEXT PRIMARY KEY, total_cents INTEGER NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, cart_link TEXT NOT NULL)");
+        sql.exec(
+          "CREATE TABLE price_locks (id TEXT PRIMARY KEY, total_cents INTEGER NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, cart_link TEXT NOT NULL)",
+        );
         // Every lock made, kept two days after it was made, for the daily limit (a lock may be gone by then).
         sql.exec("CREATE TABLE lock_log (made_at INTEGER NOT NULL)");
       }
@@ -94,7 +96,10 @@ export class CartObject extends DurableObject<Env> {
   }
 
   private madeAt(): number[] {
-    return this.sql.exec<{ made_at: number }>("SELECT made_at FROM lock_log ORDER BY made_at").toArray().map((r) => r.made_at);
+    return this.sql
+      .exec<{ made_at: number }>("SELECT made_at FROM lock_log ORDER BY made_at")
+      .toArray()
+      .map((r) => r.made_at);
   }
 
   /** The cart and its unexpired locks (RPC). */
@@ -139,7 +144,14 @@ export class CartObject extends DurableObject<Env> {
       if (decision.action === "existing") lock = decision.lock;
       if (decision.action === "add") {
         lock = { id: crypto.randomUUID(), totalCents: total, createdAt: now, expiresAt: decision.expiresAt, cartLink: priced.cartLink };
-        this.sql.exec("INSERT INTO price_locks (id, total_cents, created_at, expires_at, cart_link) VALUES (?, ?, ?, ?, ?)", lock.id, lock.totalCents, lock.createdAt, lock.expiresAt, lock.cartLink);
+        this.sql.exec(
+          "INSERT INTO price_locks (id, total_cents, created_at, expires_at, cart_link) VALUES (?, ?, ?, ?, ?)",
+          lock.id,
+          lock.totalCents,
+          lock.createdAt,
+          lock.expiresAt,
+          lock.cartLink,
+        );
         this.sql.exec("INSERT INTO lock_log (made_at) VALUES (?)", now);
         this.sql.exec("DELETE FROM lock_log WHERE made_at < ?", utcDayStart(now) - DAY_MS);
       }
@@ -189,7 +201,14 @@ export class CartObject extends DurableObject<Env> {
     this.ctx.storage.transactionSync(() => {
       this.writeState(merged, now);
       for (const l of theirs.sort((a, b) => b.expiresAt - a.expiresAt).slice(0, Math.max(0, MAX_STORED_PRICE_LOCKS - locks.length))) {
-        this.sql.exec("INSERT OR IGNORE INTO price_locks (id, total_cents, created_at, expires_at, cart_link) VALUES (?, ?, ?, ?, ?)", l.id, l.totalCents, l.createdAt, l.expiresAt, l.cartLink);
+        this.sql.exec(
+          "INSERT OR IGNORE INTO price_locks (id, total_cents, created_at, expires_at, cart_link) VALUES (?, ?, ?, ?, ?)",
+          l.id,
+          l.totalCents,
+          l.createdAt,
+          l.expiresAt,
+          l.cartLink,
+        );
       }
       for (const t of other.madeAt) if (t >= utcDayStart(now) - DAY_MS) this.sql.exec("INSERT INTO lock_log (made_at) VALUES (?)", t);
     });

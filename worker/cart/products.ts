@@ -4,7 +4,16 @@
  */
 import { CLARITIES, COLORS, CUTS, SHAPES, labelOf } from "#shared/enums.ts";
 import type { CartIntent } from "#shared/cart/schemas.ts";
-import { PRICE_SNAPSHOT_MAX_AGE_MS, productLines, type CartState, type DiamondPart, type Placement, type Product, type PromoCategory, type VariantPart } from "#shared/cart/model.ts";
+import {
+  PRICE_SNAPSHOT_MAX_AGE_MS,
+  productLines,
+  type CartState,
+  type DiamondPart,
+  type Placement,
+  type Product,
+  type PromoCategory,
+  type VariantPart,
+} from "#shared/cart/model.ts";
 import { diamondKey, variantKey, type CartChange } from "#shared/cart/rules.ts";
 import { diamondPath } from "#shared/slug.ts";
 import { pageOf } from "#shared/settings/search.ts";
@@ -15,13 +24,28 @@ import { TimedCache } from "../lib/timed-cache";
 import { findPromotion } from "../promotions/store";
 
 /** The diamond columns the cart reads (DIAMOND_SQL). */
-type DiamondFacts = Pick<DiamondRow, "id" | "shape" | "carat" | "color" | "clarity" | "cut" | "is_lab_grown" | "price_cents" | "price_before_discount_cents" | "image_url" | "is_sold" | "paired_diamond_id">;
+type DiamondFacts = Pick<
+  DiamondRow,
+  | "id"
+  | "shape"
+  | "carat"
+  | "color"
+  | "clarity"
+  | "cut"
+  | "is_lab_grown"
+  | "price_cents"
+  | "price_before_discount_cents"
+  | "image_url"
+  | "is_sold"
+  | "paired_diamond_id"
+>;
 
 /** A setting variant with its setting's type and matching band (VARIANT_SQL). */
 type VariantFacts = Pick<SettingVariantRow, "id" | "setting_id" | "metal" | "name" | "price_cents" | "price_before_discount_cents" | "image_url" | "is_sold"> &
   Pick<SettingRow, "item_type" | "item_type_name" | "matching_band_id">;
 
-const DIAMOND_SQL = "SELECT id, shape, carat, color, clarity, cut, is_lab_grown, price_cents, price_before_discount_cents, image_url, is_sold, paired_diamond_id FROM diamonds WHERE id IN";
+const DIAMOND_SQL =
+  "SELECT id, shape, carat, color, clarity, cut, is_lab_grown, price_cents, price_before_discount_cents, image_url, is_sold, paired_diamond_id FROM diamonds WHERE id IN";
 const VARIANT_SQL = `SELECT v.id, v.setting_id, v.metal, v.name, v.price_cents, v.price_before_discount_cents, v.image_url, v.is_sold,
   s.item_type, s.item_type_name, s.matching_band_id FROM setting_variants v JOIN settings s ON s.id = v.setting_id WHERE v.id IN`;
 
@@ -146,7 +170,10 @@ export async function refreshChange(db: D1Database, s: CartState, now: number): 
     const stored = s.ring?.diamond?.diamondId === id ? lines.get("diamond") : lines.get("paired-diamond");
     products[diamondKey(id)] = d ? diamondProduct(d) : missing(stored!);
   }
-  const storedVariant = (id: number) => (s.ring?.setting?.variantId === id ? s.ring.setting.product : [...s.weddingBands, ...s.pendants, ...s.studs, ...s.fineJewelry].find((l) => l.variantId === id)!.product);
+  const storedVariant = (id: number) =>
+    s.ring?.setting?.variantId === id
+      ? s.ring.setting.product
+      : [...s.weddingBands, ...s.pendants, ...s.studs, ...s.fineJewelry].find((l) => l.variantId === id)!.product;
   for (const id of variantIds) {
     const v = variants.get(id);
     products[variantKey(id)] = v ? variantPart(v).part.product : missing(storedVariant(id));
@@ -168,7 +195,8 @@ async function oneDiamond(db: D1Database, id: number, pairId: number | null): Pr
   if (pairId !== null) {
     const p = diamonds.get(pairId);
     if (!p) refused("not_found", `No diamond ${pairId}`);
-    if (d.paired_diamond_id !== pairId) refused("bad_request", `Diamond ${pairId} is not the pair of diamond ${id}`, [{ path: "pairId", message: "not this diamond's pair" }]);
+    if (d.paired_diamond_id !== pairId)
+      refused("bad_request", `Diamond ${pairId} is not the pair of diamond ${id}`, [{ path: "pairId", message: "not this diamond's pair" }]);
     if (p.is_sold) refused("conflict", `Diamond ${pairId} has been sold`);
     pair = { diamondId: pairId, product: diamondProduct(p) };
   }
@@ -191,7 +219,9 @@ export async function productFacts(db: D1Database, kind: "diamond" | "setting" |
   }
   // A setting or jewellery id: its cheapest available variant stands for it.
   const row = await db
-    .prepare(`SELECT v.id FROM setting_variants v JOIN settings s ON s.id = v.setting_id WHERE s.id = ? AND ${kind === "setting" ? "s.item_type IN (1, 5)" : "s.item_type NOT IN (1, 5)"} ORDER BY v.is_sold, v.price_cents LIMIT 1`)
+    .prepare(
+      `SELECT v.id FROM setting_variants v JOIN settings s ON s.id = v.setting_id WHERE s.id = ? AND ${kind === "setting" ? "s.item_type IN (1, 5)" : "s.item_type NOT IN (1, 5)"} ORDER BY v.is_sold, v.price_cents LIMIT 1`,
+    )
     .bind(id)
     .first<{ id: number }>();
   if (!row) return null;

@@ -22,7 +22,11 @@ const privateNoStore = createMiddleware<AppEnv>(async (c, next) => {
 
 export const cartRoutes = [
   handle(ops.getCart, async (_, c) => ({ status: 200, body: await getCart(c.env, shopperOf(c)) }), privateNoStore),
-  handle(ops.cartVersion, async (_, c) => ({ status: 200, body: { schemaVersion: await cartStub(c.env, c.get("visitorId")).schemaVersion() } }), privateNoStore),
+  handle(
+    ops.cartVersion,
+    async (_, c) => ({ status: 200, body: { schemaVersion: await cartStub(c.env, c.get("visitorId")).schemaVersion() } }),
+    privateNoStore,
+  ),
   handle(
     ops.changeCart,
     async ({ body }, c) => {

@@ -41,7 +41,14 @@ async function promotionsData(db: D1Database, now: number, variation: Variant): 
   const held = promotions[variation];
   if (held && now - held.at < 60_000) return held.data;
   const { groups } = await activePromotionGroups(db, now, variation);
-  const data = groups.map((g) => ({ name: g.name, headline: g.headline, promoCode: g.promoCode, discountPercent: g.discountPercent, appliesTo: g.appliesTo, endsAt: g.endsAt }));
+  const data = groups.map((g) => ({
+    name: g.name,
+    headline: g.headline,
+    promoCode: g.promoCode,
+    discountPercent: g.discountPercent,
+    appliesTo: g.appliesTo,
+    endsAt: g.endsAt,
+  }));
   promotions[variation] = { at: now, data };
   return data;
 }
@@ -115,11 +122,22 @@ export async function lockPrice(env: CartBindings, who: Shopper, now = Date.now(
 }
 
 /** Care-plan quotes for the cart's products (§7 POST care-plan/quote/cart), reconciled into the cart. */
-export async function quoteCarePlans(env: CartBindings, who: Shopper, now = Date.now()): Promise<{ quotes: { productId: string; productName: string; quotes: CartView["CarePlans"][number]["quotes"] }[]; cart: CartView }> {
+export async function quoteCarePlans(
+  env: CartBindings,
+  who: Shopper,
+  now = Date.now(),
+): Promise<{ quotes: { productId: string; productName: string; quotes: CartView["CarePlans"][number]["quotes"] }[]; cart: CartView }> {
   // Fresh prices make fresh quotes; applying them reconciles the chosen plans (§4).
   const cart = await view(env, who, await refreshed(env, cartStub(env, who.visitorId), now), now);
   const names = new Map(
-    [...cart.EngagementRings.flatMap((x) => [x.setting, x.diamond]), cart.PairedDiamond, ...cart.WeddingBands, ...cart.FineJewelry, ...cart.Pendants, ...cart.Studs]
+    [
+      ...cart.EngagementRings.flatMap((x) => [x.setting, x.diamond]),
+      cart.PairedDiamond,
+      ...cart.WeddingBands,
+      ...cart.FineJewelry,
+      ...cart.Pendants,
+      ...cart.Studs,
+    ]
       .filter((l) => l !== null)
       .map((l) => [l.lineId, l.name]),
   );

@@ -11,7 +11,9 @@ const headings = new TimedCache<SearchHeading>({ ttlMs: 300_000, maxEntries: 32 
  */
 export async function searchHeading(db: D1Database, pageId: string): Promise<SearchHeading> {
   try {
-    return await headings.get(pageId, () => db.prepare("SELECT heading, subheading FROM search_headings WHERE page_id = ?").bind(pageId).first<NonNullable<SearchHeading>>());
+    return await headings.get(pageId, () =>
+      db.prepare("SELECT heading, subheading FROM search_headings WHERE page_id = ?").bind(pageId).first<NonNullable<SearchHeading>>(),
+    );
   } catch (err) {
     console.error(JSON.stringify({ level: "error", message: `search heading ${pageId} unavailable: ${String(err)}` }));
     return null;

@@ -18,11 +18,7 @@ const FROM = "FROM diamonds d JOIN retailers r ON r.id = d.retailer_id";
  */
 export async function getDiamond(db: D1Database, id: number): Promise<Diamond | null> {
   const [main, history] = await db.batch<(DiamondRow & { p_id: number | null; p_price: number | null }) | { at: number; price_cents: number }>([
-    db
-      .prepare(
-        `SELECT ${COLUMNS}, p.id AS p_id, p.price_cents AS p_price ${FROM} LEFT JOIN diamonds p ON p.id = d.paired_diamond_id WHERE d.id = ?`,
-      )
-      .bind(id),
+    db.prepare(`SELECT ${COLUMNS}, p.id AS p_id, p.price_cents AS p_price ${FROM} LEFT JOIN diamonds p ON p.id = d.paired_diamond_id WHERE d.id = ?`).bind(id),
     db.prepare("SELECT at, price_cents FROM diamond_price_history WHERE diamond_id = ? ORDER BY at").bind(id),
   ]);
   const row = main!.results[0] as (DiamondRow & { p_id: number | null; p_price: number | null }) | undefined;

@@ -9,9 +9,29 @@ import type { DiamondRow } from "#shared/catalogue/rows.ts";
 
 /** The `diamonds` columns of a summary. */
 export const SUMMARY_COLUMNS = [
-  "id", "retailer_id", "certificate_lab", "certificate_id", "is_lab_grown", "shape", "carat", "cut", "color", "clarity",
-  "fluorescence", "polish", "symmetry", "price_cents", "price_before_discount_cents", "discount_percentage", "is_sold",
-  "is_rc_ideal", "has_video", "image_url", "shipping_days", "lw_ratio", "paired_diamond_id",
+  "id",
+  "retailer_id",
+  "certificate_lab",
+  "certificate_id",
+  "is_lab_grown",
+  "shape",
+  "carat",
+  "cut",
+  "color",
+  "clarity",
+  "fluorescence",
+  "polish",
+  "symmetry",
+  "price_cents",
+  "price_before_discount_cents",
+  "discount_percentage",
+  "is_sold",
+  "is_rc_ideal",
+  "has_video",
+  "image_url",
+  "shipping_days",
+  "lw_ratio",
+  "paired_diamond_id",
 ] as const satisfies readonly (keyof DiamondRow)[];
 
 export type SummaryColumns = Pick<DiamondRow, (typeof SUMMARY_COLUMNS)[number]>;

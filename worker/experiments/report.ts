@@ -43,7 +43,12 @@ function rules(e: Experiment): string[] {
 /**
  * The report for the visitor whose `assignments` these are; `origin` starts the exc/exv links.
  */
-export async function experimentReport(db: D1Database, assignments: ReadonlyMap<Experiment, Assignment>, origin: string, now = Date.now()): Promise<ExperimentReport> {
+export async function experimentReport(
+  db: D1Database,
+  assignments: ReadonlyMap<Experiment, Assignment>,
+  origin: string,
+  now = Date.now(),
+): Promise<ExperimentReport> {
   const [counts, overrides] = await Promise.all([experimentCounts(db), listOverrides(db)]);
   const zero = { visitors: 0, addToCart: 0, checkout: 0 };
   return {

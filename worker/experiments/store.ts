@@ -57,7 +57,9 @@ export async function listOverrides(db: D1Database): Promise<Map<string, Experim
 /** Stores (replaces) an experiment's override. */
 export async function saveOverride(db: D1Database, name: string, override: ExperimentOverride, now = Date.now()): Promise<void> {
   await db
-    .prepare("INSERT INTO experiment_overrides (name, fields, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET fields = excluded.fields, updated_at = excluded.updated_at")
+    .prepare(
+      "INSERT INTO experiment_overrides (name, fields, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET fields = excluded.fields, updated_at = excluded.updated_at",
+    )
     .bind(name, JSON.stringify(override), now)
     .run();
   forgetDefinitions();
@@ -71,7 +73,14 @@ export async function deleteOverride(db: D1Database, name: string): Promise<bool
 }
 
 /** Records the visitor's exposure to a variant (once: a repeat is ignored). True when it was new. */
-export async function recordExposure(db: D1Database, visitorId: string, experiment: string, variant: Variant, source: AssignmentSource, now = Date.now()): Promise<boolean> {
+export async function recordExposure(
+  db: D1Database,
+  visitorId: string,
+  experiment: string,
+  variant: Variant,
+  source: AssignmentSource,
+  now = Date.now(),
+): Promise<boolean> {
   const r = await db
     .prepare("INSERT INTO experiment_events (visitor_id, experiment, variant, source, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
     .bind(visitorId, experiment, variant, source, now)
@@ -93,7 +102,13 @@ let flushScheduled = false;
  * for it), so a busy cart costs D1 one multi-row insert a second rather than one per change. An isolate
  * that is evicted within that second loses its buffer: these are analytics, not orders.
  */
-export function recordVisitorEvent(db: D1Database, visitorId: string, kind: VisitorEventKind, waitUntil: (p: Promise<unknown>) => void, now = Date.now()): void {
+export function recordVisitorEvent(
+  db: D1Database,
+  visitorId: string,
+  kind: VisitorEventKind,
+  waitUntil: (p: Promise<unknown>) => void,
+  now = Date.now(),
+): void {
   pendingEvents.push({ visitorId, kind, at: now });
   if (pendingEvents.length >= FLUSH_AT) {
     waitUntil(flushVisitorEvents(db));
@@ -111,7 +126,11 @@ export async function flushVisitorEvents(db: D1Database): Promise<void> {
   const statements: D1PreparedStatement[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);
-    statements.push(db.prepare(`INSERT INTO visitor_events (visitor_id, kind, at) VALUES ${chunk.map(() => "(?, ?, ?)").join(", ")}`).bind(...chunk.flatMap((r) => [r.visitorId, r.kind, r.at])));
+    statements.push(
+      db
+        .prepare(`INSERT INTO visitor_events (visitor_id, kind, at) VALUES ${chunk.map(() => "(?, ?, ?)").join(", ")}`)
+        .bind(...chunk.flatMap((r) => [r.visitorId, r.kind, r.at])),
+    );
   }
   try {
     await db.batch(statements);
@@ -142,7 +161,14 @@ export async function experimentCounts(db: D1Database): Promise<Map<string, [Var
   const out = new Map<string, [VariantCounts, VariantCounts]>();
   const entry = (name: string) => {
     let e = out.get(name);
-    if (!e) out.set(name, (e = [{ visitors: 0, addToCart: 0, checkout: 0 }, { visitors: 0, addToCart: 0, checkout: 0 }]));
+    if (!e)
+      out.set(
+        name,
+        (e = [
+          { visitors: 0, addToCart: 0, checkout: 0 },
+          { visitors: 0, addToCart: 0, checkout: 0 },
+        ]),
+      );
     return e;
   };
   for (const r of exposed!.results) entry(r.experiment)[r.variant as Variant].visitors = r.visitors ?? 0;

@@ -45,7 +45,8 @@ const FORM_TYPE = /^(?:application\/x-www-form-urlencoded|multipart\/form-data)\
 async function readBody(c: Context<AppEnv>, op: Operation): Promise<unknown> {
   const type = c.req.header("content-type") ?? "";
   if (op.bodyType === "json-or-form" && FORM_TYPE.test(type)) return c.req.parseBody();
-  if (!JSON_TYPE.test(type)) throw new ApiError(415, op.bodyType === "json-or-form" ? "Content-Type must be a form or application/json" : "Content-Type must be application/json");
+  if (!JSON_TYPE.test(type))
+    throw new ApiError(415, op.bodyType === "json-or-form" ? "Content-Type must be a form or application/json" : "Content-Type must be application/json");
   let value: unknown;
   try {
     value = await c.req.json();

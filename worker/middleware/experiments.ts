@@ -36,7 +36,11 @@ export function experiments(options: ExperimentOptions = {}) {
   return createMiddleware<{ Bindings: Bindings; Variables: ContextVariables & ExperimentVariables }>(async (c, next) => {
     const defs = await definitions(c.env);
     const url = new URL(c.req.url);
-    const forced = parseForcing(url.searchParams.get("exc"), url.searchParams.get("exv"), defs.map((e) => e.cookie));
+    const forced = parseForcing(
+      url.searchParams.get("exc"),
+      url.searchParams.get("exv"),
+      defs.map((e) => e.cookie),
+    );
     const geo = c.get("geo");
     const assignments = assignAll(
       defs,
@@ -58,7 +62,9 @@ export function experiments(options: ExperimentOptions = {}) {
     c.set("assignments", assignments);
     await next();
     const secure = url.protocol === "https:";
-    const cookies = [...assignments].filter(([, a]) => a.writeCookie).map(([e, a]) => generateCookie(e.cookie, String(a.variant), { path: "/", maxAge: YEAR_SECONDS, secure, sameSite: "Lax" }));
+    const cookies = [...assignments]
+      .filter(([, a]) => a.writeCookie)
+      .map(([e, a]) => generateCookie(e.cookie, String(a.variant), { path: "/", maxAge: YEAR_SECONDS, secure, sameSite: "Lax" }));
     if (cookies.length) appendSetCookies(c, cookies);
   });
 }

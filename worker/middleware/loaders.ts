@@ -45,7 +45,10 @@ export function loaderServices() {
     });
     context.set(catalogueContext, serverCatalogue({ env: c.env, variants: all, waitUntil }));
     context.set(contentContext, { trafficAlert: (id) => trafficAlert(c.env.DB, id) });
-    context.set(marketerContext, serverMarketer(c.env, c.get("assignments"), url.origin, () => isAdmin(c)));
+    context.set(
+      marketerContext,
+      serverMarketer(c.env, c.get("assignments"), url.origin, () => isAdmin(c)),
+    );
     context.set(cartContext, serverCart(c.env, shopperOf(c)));
     c.set("loaderContext", context);
     c.set("pageVariants", variants);

@@ -34,7 +34,13 @@ export async function offeredPromotion(
  * The promotion among `promotions` that takes the most off one item of this category and price (null when
  * none applies). With `withMinimum`, a code's minimum subtotal counts as reached (the rest of a cart).
  */
-export function bestOffer(promotions: readonly Promotion[], category: PromoCategory, priceCents: number, now: number, withMinimum = false): OfferedPromotion | null {
+export function bestOffer(
+  promotions: readonly Promotion[],
+  category: PromoCategory,
+  priceCents: number,
+  now: number,
+  withMinimum = false,
+): OfferedPromotion | null {
   let best: OfferedPromotion | null = null;
   for (const promo of promotions) {
     const line = { category, totalCents: priceCents };

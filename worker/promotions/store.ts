@@ -45,9 +45,15 @@ export async function findPromotion(db: D1Database, code: string): Promise<Promo
 export async function validPromotions(db: D1Database, now: number, offeredTo: 0 | 1): Promise<Promotion[]> {
   const offered = "(p.variation IS NULL OR p.variation = ?)";
   const [promos, rules] = await db.batch([
-    db.prepare(`SELECT code, description, min_subtotal_cents, starts_at, ends_at FROM promotions p WHERE starts_at <= ? AND ends_at > ? AND ${offered} ORDER BY code`).bind(now, now, offeredTo),
     db
-      .prepare(`SELECT r.code, r.category, r.kind, r.value FROM promotion_rules r JOIN promotions p ON p.code = r.code WHERE p.starts_at <= ? AND p.ends_at > ? AND ${offered} ORDER BY r.rowid`)
+      .prepare(
+        `SELECT code, description, min_subtotal_cents, starts_at, ends_at FROM promotions p WHERE starts_at <= ? AND ends_at > ? AND ${offered} ORDER BY code`,
+      )
+      .bind(now, now, offeredTo),
+    db
+      .prepare(
+        `SELECT r.code, r.category, r.kind, r.value FROM promotion_rules r JOIN promotions p ON p.code = r.code WHERE p.starts_at <= ? AND p.ends_at > ? AND ${offered} ORDER BY r.rowid`,
+      )
       .bind(now, now, offeredTo),
   ]);
   return promotionsOf(promos!.results as PromotionRow[], rules!.results as RuleRow[]);
@@ -58,7 +64,16 @@ export async function activePromotionGroups(db: D1Database, now: number, variati
   const { results } = await db
     .prepare("SELECT * FROM promotion_groups WHERE starts_at <= ? AND ends_at > ? AND (variation IS NULL OR variation = ?) ORDER BY starts_at, id")
     .bind(now, now, variation)
-    .all<{ id: number; name: string; headline: string; promo_code: string | null; discount_percent: number; applies_to: string; starts_at: number; ends_at: number }>();
+    .all<{
+      id: number;
+      name: string;
+      headline: string;
+      promo_code: string | null;
+      discount_percent: number;
+      applies_to: string;
+      starts_at: number;
+      ends_at: number;
+    }>();
   return {
     groups: results.map((g) => ({
       id: g.id,

@@ -52,7 +52,12 @@ export interface RowDisplay {
  */
 export interface DisplayExceptions {
   images: string[];
-  byId: Map<number, Partial<Pick<SummaryColumns, "certificate_id" | "carat" | "lw_ratio" | "discount_percentage" | "price_before_discount_cents" | "shipping_days" | "image_url">>>;
+  byId: Map<
+    number,
+    Partial<
+      Pick<SummaryColumns, "certificate_id" | "carat" | "lw_ratio" | "discount_percentage" | "price_before_discount_cents" | "shipping_days" | "image_url">
+    >
+  >;
 }
 
 /** A column most rows leave empty, as it loads: the load positions that have a value (ascending) and the values. */
@@ -243,11 +248,30 @@ function allocate(n: number): LoadedColumns {
 
 function validRow(r: IndexRow): boolean {
   return (
-    Number.isInteger(r.id) && r.id > 0 && r.id <= 0xffffffff &&
-    r.shape >= 1 && r.shape <= 10 && r.color >= 1 && r.color <= 8 && r.clarity >= 1 && r.clarity <= 8 &&
-    r.cut >= 0 && r.cut <= 4 && r.certificateLab >= 0 && r.certificateLab <= 5 &&
-    r.polish >= 0 && r.polish <= 7 && r.symmetry >= 0 && r.symmetry <= 7 && r.fluorescence >= 0 && r.fluorescence <= 7 &&
-    r.retailerId >= 0 && r.retailerId < 0x10000 && Number.isInteger(r.priceCents) && r.priceCents >= 0 && r.priceCents <= 0xffffffff &&
+    Number.isInteger(r.id) &&
+    r.id > 0 &&
+    r.id <= 0xffffffff &&
+    r.shape >= 1 &&
+    r.shape <= 10 &&
+    r.color >= 1 &&
+    r.color <= 8 &&
+    r.clarity >= 1 &&
+    r.clarity <= 8 &&
+    r.cut >= 0 &&
+    r.cut <= 4 &&
+    r.certificateLab >= 0 &&
+    r.certificateLab <= 5 &&
+    r.polish >= 0 &&
+    r.polish <= 7 &&
+    r.symmetry >= 0 &&
+    r.symmetry <= 7 &&
+    r.fluorescence >= 0 &&
+    r.fluorescence <= 7 &&
+    r.retailerId >= 0 &&
+    r.retailerId < 0x10000 &&
+    Number.isInteger(r.priceCents) &&
+    r.priceCents >= 0 &&
+    r.priceCents <= 0xffffffff &&
     r.carat > 0
   );
 }

@@ -156,7 +156,27 @@ export class SearchIndex {
   /** Bytes held by the index's arrays (sort permutations included once built). */
   get bytes(): number {
     let b = 0;
-    for (const a of [this.id, this.bucket, this.price, this.sorting, this.carat, this.depth, this.table, this.ratio, this.ship, this.retailer, this.leaf, this.leafStart, this.leafHist, this.liveLeaves, this.certHigh, this.certLow, this.imageCode, this.rcIdealBits]) b += a.byteLength;
+    for (const a of [
+      this.id,
+      this.bucket,
+      this.price,
+      this.sorting,
+      this.carat,
+      this.depth,
+      this.table,
+      this.ratio,
+      this.ship,
+      this.retailer,
+      this.leaf,
+      this.leafStart,
+      this.leafHist,
+      this.liveLeaves,
+      this.certHigh,
+      this.certLow,
+      this.imageCode,
+      this.rcIdealBits,
+    ])
+      b += a.byteLength;
     b += this.priceBefore.byteLength + this.discount.byteLength + this.paired.byteLength;
     for (const p of this.perms.values()) b += p.byteLength;
     for (const set of [this.flagBits, this.polishBits, this.symmetryBits, this.fluorescenceBits, this.labBits]) for (const a of set) b += a.byteLength;
@@ -199,7 +219,10 @@ export class SearchIndex {
     const ties = field === "sortingOrder" ? null : this.permutation("sortingOrder", scratch);
     const key = this.keyFn(field);
     perm = new Uint32Array(this.size);
-    for (const [from, to] of [[0, this.labStart], [this.labStart, this.size]] as const) {
+    for (const [from, to] of [
+      [0, this.labStart],
+      [this.labStart, this.size],
+    ] as const) {
       const seg = perm.subarray(from, to);
       if (!ties) tieOrder(seg, from, sorting, id, scratch);
       else if (field === "pricePerCarat") byFloatKey(seg, from, ties.subarray(from, to), key, sorting, id, scratch);

@@ -19,19 +19,70 @@ const LOAD_SQL = `SELECT id, is_lab_grown, shape, color, clarity, cut, certifica
   FROM diamonds WHERE is_sold = 0 AND id > ? ORDER BY id LIMIT ?`;
 
 type LoadRow = [
-  number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number,
-  number, number, number, number, number, string, number | null, number | null, number, string, number | null,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  string,
+  number | null,
+  number | null,
+  number,
+  string,
+  number | null,
 ];
 
 /** Reads every available diamond into a builder sized from a count (the builder grows if more arrive). */
 export async function loadColumns(db: D1Database): Promise<IndexBuilder> {
   const count = await db.prepare("SELECT COUNT(*) AS n FROM diamonds WHERE is_sold = 0").first<{ n: number }>();
   const builder = new IndexBuilder(Math.max(1024, count?.n ?? 0));
-  const display: RowDisplay = { certificateId: "", priceBeforeDiscountCents: null, discountPercentage: null, isRcIdeal: false, imageUrl: "", pairedDiamondId: null };
+  const display: RowDisplay = {
+    certificateId: "",
+    priceBeforeDiscountCents: null,
+    discountPercentage: null,
+    isRcIdeal: false,
+    imageUrl: "",
+    pairedDiamondId: null,
+  };
   const row: IndexRow = {
-    id: 0, isLabGrown: false, shape: 0, color: 0, clarity: 0, cut: 0, certificateLab: 0, polish: 0, symmetry: 0, fluorescence: 0,
-    eyeClean: 0, hasImage: false, hasVideo: false, retailerId: 0, shippingDays: 0, priceCents: 0, carat: 0, depthPct: 0,
-    tablePct: 0, lwRatio: 0, sortingOrder: 0, display,
+    id: 0,
+    isLabGrown: false,
+    shape: 0,
+    color: 0,
+    clarity: 0,
+    cut: 0,
+    certificateLab: 0,
+    polish: 0,
+    symmetry: 0,
+    fluorescence: 0,
+    eyeClean: 0,
+    hasImage: false,
+    hasVideo: false,
+    retailerId: 0,
+    shippingDays: 0,
+    priceCents: 0,
+    carat: 0,
+    depthPct: 0,
+    tablePct: 0,
+    lwRatio: 0,
+    sortingOrder: 0,
+    display,
   };
   const statement = db.prepare(LOAD_SQL);
   let after = 0;

@@ -35,10 +35,14 @@ export class QueryPage extends QueryFilters {
   protected segments(field: PermField, key: KeyFn, matchesNatural: number, matchesLab: number): [number, number][] {
     const ix = this.ix;
     const q = this.q;
-    const [kLo, kHi] = field === "carat" && (q.caratMin !== undefined || q.caratMax !== undefined) ? [scaleMin(q.caratMin), scaleMax(q.caratMax)] : [-Infinity, Infinity];
+    const [kLo, kHi] =
+      field === "carat" && (q.caratMin !== undefined || q.caratMax !== undefined) ? [scaleMin(q.caratMin), scaleMax(q.caratMax)] : [-Infinity, Infinity];
     const perm = ix.permutation(field);
     const out: [number, number][] = [];
-    for (const [from, to, m] of [[0, ix.labStart, matchesNatural], [ix.labStart, ix.size, matchesLab]] as const) {
+    for (const [from, to, m] of [
+      [0, ix.labStart, matchesNatural],
+      [ix.labStart, ix.size, matchesLab],
+    ] as const) {
       if (m === 0) continue;
       out.push([kLo === -Infinity ? from : searchKey(perm, key, kLo, false, from, to), kHi === Infinity ? to : searchKey(perm, key, kHi, true, from, to)]);
     }
@@ -49,7 +53,14 @@ export class QueryPage extends QueryFilters {
    * The first `want` rows satisfying `ok` in the field's order, by walking its permutation (both origin
    * halves merged), or null when the walk would visit more rows than the budget.
    */
-  protected walk(field: PermField, want: number, matchCount: number, ok: (r: number) => boolean, natural = this.naturalMatches, lab = this.labMatches): number[] | null {
+  protected walk(
+    field: PermField,
+    want: number,
+    matchCount: number,
+    ok: (r: number) => boolean,
+    natural = this.naturalMatches,
+    lab = this.labMatches,
+  ): number[] | null {
     const { ix, q } = this;
     const key = ix.keyFn(field);
     const segs = this.segments(field, key, natural, lab);
@@ -112,7 +123,6 @@ export class QueryPage extends QueryFilters {
     }
     return out;
   }
-
 
   /**
    * The best `want` matching rows of the given leaves by `before`, whose first criterion is `rank` (the sort

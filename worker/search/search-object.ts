@@ -153,7 +153,9 @@ export class SearchIndexObject extends DurableObject<Env> {
     const db = this.env.DB;
     const version = await this.readVersion();
     const retailers = new Map<number, RetailerColumns>();
-    const { results } = await db.prepare("SELECT id, name, slugurl, logo_url, small_logo_url FROM retailers").all<{ id: number; name: string; slugurl: string; logo_url: string; small_logo_url: string }>();
+    const { results } = await db
+      .prepare("SELECT id, name, slugurl, logo_url, small_logo_url FROM retailers")
+      .all<{ id: number; name: string; slugurl: string; logo_url: string; small_logo_url: string }>();
     for (const r of results) retailers.set(r.id, { r_name: r.name, r_slugurl: r.slugurl, r_logo_url: r.logo_url, r_small_logo_url: r.small_logo_url });
     const builder = await loadColumns(db);
     const read = Date.now();
@@ -165,8 +167,18 @@ export class SearchIndexObject extends DurableObject<Env> {
     if (builder.skipped) console.warn(`search index: ${builder.skipped} diamonds outside the enumerations were not indexed`);
     this.index = index;
     this.checkedAt = Date.now();
-    this.status = { version, diamonds: index.size, skipped: builder.skipped, bytes: index.bytes, loadMs: Date.now() - started, readMs: read - started, loadedAt: Date.now() };
-    console.log(`search index: ${index.size} diamonds, ${(index.bytes / 1e6).toFixed(1)} MB, loaded in ${this.status.loadMs} ms (${this.status.readMs} ms reading D1; version ${version})`);
+    this.status = {
+      version,
+      diamonds: index.size,
+      skipped: builder.skipped,
+      bytes: index.bytes,
+      loadMs: Date.now() - started,
+      readMs: read - started,
+      loadedAt: Date.now(),
+    };
+    console.log(
+      `search index: ${index.size} diamonds, ${(index.bytes / 1e6).toFixed(1)} MB, loaded in ${this.status.loadMs} ms (${this.status.readMs} ms reading D1; version ${version})`,
+    );
     return index;
   }
 }

@@ -2,7 +2,13 @@
  * The diamond search behind `POST /api/diamonds2` and the search page, and similar diamonds: matched by
  * the index object (docs/decisions/007-search-index.md), certificate numbers looked up in D1.
  */
-import { PRICE_HISTOGRAM_EDGES_USD, type DiamondSearchRequest, type DiamondSearchResponse, type DiamondSummary, type SimilarDiamondsRequest } from "#shared/schemas.ts";
+import {
+  PRICE_HISTOGRAM_EDGES_USD,
+  type DiamondSearchRequest,
+  type DiamondSearchResponse,
+  type DiamondSummary,
+  type SimilarDiamondsRequest,
+} from "#shared/schemas.ts";
 import { MAX_SIMILAR_DIAMONDS } from "#shared/viewing.ts";
 import { TimedCache } from "../lib/timed-cache";
 import type { Timings } from "../lib/timings";

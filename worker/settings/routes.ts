@@ -34,7 +34,11 @@ function search(kind: SettingSearchKind) {
     const raw = (await c.req.json()) as Record<string, unknown>;
     const named = Object.keys(raw).filter((k) => FILTER_KEYS.has(k));
     if (req.id && named.length > 0) {
-      refused("bad_request", "Give a saved search id or filters, not both", named.map((path) => ({ path, message: "not allowed with id" })));
+      refused(
+        "bad_request",
+        "Give a saved search id or filters, not both",
+        named.map((path) => ({ path, message: "not allowed with id" })),
+      );
     }
     const variation = promoVariantOf(c.get("variants"), req.promoCodeVariation);
     const options = { kind, pageNumber: req.pageNumber, pageSize: req.pageSize, variation, onlyDiamondHolders: req.IsB2CDiamondSelected === true };
@@ -68,7 +72,8 @@ export const settingRoutes = [
   }),
   handle(ops.getSavedWeddingBandSearch, async ({ params }, c) => {
     const saved = await loadSettingSearch(c.env.DB, params.id, "setting");
-    const bands = saved && (saved.filters.itemTypeNames.length > 0 ? saved.filters.itemTypeNames.every((n) => n === "WeddingBands") : saved.filters.itemType === 0);
+    const bands =
+      saved && (saved.filters.itemTypeNames.length > 0 ? saved.filters.itemTypeNames.every((n) => n === "WeddingBands") : saved.filters.itemType === 0);
     if (!saved || !bands) refused("not_found", NO_FILTERS_FOUND);
     c.header("Cache-Control", "private, max-age=60");
     return { status: 200, body: saved };

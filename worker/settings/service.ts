@@ -1,10 +1,25 @@
-
 import type { SettingRow, SettingVariantRow } from "#shared/catalogue/rows.ts";
 import type { Promotion } from "#shared/cart/model.ts";
 import type { Variant } from "#shared/experiments/bucketing.ts";
 import { JEWELRY_TYPE_NAMES, pageSizeOf, type SettingSearchKind } from "#shared/settings/pages.ts";
-import { SettingFilters, type SavedSettingSearch, type SettingDetail, type SettingSearchResponse, type SettingSummary, type StudSettingsRequest } from "#shared/settings/schemas.ts";
-import { defaultMetal, searchSettings, settingCatalogue, settingDetail, settingSummary, type PromoFor, type RetailerFacts, type SettingCatalogue } from "#shared/settings/search.ts";
+import {
+  SettingFilters,
+  type SavedSettingSearch,
+  type SettingDetail,
+  type SettingSearchResponse,
+  type SettingSummary,
+  type StudSettingsRequest,
+} from "#shared/settings/schemas.ts";
+import {
+  defaultMetal,
+  searchSettings,
+  settingCatalogue,
+  settingDetail,
+  settingSummary,
+  type PromoFor,
+  type RetailerFacts,
+  type SettingCatalogue,
+} from "#shared/settings/search.ts";
 import { refused } from "#shared/refusal.ts";
 import { placementOf } from "../cart/products";
 import { TimedCache } from "../lib/timed-cache";
@@ -64,7 +79,9 @@ export function filtersOfKind(kind: SettingSearchKind, f: SettingFilters): Setti
   if (kind !== "jewellery") return f;
   const other = f.itemTypeNames.filter((n) => !JEWELRY_TYPE_NAMES.includes(n));
   if (other.length > 0) {
-    refused("bad_request", "Invalid request body", [{ path: "itemTypeNames", message: `not jewellery: ${other.join(", ")} (jewellery is ${JEWELRY_TYPE_NAMES.join(", ")})` }]);
+    refused("bad_request", "Invalid request body", [
+      { path: "itemTypeNames", message: `not jewellery: ${other.join(", ")} (jewellery is ${JEWELRY_TYPE_NAMES.join(", ")})` },
+    ]);
   }
   return f.itemTypeNames.length > 0 ? f : { ...f, itemTypeNames: [...JEWELRY_TYPE_NAMES] };
 }
@@ -80,7 +97,12 @@ export async function runSettingSearch(db: D1Database, input: SettingFilters, o:
 }
 
 /** Stores a filter state under its kind: its searchId and the filters as stored (saving again only marks it used). */
-export async function saveSettingSearch(db: D1Database, kind: SettingSearchKind, input: SettingFilters, now: number): Promise<{ searchId: string; filters: SettingFilters }> {
+export async function saveSettingSearch(
+  db: D1Database,
+  kind: SettingSearchKind,
+  input: SettingFilters,
+  now: number,
+): Promise<{ searchId: string; filters: SettingFilters }> {
   const filters = filtersOfKind(kind, input);
   return { searchId: await saveFilters(db, kind, filters, now), filters };
 }
@@ -112,7 +134,13 @@ export async function restoreSettingSearch(
  * A setting in a metal, or in its default metal when `metal` is undefined (null when the setting is
  * unknown or does not come in that metal), with the promotion its visitor is offered.
  */
-export async function getSettingDetail(db: D1Database, id: number, metal: number | undefined, variation: Variant, now = Date.now()): Promise<SettingDetail | null> {
+export async function getSettingDetail(
+  db: D1Database,
+  id: number,
+  metal: number | undefined,
+  variation: Variant,
+  now = Date.now(),
+): Promise<SettingDetail | null> {
   const [cat, promos] = await Promise.all([loadSettingCatalogue(db), offeredPromotions(db, variation, now)]);
   const chosen = metal ?? defaultMetal(cat, id);
   const detail = chosen === null ? null : settingDetail(cat, id, chosen);
@@ -145,7 +173,14 @@ async function popular(db: D1Database, keep: (s: SettingRow) => boolean, variati
     .filter((m) => m.variants.length > 0)
     .sort((a, b) => a.s.sorting_order - b.s.sorting_order || a.s.id - b.s.id)
     .slice(0, LIST_SIZE)
-    .map(({ s, variants }) => settingSummary(cat, s, [...variants].sort((a, b) => Number(b.metal === 2) - Number(a.metal === 2) || a.price_cents - b.price_cents), promo));
+    .map(({ s, variants }) =>
+      settingSummary(
+        cat,
+        s,
+        [...variants].sort((a, b) => Number(b.metal === 2) - Number(a.metal === 2) || a.price_cents - b.price_cents),
+        promo,
+      ),
+    );
 }
 
 /** §7 `GET settings/best-selling`: the best-ranked engagement ring settings. */

@@ -29,7 +29,11 @@ export function url(path: string): string {
 export const PINNED_VARIANTS: Readonly<Record<string, 0 | 1>> = { One_Trust_Script: 0, Sticky_Checkout_Button: 0, Lock_Price: 1 };
 
 /** A new browser context (a new visitor) with PINNED_VARIANTS, overridden by `variants`. */
-export async function shopperContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}, variants: Record<string, 0 | 1> = {}): Promise<BrowserContext> {
+export async function shopperContext(
+  browser: Browser,
+  options: Parameters<Browser["newContext"]>[0] = {},
+  variants: Record<string, 0 | 1> = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext(options);
   const pinned = { ...PINNED_VARIANTS, ...variants };
   await context.addCookies(Object.entries(pinned).map(([name, value]) => ({ name, value: String(value), url: url("/") })));

@@ -11,8 +11,22 @@ import { salesTaxCents } from "#shared/cart/tax.ts";
 import { checkoutProblems } from "#shared/cart/checkout.ts";
 import { cartView } from "#shared/cart/view.ts";
 
-const product = (priceCents: number, category: Product["category"] = "jewelry"): Product => ({ name: "x", imageUrl: "/x.svg", url: "/x", priceCents, listPriceCents: null, category, status: "available" });
-const variant = (settingId: number, variantId: number, priceCents: number, category: Product["category"] = "jewelry", matchingBandId: number | null = null): VariantPart => ({
+const product = (priceCents: number, category: Product["category"] = "jewelry"): Product => ({
+  name: "x",
+  imageUrl: "/x.svg",
+  url: "/x",
+  priceCents,
+  listPriceCents: null,
+  category,
+  status: "available",
+});
+const variant = (
+  settingId: number,
+  variantId: number,
+  priceCents: number,
+  category: Product["category"] = "jewelry",
+  matchingBandId: number | null = null,
+): VariantPart => ({
   settingId,
   variantId,
   metal: 1,
@@ -42,7 +56,14 @@ describe("cart links (§2)", () => {
   it("parses back to the same items it was formatted from", () => {
     fc.assert(
       fc.property(items, (i) => {
-        const named: CartLinkItems = { settingId: i.ring?.[0] ?? null, variantId: i.ring?.[1] ?? null, diamondId: i.diamondId, pairId: i.pairId, bands: i.bands, jewelry: i.jewelry };
+        const named: CartLinkItems = {
+          settingId: i.ring?.[0] ?? null,
+          variantId: i.ring?.[1] ?? null,
+          diamondId: i.diamondId,
+          pairId: i.pairId,
+          bands: i.bands,
+          jewelry: i.jewelry,
+        };
         const link = formatCartLink(named);
         const url = new URL(link, "https://loupe.test");
         const parsed = parseCartLink(url.pathname.split("/").filter(Boolean).slice(1), url.searchParams);
@@ -63,7 +84,13 @@ describe("cart links (§2)", () => {
   });
 
   it("links a cart holding only a setting to the setting's page", () => {
-    const s = run(emptyCart(), { type: "add-item", placement: "ring-setting", item: { ...variant(12, 1201, 90_000, "settings"), metal: 3 }, size: null, quantity: 1 });
+    const s = run(emptyCart(), {
+      type: "add-item",
+      placement: "ring-setting",
+      item: { ...variant(12, 1201, 90_000, "settings"), metal: 3 },
+      size: null,
+      quantity: 1,
+    });
     expect(cartLink(s)).toBe("/setting/12/3");
   });
 });
@@ -79,22 +106,38 @@ describe("cart rules (§4)", () => {
     expect(cartKind(s)).toBe("complete-ring");
     s = run(s, { type: "add-item", placement: "wedding-band", item: variant(20, 2001, 50_000, "wedding-bands"), size: 6, quantity: 1 });
     expect(cartKind(s)).toBe("bridal-set");
-    const necklace = run(emptyCart(), { type: "add-diamond", diamond: diamond(1), pair: null }, { type: "add-item", placement: "pendant", item: variant(30, 3001, 40_000), size: null, quantity: 1 });
+    const necklace = run(
+      emptyCart(),
+      { type: "add-diamond", diamond: diamond(1), pair: null },
+      { type: "add-item", placement: "pendant", item: variant(30, 3001, 40_000), size: null, quantity: 1 },
+    );
     expect(cartKind(necklace)).toBe("necklace");
-    const earrings = run(emptyCart(), { type: "add-diamond", diamond: diamond(1), pair: diamond(2) }, { type: "add-item", placement: "stud", item: variant(40, 4001, 40_000), size: null, quantity: 1 });
+    const earrings = run(
+      emptyCart(),
+      { type: "add-diamond", diamond: diamond(1), pair: diamond(2) },
+      { type: "add-item", placement: "stud", item: variant(40, 4001, 40_000), size: null, quantity: 1 },
+    );
     expect(cartKind(earrings)).toBe("earring-setting");
   });
 
   it("reconciles care plans: a plan stays with a same-duration quote (at its new price) and goes without one", () => {
     const quotes = quotesFor(300_000);
     const plan = { productId: "diamond", ...quotes[1]! };
-    expect(reconcileCarePlans([plan], [{ productIds: ["diamond"], quotes: quotesFor(600_000), activated: true }])).toEqual([{ productId: "diamond", ...quotesFor(600_000)[1]! }]);
-    expect(reconcileCarePlans([plan], [{ productIds: ["diamond"], quotes: quotes.filter((q) => q.applicablePlanDuration !== 36), activated: true }])).toEqual([]);
+    expect(reconcileCarePlans([plan], [{ productIds: ["diamond"], quotes: quotesFor(600_000), activated: true }])).toEqual([
+      { productId: "diamond", ...quotesFor(600_000)[1]! },
+    ]);
+    expect(reconcileCarePlans([plan], [{ productIds: ["diamond"], quotes: quotes.filter((q) => q.applicablePlanDuration !== 36), activated: true }])).toEqual(
+      [],
+    );
     expect(reconcileCarePlans([plan], [{ productIds: ["setting"], quotes, activated: false }])).toEqual([]);
   });
 
   it("merges on sign-in: the visitor's ring wins, the same item adds up, notes follow renamed lines", () => {
-    const user = run(emptyCart(), { type: "add-diamond", diamond: diamond(1), pair: null }, { type: "add-item", placement: "fine-jewelry", item: variant(50, 5001, 10_000), size: null, quantity: 2 });
+    const user = run(
+      emptyCart(),
+      { type: "add-diamond", diamond: diamond(1), pair: null },
+      { type: "add-item", placement: "fine-jewelry", item: variant(50, 5001, 10_000), size: null, quantity: 2 },
+    );
     const visitor = run(
       emptyCart(),
       { type: "add-diamond", diamond: diamond(9), pair: null },
@@ -130,7 +173,13 @@ describe("cart pricing", () => {
   it("honours the lowest unexpired lock made for the same items, and only for them", () => {
     const s = run(emptyCart(), { type: "add-item", placement: "fine-jewelry", item: variant(70, 7001, 50_000), size: null, quantity: 1 });
     const link = cartLink(s);
-    const lock = (total: number, expiresAt: number, cartLink = link): PriceLock => ({ id: String(total), totalCents: total, createdAt: 0, expiresAt, cartLink });
+    const lock = (total: number, expiresAt: number, cartLink = link): PriceLock => ({
+      id: String(total),
+      totalCents: total,
+      createdAt: 0,
+      expiresAt,
+      cartLink,
+    });
     const locks = [lock(45_000, 1000), lock(40_000, 10), lock(30_000, 1000, "/cart/0?fj=%5B1%5D")];
     expect(honouredLock(locks, link, 100)?.totalCents).toBe(45_000);
     const priced = priceCart(s, locks, 100);
@@ -150,7 +199,13 @@ describe("cart pricing", () => {
 
 describe("price-lock rules", () => {
   const DAY = 86_400_000;
-  const lock = (total: number, createdAt: number): PriceLock => ({ id: String(total), totalCents: total, createdAt, expiresAt: createdAt + PRICE_LOCK_MS, cartLink: "/cart/1" });
+  const lock = (total: number, createdAt: number): PriceLock => ({
+    id: String(total),
+    totalCents: total,
+    createdAt,
+    expiresAt: createdAt + PRICE_LOCK_MS,
+    cartLink: "/cart/1",
+  });
 
   it("counts the UTC calendar day: a lock made at 23:59 UTC and one at 00:01 fall on two days", () => {
     const midnight = utcDayStart(Date.UTC(2026, 10, 21, 12));
@@ -198,7 +253,13 @@ describe("checkout readiness", () => {
     expect(checkoutProblems(cartView(emptyCart(), [], 0))).toEqual([{ path: "cart", message: "Your cart is empty" }]);
     expect(checkoutProblems(cartView(s, [], 0)).map((p) => p.path)).toEqual(["ringSize", "shippingAddress", "shippingAddress.email", "paymentMethod"]);
     const line = s.fineJewelry[0]!;
-    s = run(s, { type: "refresh", products: { v3001: { ...line.product, status: "sold" } }, at: 1 }, { type: "set-ring-size", ringSize: 6.5 }, { type: "set-addresses", shippingAddress: address }, { type: "set-contact", userEmail: "a@example.com" });
+    s = run(
+      s,
+      { type: "refresh", products: { v3001: { ...line.product, status: "sold" } }, at: 1 },
+      { type: "set-ring-size", ringSize: 6.5 },
+      { type: "set-addresses", shippingAddress: address },
+      { type: "set-contact", userEmail: "a@example.com" },
+    );
     expect(checkoutProblems(cartView(s, [], 0))).toEqual([
       { path: line.lineId, message: "Remove x: it is no longer available" },
       { path: "paymentMethod", message: "PayPal takes orders up to $10,000; choose another payment method" },

@@ -59,7 +59,13 @@ describe("demo settings", () => {
     }
     const found = new Set(twoTone.map((v) => v.metal));
     // Both orders of a pair somewhere (band in one gold, head in the other, and the other way round).
-    expect([[124, 142], [126, 162], [146, 164]].some(([a, b]) => found.has(a!) && found.has(b!))).toBe(true);
+    expect(
+      [
+        [124, 142],
+        [126, 162],
+        [146, 164],
+      ].some(([a, b]) => found.has(a!) && found.has(b!)),
+    ).toBe(true);
     const settingOf = new Map(settings.map((s) => [s.id, s]));
     const withTwoTone = new Set(twoTone.map((v) => v.setting_id));
     for (const id of withTwoTone) {
@@ -93,7 +99,11 @@ describe("demo settings", () => {
         checked++;
       }
       // Rose costs the same as white and yellow in two-tone too.
-      for (const [a, b] of [[124, 126], [142, 162], [146, 126]] as const) {
+      for (const [a, b] of [
+        [124, 126],
+        [142, 162],
+        [146, 126],
+      ] as const) {
         if (metals.has(a) && metals.has(b)) expect(listOf(metals.get(a)!)).toBe(listOf(metals.get(b)!));
       }
     }
@@ -116,7 +126,7 @@ describe("demo settings", () => {
       for (const v of alt) {
         seen.add(v.metal);
         expect(v.name).toContain(labelOf(METALS, v.metal));
-        if (gold) (v.price_cents < gold.price_cents ? cheaper++ : dearer++);
+        if (gold) v.price_cents < gold.price_cents ? cheaper++ : dearer++;
       }
     }
     expect([...seen].sort((a, b) => a - b)).toEqual([...ALTERNATIVE_BAND_METALS]);

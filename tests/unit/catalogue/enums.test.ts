@@ -1,20 +1,58 @@
 import { describe, expect, it } from "vitest";
-import { BASE_METALS, CERTIFICATE_LABS, CLARITIES, COLORS, CUTS, EYE_CLEANLINESS, FLUORESCENCES, METALS, SHAPES, STYLE_BITS, byCode, byName, styleLabels, twoToneCode, EARRING_STYLES, FILTER_STYLES, PENDANT_STYLES } from "#shared/enums.ts";
+import {
+  BASE_METALS,
+  CERTIFICATE_LABS,
+  CLARITIES,
+  COLORS,
+  CUTS,
+  EYE_CLEANLINESS,
+  FLUORESCENCES,
+  METALS,
+  SHAPES,
+  STYLE_BITS,
+  byCode,
+  byName,
+  styleLabels,
+  twoToneCode,
+  EARRING_STYLES,
+  FILTER_STYLES,
+  PENDANT_STYLES,
+} from "#shared/enums.ts";
 import { diamondPath, diamondSlug } from "#shared/slug.ts";
 import { formatUsd, wholeUsd } from "#shared/money.ts";
 
 describe("enumerations (§3)", () => {
   it("have the spec's codes and labels", () => {
     expect(SHAPES.map((s) => [s.code, s.slug])).toEqual([
-      [1, "round"], [2, "princess"], [3, "marquise"], [4, "emerald"], [5, "pear"],
-      [6, "oval"], [7, "heart"], [8, "radiant"], [9, "asscher"], [10, "cushion"],
+      [1, "round"],
+      [2, "princess"],
+      [3, "marquise"],
+      [4, "emerald"],
+      [5, "pear"],
+      [6, "oval"],
+      [7, "heart"],
+      [8, "radiant"],
+      [9, "asscher"],
+      [10, "cushion"],
     ]);
     expect(COLORS.map((c) => c.label).join("")).toBe("DEFGHIJK");
     expect(COLORS.map((c) => c.code)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(CLARITIES.map((c) => c.label)).toEqual(["FL", "IF", "VVS1", "VVS2", "VS1", "VS2", "SI1", "SI2"]);
-    expect(CUTS.map((c) => [c.code, c.label])).toEqual([[0, "Ideal"], [1, "Excellent"], [2, "Very Good"], [3, "Good"], [4, "Loupe Ideal"]]);
+    expect(CUTS.map((c) => [c.code, c.label])).toEqual([
+      [0, "Ideal"],
+      [1, "Excellent"],
+      [2, "Very Good"],
+      [3, "Good"],
+      [4, "Loupe Ideal"],
+    ]);
     expect(FLUORESCENCES.map((f) => f.code)).toEqual([0, 1, 2, 3, 4]);
-    expect(CERTIFICATE_LABS.filter((l) => l.label !== "EGL").map((l) => [l.code, l.label])).toEqual([[0, "GIA"], [1, "AGS"], [2, "IGI"], [4, "HRD"], [5, "GCAL"]]);
+    expect(CERTIFICATE_LABS.filter((l) => l.label !== "EGL").map((l) => [l.code, l.label])).toEqual([
+      [0, "GIA"],
+      [1, "AGS"],
+      [2, "IGI"],
+      [4, "HRD"],
+      [5, "GCAL"],
+    ]);
     expect(byCode(EYE_CLEANLINESS, 999)?.label).toBe("Unknown");
     expect(STYLE_BITS.map((s) => s.code)).toEqual([1, 2, 4, 8, 16]);
     expect(FILTER_STYLES.filter((f) => f.exclude).map((f) => f.value)).toEqual([10, 11]);

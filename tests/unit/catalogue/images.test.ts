@@ -52,7 +52,12 @@ describe("images", () => {
   });
 
   it("draws a two-tone band in its first metal and the head in its second", () => {
-    for (const [first, second] of [[2, 4], [4, 2], [6, 2], [4, 6]] as const) {
+    for (const [first, second] of [
+      [2, 4],
+      [4, 2],
+      [6, 2],
+      [4, 6],
+    ] as const) {
       const code = 100 + 10 * first + second;
       for (const slug of ["halo", "three-stone", "solitaire", "stud", "halo-pendant"]) {
         const svg = settingSvg(slug, code);
@@ -62,7 +67,8 @@ describe("images", () => {
       }
       // The band is painted with the first metal's paint, the head with the second's.
       const ring = settingSvg("solitaire", code);
-      const paintOf = (part: string) => new RegExp(`id="([^"]+-${part})"[^>]*>(?:(?!</linearGradient>).)*${metalColours(part === "metal" ? first : second).mid}`);
+      const paintOf = (part: string) =>
+        new RegExp(`id="([^"]+-${part})"[^>]*>(?:(?!</linearGradient>).)*${metalColours(part === "metal" ? first : second).mid}`);
       expect(ring).toMatch(paintOf("metal"));
       expect(ring).toMatch(paintOf("head"));
     }

@@ -32,8 +32,7 @@ describe("price model", () => {
       (r): r is { carat: number; cut: number; color: number; clarity: number; price: number } =>
         r.cut !== undefined && r.color !== undefined && r.clarity !== undefined,
     );
-  const ape = (subset: typeof rows): number =>
-    median(subset.map((r) => Math.abs(fittedPricePerCarat2008(r) / (r.price / r.carat) - 1)));
+  const ape = (subset: typeof rows): number => median(subset.map((r) => Math.abs(fittedPricePerCarat2008(r) / (r.price / r.carat) - 1)));
 
   it("reproduces the ggplot2 prices per carat (median absolute % error)", () => {
     expect(rows.length).toBeGreaterThan(50_000);
@@ -113,6 +112,11 @@ describe("random", () => {
       expect(n).toBeGreaterThanOrEqual(-3);
       expect(n).toBeLessThanOrEqual(3);
     }
-    expect(r.weighted([["x", 0], ["y", 1]])).toBe("y");
+    expect(
+      r.weighted([
+        ["x", 0],
+        ["y", 1],
+      ]),
+    ).toBe("y");
   });
 });

@@ -5,7 +5,13 @@ import { metalColours } from "#shared/catalogue/images.ts";
 import { ringViewSvg, type RingViewOptions } from "#shared/catalogue/ring-view.ts";
 import { expectWellFormedXml } from "./xml";
 
-const unescapeXml = (s: string) => s.replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const unescapeXml = (s: string) =>
+  s
+    .replace(/&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 const ariaLabel = (svg: string) => unescapeXml(/^<svg [^>]*aria-label="([^"]*)"/.exec(svg)![1]!);
 const count = (svg: string, re: RegExp) => (svg.match(re) ?? []).length;
 const base: RingViewOptions = { styleSlug: "solitaire", metal: 2, shape: 1, yaw: 30 };
@@ -41,10 +47,30 @@ describe("ring viewer drawing", () => {
   });
 
   it("renders every style, metal and turn as well-formed SVG", () => {
-    const slugs = ["solitaire", "pave-solitaire", "halo", "pave-halo", "hidden-halo", "three-stone", "halo-three-stone", "pave", "band", "pave-band", "eternity-band", "mens-band", "stud", "unknown-style"];
+    const slugs = [
+      "solitaire",
+      "pave-solitaire",
+      "halo",
+      "pave-halo",
+      "hidden-halo",
+      "three-stone",
+      "halo-three-stone",
+      "pave",
+      "band",
+      "pave-band",
+      "eternity-band",
+      "mens-band",
+      "stud",
+      "unknown-style",
+    ];
     for (const styleSlug of slugs) {
       for (const metal of METALS.map((m) => m.code).filter((_, i) => i % 5 === 0)) {
-        for (const [yaw, pitch] of [[0, undefined], [90, 20], [215, -30], [-45, 85]] as const) {
+        for (const [yaw, pitch] of [
+          [0, undefined],
+          [90, 20],
+          [215, -30],
+          [-45, 85],
+        ] as const) {
           const svg = ringViewSvg({ styleSlug, metal, shape: 1 + (metal % 10), yaw, pitch });
           expectWellFormedXml(svg);
           expect(svg).not.toMatch(/NaN|Infinity|undefined/);

@@ -26,14 +26,7 @@ describe("sql", () => {
 
   it("plans the seed in foreign-key order", () => {
     const groups = [...seedGroups({ diamonds: 1201, now: NOW, chunk: 500 })];
-    expect(groups.map((g) => g.label)).toEqual([
-      "retailers",
-      "settings",
-      "setting_variants",
-      "diamonds 0-499",
-      "diamonds 500-999",
-      "diamonds 1000-1200",
-    ]);
+    expect(groups.map((g) => g.label)).toEqual(["retailers", "settings", "setting_variants", "diamonds 0-499", "diamonds 500-999", "diamonds 1000-1200"]);
     expect(groups.reduce((n, g) => n + g.diamonds, 0)).toBe(1201);
     expect([...seedStatements({ diamonds: 1201, now: NOW, chunk: 500 })]).toEqual(groups.map((g) => g.statements));
     for (const g of groups) for (const s of g.statements) expect(s.length).toBeLessThan(100_000); // D1 statement limit

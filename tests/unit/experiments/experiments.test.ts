@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import * as v from "valibot";
 import { applyOverrides, ExperimentOverride, parseStoredOverride } from "#shared/experiments/overrides.ts";
-import { assign, assignAll, experience, hashSplit, isInactive, isScaled, isTargeted, parseForcing, type BucketingInput } from "#shared/experiments/bucketing.ts";
+import {
+  assign,
+  assignAll,
+  experience,
+  hashSplit,
+  isInactive,
+  isScaled,
+  isTargeted,
+  parseForcing,
+  type BucketingInput,
+} from "#shared/experiments/bucketing.ts";
 import { EXPERIMENTS, type Experiment } from "#shared/experiments/definitions.ts";
 
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -23,10 +33,39 @@ const exp = (over: Partial<Experiment> = {}): Experiment => ({ ...byName("Lock_P
 describe("experiment definitions (§3)", () => {
   it("has about 40 experiments with every §3 field, unique ids, names and cookies, and the ones §3 names", () => {
     expect(EXPERIMENTS.length).toBeGreaterThanOrEqual(38);
-    for (const key of ["Promocode_Variation_Global", "Lock_Price", "Combine_Promotions_V2", "Hide_Tariff_Alert_V2", "One_Trust_Script", "Sticky_Checkout_Button", "Similar_Rings_As_Grid"]) {
+    for (const key of [
+      "Promocode_Variation_Global",
+      "Lock_Price",
+      "Combine_Promotions_V2",
+      "Hide_Tariff_Alert_V2",
+      "One_Trust_Script",
+      "Sticky_Checkout_Button",
+      "Similar_Rings_As_Grid",
+    ]) {
       expect(byName(key), key).toBeDefined();
     }
-    for (const field of ["id", "name", "cookie", "category", "variant", "labelControl", "labelTest", "nonInteraction", "noInitialTrack", "active", "disabled", "platform", "clientOnly", "ga4", "newUsersOnly", "startsAt", "success", "stopNewCookies", "enableForAlreadyGeneratedCookies", "variantMethod"]) {
+    for (const field of [
+      "id",
+      "name",
+      "cookie",
+      "category",
+      "variant",
+      "labelControl",
+      "labelTest",
+      "nonInteraction",
+      "noInitialTrack",
+      "active",
+      "disabled",
+      "platform",
+      "clientOnly",
+      "ga4",
+      "newUsersOnly",
+      "startsAt",
+      "success",
+      "stopNewCookies",
+      "enableForAlreadyGeneratedCookies",
+      "variantMethod",
+    ]) {
       for (const e of EXPERIMENTS) expect(e, `${e.name}.${field}`).toHaveProperty(field);
     }
     for (const key of ["id", "name", "cookie"] as const) expect(new Set(EXPERIMENTS.map((e) => e[key])).size).toBe(EXPERIMENTS.length);
@@ -100,7 +139,11 @@ describe("bucketing (§4)", () => {
     expect(assign(later, input({ now: NOW + 60_000 }), () => 0.9).source).toBe("split");
     // enableForAlreadyGeneratedCookies: a visitor bucketed before keeps the variant where the experiment is now off for them.
     expect(assign(exp({ platform: "mobile" }), input({ cookies: { Lock_Price: "1" } })).source).toBe("deactivated");
-    expect(assign(exp({ platform: "mobile", enableForAlreadyGeneratedCookies: true }), input({ cookies: { Lock_Price: "1" } }))).toEqual({ variant: 1, source: "cookie", writeCookie: false });
+    expect(assign(exp({ platform: "mobile", enableForAlreadyGeneratedCookies: true }), input({ cookies: { Lock_Price: "1" } }))).toEqual({
+      variant: 1,
+      source: "cookie",
+      writeCookie: false,
+    });
   });
 
   it("decides location experiments by country (US) or state (California), without a cookie", () => {
@@ -116,7 +159,12 @@ describe("bucketing (§4)", () => {
   it("forces variants with exc/exv: several at once, any letter case, unknown names and invalid values ignored", () => {
     const known = EXPERIMENTS.map((e) => e.cookie);
     const forced = parseForcing("Sticky_Checkout_Button,lock_price,No_Such_Test,Similar_Rings_As_Grid,Home_Shape_Grid", "1,0,1,2,", known);
-    expect(forced).toEqual(new Map([["Sticky_Checkout_Button", 1], ["Lock_Price", 0]]));
+    expect(forced).toEqual(
+      new Map([
+        ["Sticky_Checkout_Button", 1],
+        ["Lock_Price", 0],
+      ]),
+    );
     expect(parseForcing("Lock_Price", null, known).size).toBe(0);
     expect(parseForcing(null, "1", known).size).toBe(0);
     const assigned = assignAll(EXPERIMENTS, input({ forced, cookies: { Lock_Price: "1" } }));
@@ -146,7 +194,13 @@ describe("bucketing (§4)", () => {
 describe("content-store overrides and the experience a visitor gets", () => {
   it("lays valid overrides over the deployed definitions and refuses bad ones whole", () => {
     const o = v.parse(ExperimentOverride, { disabled: true, variant: 1, startsAt: "2027-03-01T00:00:00Z" });
-    const out = applyOverrides(EXPERIMENTS, new Map([["Lock_Price", o], ["No_Such_Experiment", o]]));
+    const out = applyOverrides(
+      EXPERIMENTS,
+      new Map([
+        ["Lock_Price", o],
+        ["No_Such_Experiment", o],
+      ]),
+    );
     expect(out).toHaveLength(EXPERIMENTS.length);
     expect(out.find((e) => e.name === "Lock_Price")).toMatchObject({ disabled: true, variant: 1, startsAt: "2027-03-01T00:00:00Z", cookie: "Lock_Price" });
     expect(out.find((e) => e.name === "Sticky_Checkout_Button")).toBe(byName("Sticky_Checkout_Button"));
@@ -160,14 +214,34 @@ describe("content-store overrides and the experience a visitor gets", () => {
 
   it("gives the test behaviour to targeted visitors, the control to deactivated ones, and the forced variant when forced", () => {
     const won = exp({ success: true });
-    expect(experience(won, assign(won, input(), () => 0.1))).toBe(1); // a winner targets everyone it is running for
+    expect(
+      experience(
+        won,
+        assign(won, input(), () => 0.1),
+      ),
+    ).toBe(1); // a winner targets everyone it is running for
     expect(experience(won, assign(won, input({ forced: new Map([["Lock_Price", 0]]) })))).toBe(0);
     const mobileOnly = exp({ platform: "mobile", success: true });
     expect(experience(mobileOnly, assign(mobileOnly, input({ platform: "desktop" })))).toBe(0);
     const plain = exp();
-    expect(experience(plain, assign(plain, input(), () => 0.9))).toBe(1);
-    expect(experience(plain, assign(plain, input(), () => 0.1))).toBe(0);
+    expect(
+      experience(
+        plain,
+        assign(plain, input(), () => 0.9),
+      ),
+    ).toBe(1);
+    expect(
+      experience(
+        plain,
+        assign(plain, input(), () => 0.1),
+      ),
+    ).toBe(0);
     const inactive = exp({ active: false });
-    expect(experience(inactive, assign(inactive, input(), () => 0.9))).toBe(0);
+    expect(
+      experience(
+        inactive,
+        assign(inactive, input(), () => 0.9),
+      ),
+    ).toBe(0);
   });
 });

@@ -27,7 +27,10 @@ describe("command line", () => {
     expect(parseCli(["f.csv"], "/")).toMatchObject({ ok: false, message: "--retailer <id> is required" });
     expect(parseCli(["f.csv", "--retailer", "x"], "/")).toMatchObject({ ok: false, message: "--retailer must be a positive whole number" });
     expect(parseCli(["f.csv", "--retailer", "1", "--env", "dev"], "/")).toMatchObject({ ok: false, message: "--env must be staging or production" });
-    expect(parseCli(["f.csv", "--retailer", "1", "--default-shape", "blob"], "/")).toMatchObject({ ok: false, message: "--default-shape: unknown shape (got 'blob')" });
+    expect(parseCli(["f.csv", "--retailer", "1", "--default-shape", "blob"], "/")).toMatchObject({
+      ok: false,
+      message: "--default-shape: unknown shape (got 'blob')",
+    });
     expect(parseCli(["--retailer", "1"], "/")).toMatchObject({ ok: false, message: "no feed file given" });
     expect(parseCli(["f.csv", "--retailer", "1", "--bogus"], "/")).toMatchObject({ ok: false });
     expect(parseCli(["--help"], "/")).toMatchObject({ ok: false, help: true });

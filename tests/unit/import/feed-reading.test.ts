@@ -35,8 +35,14 @@ describe("CSV parser", () => {
   });
 
   it("handles LF-only and lone-CR line ends, a last line without a line end, and stray quotes", () => {
-    expect(parseCsv("a,b\nc,d").map((r) => r.fields)).toEqual([["a", "b"], ["c", "d"]]);
-    expect(parseCsv("a,b\rc,d\r").map((r) => [r.line, ...r.fields])).toEqual([[1, "a", "b"], [2, "c", "d"]]);
+    expect(parseCsv("a,b\nc,d").map((r) => r.fields)).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+    ]);
+    expect(parseCsv("a,b\rc,d\r").map((r) => [r.line, ...r.fields])).toEqual([
+      [1, "a", "b"],
+      [2, "c", "d"],
+    ]);
     expect(parseCsv('5"3,"ab"c').map((r) => r.fields)).toEqual([['5"3', "abc"]]);
   });
 
@@ -59,16 +65,51 @@ describe("CSV parser", () => {
 describe("feed columns", () => {
   it("matches header names case-insensitively with synonyms", () => {
     const h = mapHeader([
-      "Colour", "Cert", "LAB", "Price (USD)", "X", "Y", "Z", "Depth %", "Table_Pct", "Fluor", "Type", "Shipping Days", "Shape",
-      "Carat", "Cut", "Clarity", "Polish", "Sym", "Stock #",
+      "Colour",
+      "Cert",
+      "LAB",
+      "Price (USD)",
+      "X",
+      "Y",
+      "Z",
+      "Depth %",
+      "Table_Pct",
+      "Fluor",
+      "Type",
+      "Shipping Days",
+      "Shape",
+      "Carat",
+      "Cut",
+      "Clarity",
+      "Polish",
+      "Sym",
+      "Stock #",
     ]);
     expect(h.columns).toEqual([
-      "color", "certificate_id", "certificate_lab", "price", "length_mm", "width_mm", "depth_mm", "depth_pct", "table_pct",
-      "fluorescence", "lab_grown", "shipping_days", "shape", "carat", "cut", "clarity", "polish", "symmetry", null,
+      "color",
+      "certificate_id",
+      "certificate_lab",
+      "price",
+      "length_mm",
+      "width_mm",
+      "depth_mm",
+      "depth_pct",
+      "table_pct",
+      "fluorescence",
+      "lab_grown",
+      "shipping_days",
+      "shape",
+      "carat",
+      "cut",
+      "clarity",
+      "polish",
+      "symmetry",
+      null,
     ]);
     expect(h.ignored).toEqual(["Stock #"]);
-    expect(mapHeader(["report_number", "certificate_lab", "price_usd", "length", "width", "depth_mm", "depth_pct", "is_lab_grown", "fluorescence"]).columns)
-      .toEqual(["certificate_id", "certificate_lab", "price", "length_mm", "width_mm", "depth_mm", "depth_pct", "lab_grown", "fluorescence"]);
+    expect(
+      mapHeader(["report_number", "certificate_lab", "price_usd", "length", "width", "depth_mm", "depth_pct", "is_lab_grown", "fluorescence"]).columns,
+    ).toEqual(["certificate_id", "certificate_lab", "price", "length_mm", "width_mm", "depth_mm", "depth_pct", "lab_grown", "fluorescence"]);
   });
 
   it("refuses two columns that mean the same field", () => {
@@ -76,7 +117,8 @@ describe("feed columns", () => {
   });
 
   it("reads JSON feeds with the line each object starts on", () => {
-    const text = '[\n  {"carat": 1.01, "colour": "G", "lab_grown": false},\n  {\n    "carat": "0.5",\n    "color": null\n  },\n  [1],\n  {"carat": {"x": 1}}\n]';
+    const text =
+      '[\n  {"carat": 1.01, "colour": "G", "lab_grown": false},\n  {\n    "carat": "0.5",\n    "color": null\n  },\n  [1],\n  {"carat": {"x": 1}}\n]';
     const lines = jsonElementLines(text);
     expect(lines).toEqual([2, 3, 7, 8]);
     const parsed = z.array(z.unknown()).parse(JSON.parse(text));

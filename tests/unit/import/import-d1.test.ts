@@ -78,13 +78,21 @@ describe("importing into D1", () => {
       calls.push([command, ...args]);
       const sql = args[args.indexOf("--command") + 1] ?? "";
       const results = sql.startsWith("SELECT id, name, type FROM retailers")
-        ? sql.includes("= 1") ? [{ id: 1, name: "Remote Retailer", type: 3 }] : []
-        : sql.startsWith("SELECT MAX(id)") ? [{ max_id: 1_000_050 }] : [];
+        ? sql.includes("= 1")
+          ? [{ id: 1, name: "Remote Retailer", type: 3 }]
+          : []
+        : sql.startsWith("SELECT MAX(id)")
+          ? [{ max_id: 1_000_050 }]
+          : [];
       return { code: 0, stdout: JSON.stringify([{ results, success: true, meta: {} }]), stderr: "" };
     };
     const out = sink();
     const err = sink();
-    const io = { stdout: out.stream, stderr: err.stream, openTarget: async (o: ImportOptions, log: (l: string) => void) => remoteTarget({ env: o.env, run, log }) };
+    const io = {
+      stdout: out.stream,
+      stderr: err.stream,
+      openTarget: async (o: ImportOptions, log: (l: string) => void) => remoteTarget({ env: o.env, run, log }),
+    };
     const result = await runImport(importOptions(dir, file, { remote: true, env: "production", dryRun: true }), io);
     expect(result.exitCode).toBe(0);
     expect(result.summary).toMatchObject({ rowsRead: 6, loaded: 3, inserted: 3, rejected: 3, dryRun: true });
@@ -143,7 +151,15 @@ describe("importing into D1", () => {
     const { stdout } = await exec(
       wrangler,
       [
-        "d1", "execute", "DB", "--local", ...config, "--persist-to", state, "--json", "--command",
+        "d1",
+        "execute",
+        "DB",
+        "--local",
+        ...config,
+        "--persist-to",
+        state,
+        "--json",
+        "--command",
         "SELECT certificate_id, price_cents, is_sold, shape, cut, clarity, updated_at FROM diamonds ORDER BY certificate_id;" +
           "SELECT d.certificate_id, h.price_cents, h.at, h.source FROM diamond_price_history h JOIN diamonds d ON d.id = h.diamond_id ORDER BY d.certificate_id, h.at;",
       ],

@@ -20,7 +20,11 @@ describe("plan", () => {
   it("inserts new stones, updates changed ones, records price changes, relists and marks absent stones sold", () => {
     const first = validated(feed);
     const p1 = planImport({ stones: first.stones, existing: [], seenKeys: first.seenKeys, retailerId: 1, full: true, now: 1000, firstNewId: 50 });
-    expect(p1.inserts.map((r) => [r.id, r.certificate_id, r.is_sold, r.price_cents])).toEqual([[50, "A", 0, 620_000], [51, "B", 0, 620_000], [52, "C", 0, 620_000]]);
+    expect(p1.inserts.map((r) => [r.id, r.certificate_id, r.is_sold, r.price_cents])).toEqual([
+      [50, "A", 0, 620_000],
+      [51, "B", 0, 620_000],
+      [52, "C", 0, 620_000],
+    ]);
     expect(p1.history).toHaveLength(3);
     expect(p1.inserts[0]).toMatchObject({ lw_ratio: 1, image_url: "/images/diamonds/round.svg", is_rc_ideal: 1, eye_clean: 1, updated_at: 1000 });
 
@@ -30,7 +34,10 @@ describe("plan", () => {
     const second = validated(feed.replace("6200,GIA,A", "5900,GIA,A").replace(/\nRB[^\n]*,C,[^\n]*/, "\nRB,1,G,VS1,Ideal,6200,XYZ,C,6.42,6.45,3.98,61.8,57"));
     const p2 = planImport({ stones: second.stones, existing: stored, seenKeys: second.seenKeys, retailerId: 1, full: true, now: 2000, firstNewId: 61 });
     expect(p2.inserts).toHaveLength(0);
-    expect(p2.updates.map((r) => [r.id, r.price_cents, r.is_sold])).toEqual([[50, 590_000, 0], [51, 620_000, 0]]);
+    expect(p2.updates.map((r) => [r.id, r.price_cents, r.is_sold])).toEqual([
+      [50, 590_000, 0],
+      [51, 620_000, 0],
+    ]);
     expect(p2.relisted).toBe(1);
     expect(p2.history).toEqual([{ diamond_id: 50, at: 2000, price_cents: 590_000, source: "import" }]);
     // C's row is rejected (unknown lab), so its key is unknown and C counts as absent, like D.

@@ -102,7 +102,10 @@ describe("row validation", () => {
     const { header, rows } = records(feed);
     const v = new FeedValidator(options(header));
     for (const r of rows) v.add(r);
-    expect(v.stones.map((s) => [s.line, s.key])).toEqual([[2, "0|111"], [9, "1|111"]]);
+    expect(v.stones.map((s) => [s.line, s.key])).toEqual([
+      [2, "0|111"],
+      [9, "1|111"],
+    ]);
     const byLine = Object.fromEntries(v.rejects.map((r) => [r.line, r.reasons]));
     expect(byLine).toEqual({
       3: ["duplicate of line 2"],
@@ -123,7 +126,11 @@ describe("row validation", () => {
     const file = parseCsv(rejectsCsv(v.rejects)).map((r) => r.fields);
     expect(file[0]).toEqual(["line", "reasons", "raw"]);
     expect(file[1]).toEqual(["3", "duplicate of line 2", 'RB,1.01,G,VS1,Ideal,6300,GIA,111,6.42,6.45,3.98,61.8,57,"same certificate,\nsecond time"']);
-    expect(file[2]).toEqual(["5", "colour Z is outside the catalogue's colour scale (D–K)", "RB,1.01,Z,VS1,Ideal,6300,GIA,222,6.42,6.45,3.98,61.8,57,colour Z"]);
+    expect(file[2]).toEqual([
+      "5",
+      "colour Z is outside the catalogue's colour scale (D–K)",
+      "RB,1.01,Z,VS1,Ideal,6300,GIA,222,6.42,6.45,3.98,61.8,57,colour Z",
+    ]);
   });
 
   it("checks origin against the retailer and reads optional columns", () => {
@@ -143,7 +150,9 @@ describe("row validation", () => {
 
     // Without lab and certificate columns: the key is L{line} at the origin's default lab, and an unreadable origin
     // is reported once (it decides both the origin and the default lab).
-    const { header: h2, rows: r2 } = records("shape,carat,color,clarity,cut,price,x,y,z,depth,table,type\nRB,1.01,G,VS1,Ideal,6200,6.42,6.45,3.98,61.8,57,lab\nRB,1.01,G,VS1,Ideal,6200,6.42,6.45,3.98,61.8,57,maybe\n");
+    const { header: h2, rows: r2 } = records(
+      "shape,carat,color,clarity,cut,price,x,y,z,depth,table,type\nRB,1.01,G,VS1,Ideal,6200,6.42,6.45,3.98,61.8,57,lab\nRB,1.01,G,VS1,Ideal,6200,6.42,6.45,3.98,61.8,57,maybe\n",
+    );
     expect(validateRow(r2[0]!, options(h2))).toMatchObject({ ok: true, stone: { key: "2|L2", certificateLab: 2, certificateId: "L2", isLabGrown: 1 } });
     expect(validateRow(r2[1]!, options(h2))).toEqual({
       ok: false,

@@ -119,7 +119,8 @@ describe.each(TUNINGS)("search index engine against the plain-TypeScript oracle 
       fc.property(searchInput(retailerIds), fc.constantFrom(7, 16, 50), (input, pageSize) => {
         const first = engine({ ...input, pageNumber: 1, pageSize });
         const seen: number[] = [];
-        for (let page = 1; page <= Math.min(30, Math.ceil(first.result.total / pageSize)); page++) seen.push(...engine({ ...input, pageNumber: page, pageSize }).result.ids);
+        for (let page = 1; page <= Math.min(30, Math.ceil(first.result.total / pageSize)); page++)
+          seen.push(...engine({ ...input, pageNumber: page, pageSize }).result.ids);
         expect(new Set(seen).size).toBe(seen.length);
         expect(seen).toEqual(oracleSearch(diamonds, first.req, NOW).ordered.slice(0, seen.length));
       }),
@@ -186,13 +187,21 @@ describe("similar diamonds from the index", () => {
     return live
       .filter(
         (x) =>
-          x.id !== d.id && x.is_lab_grown === d.is_lab_grown && x.shape === d.shape &&
-          x.carat >= d.carat * 0.85 && x.carat <= d.carat * 1.15 &&
-          Math.abs(x.color - d.color) <= 1 && Math.abs(x.clarity - d.clarity) <= 1,
+          x.id !== d.id &&
+          x.is_lab_grown === d.is_lab_grown &&
+          x.shape === d.shape &&
+          x.carat >= d.carat * 0.85 &&
+          x.carat <= d.carat * 1.15 &&
+          Math.abs(x.color - d.color) <= 1 &&
+          Math.abs(x.clarity - d.clarity) <= 1,
       )
       .map((x) => ({
         id: x.id,
-        score: Math.abs(x.carat - d.carat) / (d.carat * 0.15) + 0.3 * Math.abs(x.color - d.color) + 0.3 * Math.abs(x.clarity - d.clarity) + 0.1 * Math.abs(x.cut - d.cut),
+        score:
+          Math.abs(x.carat - d.carat) / (d.carat * 0.15) +
+          0.3 * Math.abs(x.color - d.color) +
+          0.3 * Math.abs(x.clarity - d.clarity) +
+          0.1 * Math.abs(x.cut - d.cut),
       }))
       .sort((a, b) => a.score - b.score || a.id - b.id)
       .slice(0, 5)
@@ -204,7 +213,9 @@ describe("similar diamonds from the index", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: diamonds.length - 1 }), (i) => {
         const d = diamonds[i]!; // sold stones too: a detail page can show one
-        const similar = index.display(index.similar({ id: d.id, isLabGrown: d.is_lab_grown === 1, shape: d.shape, carat: d.carat, color: d.color, clarity: d.clarity, cut: d.cut }, 5));
+        const similar = index.display(
+          index.similar({ id: d.id, isLabGrown: d.is_lab_grown === 1, shape: d.shape, carat: d.carat, color: d.color, clarity: d.clarity, cut: d.cut }, 5),
+        );
         expect(similar.map((r) => r.id)).toEqual(oracleSimilar(d));
         found += similar.length;
       }),

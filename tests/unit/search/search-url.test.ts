@@ -10,7 +10,16 @@ describe("search URL state", () => {
     expect(state).toEqual(DEFAULT_STATE);
     expect(ignored).toEqual([]);
     const req = v.parse(DiamondSearchRequest, toSearchRequest(state));
-    expect(req).toMatchObject({ pageNumber: 1, pageSize: 16, priceMin: 650, priceMax: 20000, sortBy: "sortingOrder", sortOrder: "asc", isLabGrown: false, shippingDays: -1 });
+    expect(req).toMatchObject({
+      pageNumber: 1,
+      pageSize: 16,
+      priceMin: 650,
+      priceMax: 20000,
+      sortBy: "sortingOrder",
+      sortOrder: "asc",
+      isLabGrown: false,
+      shippingDays: -1,
+    });
     expect(SEARCH_DEFAULTS.pageSize).toBe(16);
     expect(searchHref(state)).toBe("/diamond-search");
   });
@@ -18,7 +27,20 @@ describe("search URL state", () => {
   it("writes a readable semantic URL and reads it back", () => {
     const q = "origin=lab&shape=round,oval&caratMin=1&caratMax=2&color=d,e,f,g&clarity=vs1&cut=ideal&priceMin=1000&priceMax=9000&sort=price&order=desc&page=3";
     const { state } = parseSearchParams(new URLSearchParams(q));
-    expect(state).toMatchObject({ isLabGrown: true, diamondShapes: [1, 6], colors: [1, 2, 3, 4], clarities: [5], cuts: [0], caratMin: 1, caratMax: 2, priceMin: 1000, priceMax: 9000, sortBy: "price", sortOrder: "desc", page: 3 });
+    expect(state).toMatchObject({
+      isLabGrown: true,
+      diamondShapes: [1, 6],
+      colors: [1, 2, 3, 4],
+      clarities: [5],
+      cuts: [0],
+      caratMin: 1,
+      caratMax: 2,
+      priceMin: 1000,
+      priceMax: 9000,
+      sortBy: "price",
+      sortOrder: "desc",
+      page: 3,
+    });
     const href = searchHref(state);
     expect(href).toBe("/diamond-search/s?origin=lab&shape=round,oval&color=d-g&clarity=vs1&cut=ideal&price=1000-9000&carat=1-2&sort=price&order=desc&page=3");
     expect(parseSearchParams(new URL(href, "https://x.test").searchParams).state).toEqual(state);

@@ -1,7 +1,6 @@
-
 import { describe, expect, it } from "vitest";
 import { searchHeadingOf, searchPage, withFixed } from "#shared/settings/pages.ts";
-import { defaultMetal, settingCatalogue, settingDetail, styleNames, variantImages, } from "#shared/settings/search.ts";
+import { defaultMetal, settingCatalogue, settingDetail, styleNames, variantImages } from "#shared/settings/search.ts";
 import { filters, retailers, setting, variant } from "./settings-helpers";
 
 describe("settingDetail and defaultMetal", () => {
@@ -39,7 +38,16 @@ describe("settingDetail and defaultMetal", () => {
 
   it("describes the setting in the metal: selected variant, every variant in metal order, url, shapes, retailer", () => {
     const d = settingDetail(cat, 1, 4)!;
-    expect(d).toMatchObject({ id: 1, metalId: 4, itemType: 1, itemTypeName: "Setting", incomplete: false, url: "/setting/1/4", shapes: [1, 2], retailer: { id: 1, name: "First", slugurl: "first" } });
+    expect(d).toMatchObject({
+      id: 1,
+      metalId: 4,
+      itemType: 1,
+      itemTypeName: "Setting",
+      incomplete: false,
+      url: "/setting/1/4",
+      shapes: [1, 2],
+      retailer: { id: 1, name: "First", slugurl: "first" },
+    });
     expect(d.selectedVariant).toMatchObject({ id: 1004, metal: 4, price: 110_000, isSold: false });
     expect(d.variants.map((x) => x.metal)).toEqual([1, 2, 4, 6]);
     expect(d.images[0]).toBe("/images/settings/solitaire-4.svg");
@@ -87,7 +95,8 @@ describe("variantImages", () => {
     ]);
     expect(variantImages({ item_type: 5, shapes_mask: 0b100000 }, image(2))).toHaveLength(3);
     expect(variantImages({ item_type: 5, shapes_mask: 0b100000 }, image(2))[1]).toBe("/images/ring-view/halo-2-6-35.svg");
-    for (const itemType of [2, 4]) expect(variantImages({ item_type: itemType, shapes_mask: 1023 }, image(4, "bracelet"))).toEqual(["/images/settings/bracelet-4.svg"]);
+    for (const itemType of [2, 4])
+      expect(variantImages({ item_type: itemType, shapes_mask: 1023 }, image(4, "bracelet"))).toEqual(["/images/settings/bracelet-4.svg"]);
     // An image that is not a generated illustration has no turned views.
     expect(variantImages({ item_type: 1, shapes_mask: 1 }, { image_url: "https://cdn.example/ring.jpg", metal: 2 })).toEqual(["https://cdn.example/ring.jpg"]);
   });

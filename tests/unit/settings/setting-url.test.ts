@@ -22,12 +22,26 @@ const ID = "abcdefgh2345";
 
 /** The paths client/routes.tsx gives the setting search module (copied: that module is not for Node's type check). */
 const ROUTES: RouteObject[] = [
-  "setting-search/s", "setting-search/pendants/:searchId?", "setting-search/pendants/s", "setting-search/collections/:collection",
-  "setting-search/:searchId?/:slp?", "earrings/:searchId?/:slp?", "earrings-search/s", "wedding-rings/:searchId?", "wedding-rings/s",
-  "mens-wedding-bands/:searchId?", "mens-wedding-bands/s", "eternity-rings-for-women/:searchId?", "eternity-rings-for-women/s",
-  "jewelry-search/:searchId?", "jewelry-search/s", "jewelry-search/collections/:collection", "engagement-rings/collections/:collection",
+  "setting-search/s",
+  "setting-search/pendants/:searchId?",
+  "setting-search/pendants/s",
+  "setting-search/collections/:collection",
+  "setting-search/:searchId?/:slp?",
+  "earrings/:searchId?/:slp?",
+  "earrings-search/s",
+  "wedding-rings/:searchId?",
+  "wedding-rings/s",
+  "mens-wedding-bands/:searchId?",
+  "mens-wedding-bands/s",
+  "eternity-rings-for-women/:searchId?",
+  "eternity-rings-for-women/s",
+  "jewelry-search/:searchId?",
+  "jewelry-search/s",
+  "jewelry-search/collections/:collection",
+  "engagement-rings/collections/:collection",
   ...["bracelets", "necklaces", "earrings"].flatMap((c) => [`jewelry-search/${c}/:searchId?`, `jewelry-search/${c}/s`]),
-  "diamond-search", "diamond/:id/:slug?/:pairId?",
+  "diamond-search",
+  "diamond/:id/:slug?/:pairId?",
 ].map((path) => ({ id: path, path }));
 const routed = (path: string) => matchRoutes(ROUTES, path)?.at(-1)?.route.id ?? "";
 const q = (s: string) => new URLSearchParams(s);
@@ -98,7 +112,15 @@ describe("searchPageFor: every route of the setting search module", () => {
   });
 
   it("knows no other paths", () => {
-    for (const path of ["/", "/diamond-search", "/engagement-rings", `/wedding-rings/${ID}/slp`, `/jewelry-search/bracelets/${ID}/x`, "/setting-search/collections/a/b", "/earrings-search"]) {
+    for (const path of [
+      "/",
+      "/diamond-search",
+      "/engagement-rings",
+      `/wedding-rings/${ID}/slp`,
+      `/jewelry-search/bracelets/${ID}/x`,
+      "/setting-search/collections/a/b",
+      "/earrings-search",
+    ]) {
       expect(searchPageFor(path), path).toBeNull();
     }
   });
@@ -143,7 +165,14 @@ describe("filtersFromQuery / queryOf", () => {
 
   it("starts from the page's defaults and fixed filters", () => {
     expect(filtersFromQuery(q(""), men)).toEqual({ filters: defaultFilters(men), pageNumber: 1, diamond: null, ignored: [] });
-    expect(defaultFilters(men)).toMatchObject({ itemType: 0, itemTypeNames: ["WeddingBands"], gender: "men", sortBy: "sortingOrder", sortOrder: "asc", shippingDays: -1 });
+    expect(defaultFilters(men)).toMatchObject({
+      itemType: 0,
+      itemTypeNames: ["WeddingBands"],
+      gender: "men",
+      sortBy: "sortingOrder",
+      sortOrder: "asc",
+      shippingDays: -1,
+    });
     expect(defaultFilters(searchPage("eternity-rings")).eternity).toBe(true);
     expect(queryString(queryOf(defaultFilters(rings), rings))).toBe("");
     expect(searchHrefOf(defaultFilters(rings), rings)).toBe("/setting-search");
@@ -151,7 +180,9 @@ describe("filtersFromQuery / queryOf", () => {
 
   it("reads every parameter", () => {
     const r = filtersFromQuery(
-      q("shape=oval,round&metal=platinum&metal=14k-white-gold-and-14k-yellow-gold&style=halo,pave&price=500-2000&sideStones=0.1-0.5&noSidestone=1&q=%20milgrain%20&ships=7&matchingBand=1&sort=price-desc&page=3&diamond=12345"),
+      q(
+        "shape=oval,round&metal=platinum&metal=14k-white-gold-and-14k-yellow-gold&style=halo,pave&price=500-2000&sideStones=0.1-0.5&noSidestone=1&q=%20milgrain%20&ships=7&matchingBand=1&sort=price-desc&page=3&diamond=12345",
+      ),
       rings,
     );
     expect(r.ignored).toEqual([]);
@@ -206,7 +237,14 @@ describe("filtersFromQuery / queryOf", () => {
     expect(filtersOffered(men).metals).toEqual(expect.arrayContaining([1, 7, 8, 10, 16]));
     expect(filtersOffered(searchPage("wedding-rings")).metals).not.toContain(13);
     expect(filtersOffered(earrings)).toMatchObject({ shapes: true, width: false, sideStones: false });
-    expect(filtersOffered(bracelets)).toEqual({ metals: [1, 2, 3, 4, 5, 6, 7], shapes: false, width: false, sideStones: false, matchingBand: false, diamond: false });
+    expect(filtersOffered(bracelets)).toEqual({
+      metals: [1, 2, 3, 4, 5, 6, 7],
+      shapes: false,
+      width: false,
+      sideStones: false,
+      matchingBand: false,
+      diamond: false,
+    });
   });
 
   it("reads the Presets style on the earring and pendant pages (the page redirects on it)", () => {
@@ -217,7 +255,10 @@ describe("filtersFromQuery / queryOf", () => {
 
   it("round-trips: the canonical query parses back to the same state, and is its own canonical form", () => {
     const cases: [string, string][] = [
-      ["setting-search", "shape=round,oval&metal=platinum,18k-rose-gold&style=solitaire,hidden-halo,vintage&price=500-&sideStones=-0.5&noSidestone=1&q=twist%20band&ships=5&matchingBand=1&sort=name-asc&diamond=77&page=2"],
+      [
+        "setting-search",
+        "shape=round,oval&metal=platinum,18k-rose-gold&style=solitaire,hidden-halo,vintage&price=500-&sideStones=-0.5&noSidestone=1&q=twist%20band&ships=5&matchingBand=1&sort=name-asc&diamond=77&page=2",
+      ],
       ["mens-wedding-bands", "metal=titanium,carbon-fiber&width=4-8&sort=price-desc"],
       ["earrings", "shape=pear&style=stud,drops&price=-900"],
       ["pendant-search", "style=side-stone"],
@@ -238,7 +279,8 @@ describe("filtersFromQuery / queryOf", () => {
   });
 
   it("gives filters every page's API accepts, whatever the query", () => {
-    const junk = "shape=a,b,1,2,3,4,5,6,7,8,9,10&metal=1,2,999&style=1,2,3,4,9,10,11,12&price=-5-x&width=99-1&sideStones=1e9&ships=1000&q=%00&sort=price-up&page=99999";
+    const junk =
+      "shape=a,b,1,2,3,4,5,6,7,8,9,10&metal=1,2,999&style=1,2,3,4,9,10,11,12&price=-5-x&width=99-1&sideStones=1e9&ships=1000&q=%00&sort=price-up&page=99999";
     for (const page of SEARCH_PAGES) {
       const { filters } = filtersFromQuery(q(junk), page);
       const parsed = v.safeParse(SettingFilters, filters);

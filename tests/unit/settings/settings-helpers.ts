@@ -52,4 +52,5 @@ export const retailers: RetailerFacts[] = [
 
 export const filters = (input: SettingFiltersInput = {}): SettingFilters => v.parse(SettingFilters, input);
 export const page = (pageNumber = 1, pageSize = 20) => ({ pageNumber, pageSize });
-export const ids = (cat: ReturnType<typeof settingCatalogue>, f: SettingFiltersInput, p = page()) => searchSettings(cat, filters(f), p, NOW).settings.map((s) => s.id);
+export const ids = (cat: ReturnType<typeof settingCatalogue>, f: SettingFiltersInput, p = page()) =>
+  searchSettings(cat, filters(f), p, NOW).settings.map((s) => s.id);

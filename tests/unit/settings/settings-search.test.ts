@@ -1,7 +1,6 @@
-
 import { describe, expect, it } from "vitest";
 import type { SettingFiltersInput } from "#shared/settings/schemas.ts";
-import { searchSettings, settingCatalogue, settingMatches, } from "#shared/settings/search.ts";
+import { searchSettings, settingCatalogue, settingMatches } from "#shared/settings/search.ts";
 import { NOW, filters, ids, page, retailers, setting, variant } from "./settings-helpers";
 
 describe("settingMatches: styles", () => {
@@ -70,7 +69,17 @@ describe("settingMatches: the other setting filters", () => {
   });
 
   it("gender, eternity, width, side stones, shapes, retailers, matching band, shipping days and text", () => {
-    const s = setting(1, { gender: "men", width_mm: 5, side_stones_weight: 0.2, shapes_mask: 0b101, retailer_id: 2, matching_band_id: 7, shipping_days: 6, keywords: "knife-edge", description: "A cathedral setting." });
+    const s = setting(1, {
+      gender: "men",
+      width_mm: 5,
+      side_stones_weight: 0.2,
+      shapes_mask: 0b101,
+      retailer_id: 2,
+      matching_band_id: 7,
+      shipping_days: 6,
+      keywords: "knife-edge",
+      description: "A cathedral setting.",
+    });
     const yes = (f: SettingFiltersInput) => expect(settingMatches(s, filters(f), NOW), JSON.stringify(f)).toBe(true);
     const no = (f: SettingFiltersInput) => expect(settingMatches(s, filters(f), NOW), JSON.stringify(f)).toBe(false);
     yes({ gender: "men" });
@@ -109,7 +118,13 @@ describe("settingMatches: the other setting filters", () => {
 });
 
 describe("searchSettings", () => {
-  const rows = [setting(1, { sorting_order: 3 }), setting(2, { sorting_order: 1 }), setting(3, { sorting_order: 2 }), setting(4, { sorting_order: 4 }), setting(5, { sorting_order: 5 })];
+  const rows = [
+    setting(1, { sorting_order: 3 }),
+    setting(2, { sorting_order: 1 }),
+    setting(3, { sorting_order: 2 }),
+    setting(4, { sorting_order: 4 }),
+    setting(5, { sorting_order: 5 }),
+  ];
   const variants = [
     variant(1, 2, 50_000),
     variant(1, 1, 90_000),
@@ -168,7 +183,12 @@ describe("searchSettings", () => {
 
   it("sorts by sortingOrder, the cheapest listed metal's price or name, in either order, ties by id ascending", () => {
     const tied = settingCatalogue(
-      [setting(30, { sorting_order: 1, name: "beta" }), setting(10, { sorting_order: 1, name: "Beta" }), setting(20, { sorting_order: 0, name: "alpha" }), setting(40, { sorting_order: 2, name: "Gamma" })],
+      [
+        setting(30, { sorting_order: 1, name: "beta" }),
+        setting(10, { sorting_order: 1, name: "Beta" }),
+        setting(20, { sorting_order: 0, name: "alpha" }),
+        setting(40, { sorting_order: 2, name: "Gamma" }),
+      ],
       [variant(30, 2, 1000), variant(10, 2, 1000), variant(10, 1, 900), variant(20, 2, 5000), variant(40, 2, 1000)],
       retailers,
     );
@@ -183,10 +203,20 @@ describe("searchSettings", () => {
   });
 
   it("a card shows the setting's facts, wire price and the promo offered on each metal's price", () => {
-    const r = searchSettings(cat, filters({ metals: [2] }), page(), NOW, (_s, cents) => (cents >= 100_000 ? { amount: Math.floor(cents / 10), percentage: 10 } : null));
+    const r = searchSettings(cat, filters({ metals: [2] }), page(), NOW, (_s, cents) =>
+      cents >= 100_000 ? { amount: Math.floor(cents / 10), percentage: 10 } : null,
+    );
     const card = r.settings.find((s) => s.id === 2)!;
     expect(card).toMatchObject({ id: 2, name: "Setting 2", itemType: 1, itemTypeName: "Setting", url: "/setting/2/2", retailer: { id: 1, name: "First" } });
-    expect(card.metals[0]).toMatchObject({ id: 2002, itemId: 2, metal: 2, price: 120_000, wirePrice: 117_600, promoCode: { amount: 12_000, percentage: 10 }, isSold: false });
+    expect(card.metals[0]).toMatchObject({
+      id: 2002,
+      itemId: 2,
+      metal: 2,
+      price: 120_000,
+      wirePrice: 117_600,
+      promoCode: { amount: 12_000, percentage: 10 },
+      isSold: false,
+    });
     expect(r.settings.find((s) => s.id === 1)!.metals[0]!.promoCode).toBeNull();
   });
 });

@@ -19,7 +19,12 @@ describe("the OpenAPI document", () => {
     const doc = openApiDocument() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
     expect(Object.keys(doc.paths["/orders/price-lock"]!.post!.responses)).toEqual(["200", "201", "409", "413", "429", "500"]);
     expect(Object.keys(doc.paths["/diamonds2"]!.post!.responses)).toEqual(["200", "400", "413", "415", "500"]);
-    for (const [path, methods] of [["/orders/draft", "post"], ["/cart/version", "get"], ["/preferences/theme", "post"]] as const) expect(doc.paths[path]?.[methods], path).toBeDefined();
+    for (const [path, methods] of [
+      ["/orders/draft", "post"],
+      ["/cart/version", "get"],
+      ["/preferences/theme", "post"],
+    ] as const)
+      expect(doc.paths[path]?.[methods], path).toBeDefined();
   });
 });
 
@@ -36,11 +41,15 @@ describe("the contract check of the worker tests", () => {
 
   it("accepts a documented answer", async () => {
     await expect(checkContract(req("GET", "/api/cart/version"), json(200, { schemaVersion: 2 }))).resolves.toBeUndefined();
-    await expect(checkContract(req("GET", "/api/searches/x"), json(404, { error: { code: "not_found", message: "No filters found" } }))).resolves.toBeUndefined();
+    await expect(
+      checkContract(req("GET", "/api/searches/x"), json(404, { error: { code: "not_found", message: "No filters found" } })),
+    ).resolves.toBeUndefined();
   });
 
   it("refuses an undocumented status, a body off its schema and a body where none is documented", async () => {
-    await expect(checkContract(req("GET", "/api/cart/version"), json(409, { error: { code: "conflict", message: "x" } }))).rejects.toThrow(/status 409 is not documented/);
+    await expect(checkContract(req("GET", "/api/cart/version"), json(409, { error: { code: "conflict", message: "x" } }))).rejects.toThrow(
+      /status 409 is not documented/,
+    );
     await expect(checkContract(req("GET", "/api/cart/version"), json(200, { schemaVersion: "2" }))).rejects.toThrow(/schemaVersion/);
     await expect(checkContract(req("POST", "/api/preferences/theme"), json(303, { theme: "dark" }))).rejects.toThrow(/without a body/);
     await expect(checkContract(req("GET", "/api/nothing-here"), json(200, {}))).rejects.toThrow(/no operation serves/);

@@ -41,7 +41,10 @@ describe("first-load JavaScript ≤ 100 KB gzip on every route", () => {
       expect(route.scripts[0]).toBe(manifest["client/entry.client.tsx"]?.file);
       if (route.module) expect(route.scripts).toContain(manifest[route.module]?.file);
       const bytes = route.scripts.reduce((sum, f) => sum + gzipBytes(f), 0);
-      expect(bytes, `${route.path}: ${bytes.toLocaleString("en-US")} B gzip of JavaScript (budget ${BUDGET.toLocaleString("en-US")} B) in ${route.scripts.join(", ")}`).toBeLessThanOrEqual(BUDGET);
+      expect(
+        bytes,
+        `${route.path}: ${bytes.toLocaleString("en-US")} B gzip of JavaScript (budget ${BUDGET.toLocaleString("en-US")} B) in ${route.scripts.join(", ")}`,
+      ).toBeLessThanOrEqual(BUDGET);
     });
   }
 });

@@ -65,7 +65,8 @@ describe("shared page renders", () => {
     expect(clientAcceptEncoding(new Request("https://loupe.test/", { headers: { "accept-encoding": "gzip" } }))).toBe("gzip");
     expect(clientAcceptEncoding(new Request("https://loupe.test/"))).toBeNull();
     // As the edge delivers it: the header rewritten to "br, gzip", the client's own value in cf ("" for none).
-    const withCf = (client: string) => Object.assign(new Request("https://loupe.test/", { headers: { "accept-encoding": "br, gzip" } }), { cf: { clientAcceptEncoding: client } });
+    const withCf = (client: string) =>
+      Object.assign(new Request("https://loupe.test/", { headers: { "accept-encoding": "br, gzip" } }), { cf: { clientAcceptEncoding: client } });
     expect(clientAcceptEncoding(withCf(""))).toBe("");
     expect(clientAcceptEncoding(withCf("gzip, deflate"))).toBe("gzip, deflate");
   });
@@ -98,7 +99,8 @@ describe("shared page renders", () => {
       PageCache.key(url, { ...parts, fromSearchEngine: true }),
       PageCache.key(url, { ...parts, variants: { Lock_Price: 0 } }),
       PageCache.key(new URL("https://loupe.test/diamond-search/s?shape=pear"), parts),
-    ]) expect(cache.get(other, "y")).toBeNull();
+    ])
+      expect(cache.get(other, "y")).toBeNull();
     const unmarkedKey = PageCache.key(new URL("https://loupe.test/cart"), parts);
     await cache.offer(unmarkedKey, rendered("x", false), "x", null);
     expect(cache.get(unmarkedKey, "y")).toBeNull();

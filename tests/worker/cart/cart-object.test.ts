@@ -30,7 +30,10 @@ describe("CartObject storage", () => {
     const v = await visitor();
     expect(await v.stub.schemaVersion()).toBe(2);
     await runInDurableObject(v.stub, (_obj, state) => {
-      const tables = state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").toArray().map((r) => r.name);
+      const tables = state.storage.sql
+        .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .toArray()
+        .map((r) => r.name);
       expect(tables).toEqual(expect.arrayContaining(["meta", "cart", "price_locks", "lock_log"]));
       expect(tables).not.toContain("cart_items");
     });

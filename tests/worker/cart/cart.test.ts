@@ -10,7 +10,17 @@ describe("cart: the whole cart model over POST/GET /api/cart", () => {
     const res = await call("/api/cart", { headers: { cookie: v.cookie } });
     expect(res.headers.get("cache-control")).toContain("private");
     const cart = (await res.json()) as CartView;
-    expect(cart).toMatchObject({ Kind: "empty", Total: 0, Subtotal: 0, EngagementRings: [], WeddingBands: [], PaymentMethod: "paypal", freeStudsTreshold: 998, PromoCode: null, LockedPrices: [] });
+    expect(cart).toMatchObject({
+      Kind: "empty",
+      Total: 0,
+      Subtotal: 0,
+      EngagementRings: [],
+      WeddingBands: [],
+      PaymentMethod: "paypal",
+      freeStudsTreshold: 998,
+      PromoCode: null,
+      LockedPrices: [],
+    });
   });
 
   it("keeps the other half of the ring when a diamond or a setting is added, priced from the catalogue", async () => {
@@ -63,7 +73,11 @@ describe("cart: the whole cart model over POST/GET /api/cart", () => {
   it("removing either half clears the pair; removing both empties the ring list; clearing resets everything", async () => {
     const v = await visitor();
     const paired = (await diamonds()).find((d) => d.paired_diamond_id !== null);
-    const withPair = paired ?? (await one<DiamondFix>("SELECT id, price_cents, paired_diamond_id, is_lab_grown FROM diamonds WHERE is_sold = 0 AND paired_diamond_id IS NOT NULL LIMIT 1"))!;
+    const withPair =
+      paired ??
+      (await one<DiamondFix>(
+        "SELECT id, price_cents, paired_diamond_id, is_lab_grown FROM diamonds WHERE is_sold = 0 AND paired_diamond_id IS NOT NULL LIMIT 1",
+      ))!;
     const [s] = await ringSettings();
     await v.ok({ type: "add-item", variantId: s!.vid });
     let cart = await v.ok({ type: "add-diamond", diamondId: withPair.id, pairId: withPair.paired_diamond_id! });
@@ -77,9 +91,29 @@ describe("cart: the whole cart model over POST/GET /api/cart", () => {
     await v.ok({ type: "apply-promo", code: "NOPE" });
     await v.ok({ type: "set-instructions", instructions: "Gift wrap please" });
     cart = await v.ok({ type: "clear" });
-    expect(cart).toMatchObject({ Kind: "empty", Subtotal: 0, Total: 0, PromoCode: null, InvalidDiscountMessage: null, Instructions: "", EngagementRings: [], PairedDiamond: null, Engravings: [], ActiveCarePlans: [], ShippingAddress: null });
+    expect(cart).toMatchObject({
+      Kind: "empty",
+      Subtotal: 0,
+      Total: 0,
+      PromoCode: null,
+      InvalidDiscountMessage: null,
+      Instructions: "",
+      EngagementRings: [],
+      PairedDiamond: null,
+      Engravings: [],
+      ActiveCarePlans: [],
+      ShippingAddress: null,
+    });
     // A wrong pair is refused.
-    expect((await v.send({ type: "add-diamond", diamondId: withPair.id, pairId: withPair.id + 1 === withPair.paired_diamond_id ? withPair.id + 2 : withPair.id + 1 })).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (
+        await v.send({
+          type: "add-diamond",
+          diamondId: withPair.id,
+          pairId: withPair.id + 1 === withPair.paired_diamond_id ? withPair.id + 2 : withPair.id + 1,
+        })
+      ).status,
+    ).toBeGreaterThanOrEqual(400);
   });
 
   it("keeps one engraving per item (replaced), only on the ring or a band", async () => {
@@ -101,7 +135,9 @@ describe("cart: the whole cart model over POST/GET /api/cart", () => {
     await v.ok({ type: "add-diamond", diamondId: d!.id });
     const res = await v.quote();
     expect(res.status).toBe(200);
-    const { quotes } = (await res.json()) as { quotes: { productId: string; quotes: { applicablePlanDuration: number; cost: number; planSku: string; planRetailPrice: number }[] }[] };
+    const { quotes } = (await res.json()) as {
+      quotes: { productId: string; quotes: { applicablePlanDuration: number; cost: number; planSku: string; planRetailPrice: number }[] }[];
+    };
     expect(quotes[0]!.productId).toBe("diamond");
     expect(quotes[0]!.quotes.map((q) => q.applicablePlanDuration)).toEqual([12, 36, 60]);
     for (const q of quotes[0]!.quotes) expect(q.planRetailPrice).toBeGreaterThan(q.cost);
@@ -118,11 +154,20 @@ describe("cart: the whole cart model over POST/GET /api/cart", () => {
     const now = Date.now();
     const day = 86_400_000;
     await env.DB.batch([
-      env.DB.prepare("INSERT OR REPLACE INTO promotions (code, description, min_subtotal_cents, starts_at, ends_at) VALUES ('TSET30', '30% off settings', 0, ?, ?)").bind(now - day, now + day),
-      env.DB.prepare("INSERT OR REPLACE INTO promotions (code, description, min_subtotal_cents, starts_at, ends_at) VALUES ('TBIG', '$250 off $1,000,000', 100000000, ?, ?)").bind(now - day, now + day),
-      env.DB.prepare("INSERT OR REPLACE INTO promotions (code, description, min_subtotal_cents, starts_at, ends_at) VALUES ('TOLD', 'ended', 0, ?, ?)").bind(now - 3 * day, now - day),
+      env.DB.prepare(
+        "INSERT OR REPLACE INTO promotions (code, description, min_subtotal_cents, starts_at, ends_at) VALUES ('TSET30', '30% off settings', 0, ?, ?)",
+      ).bind(now - day, now + day),
+      env.DB.prepare(
+        "INSERT OR REPLACE INTO promotions (code, description, min_subtotal_cents, starts_at, ends_at) VALUES ('TBIG', '$250 off $1,000,000', 100000000, ?, ?)",
+      ).bind(now - day, now + day),
+      env.DB.prepare("INSERT OR REPLACE INTO promotions (code, description, min_subtotal_cents, starts_at, ends_at) VALUES ('TOLD', 'ended', 0, ?, ?)").bind(
+        now - 3 * day,
+        now - day,
+      ),
       env.DB.prepare("DELETE FROM promotion_rules WHERE code IN ('TSET30', 'TBIG', 'TOLD')"),
-      env.DB.prepare("INSERT INTO promotion_rules (code, category, kind, value) VALUES ('TSET30', 'settings', 'percent', 30), ('TBIG', NULL, 'amount', 25000), ('TOLD', NULL, 'percent', 50)"),
+      env.DB.prepare(
+        "INSERT INTO promotion_rules (code, category, kind, value) VALUES ('TSET30', 'settings', 'percent', 30), ('TBIG', NULL, 'amount', 25000), ('TOLD', NULL, 'percent', 50)",
+      ),
     ]);
     const v = await visitor();
     const [d] = await diamonds();
@@ -142,7 +187,9 @@ describe("cart: the whole cart model over POST/GET /api/cart", () => {
     cart = await v.ok({ type: "apply-promo", code: "NOSUCH" });
     expect(cart).toMatchObject({ PromoCode: null, InvalidDiscountMessage: "Promo code NOSUCH is not valid" });
     // The item-level lookup (§7 get-valid-promotion-code) finds the settings code for a setting.
-    const promo = (await (await call(`/api/settings/get-valid-promotion-code/${s!.id}`)).json()) as { data: { data: { promoCode: string; amount: number } | null } };
+    const promo = (await (await call(`/api/settings/get-valid-promotion-code/${s!.id}`)).json()) as {
+      data: { data: { promoCode: string; amount: number } | null };
+    };
     expect(promo.data.data).toMatchObject({ promoCode: "TSET30" });
     expect(promo.data.data!.amount).toBeGreaterThan(0);
     expect((await call("/api/get-valid-promotion-code/999999999")).status).toBe(404);
@@ -264,7 +311,11 @@ describe("cart: the whole cart model over POST/GET /api/cart", () => {
       expect(body.error.message).toBeTruthy();
       expect((await v.get()).Revision, JSON.stringify(intent)).toBe(before.Revision);
     }
-    const text = await call("/api/cart", { method: "POST", headers: { cookie: v.cookie, "content-type": "text/plain" }, body: JSON.stringify({ type: "clear" }) });
+    const text = await call("/api/cart", {
+      method: "POST",
+      headers: { cookie: v.cookie, "content-type": "text/plain" },
+      body: JSON.stringify({ type: "clear" }),
+    });
     expect(text.status).toBe(415);
     const big = await postJson("/api/cart", { type: "set-instructions", instructions: "x".repeat(70_000) }, { cookie: v.cookie });
     expect(big.status).toBe(413);
@@ -283,7 +334,9 @@ describe("cart: the whole cart model over POST/GET /api/cart", () => {
     await v.ok({ type: "add-diamond", diamondId: d!.id });
     await v.ok({ type: "add-item", variantId: band!.id });
     const cart = await v.ok({ type: "add-item", variantId: necklace!.vid, quantity: 2 });
-    expect(cart.CartLink).toBe(`/cart/${ring!.id}/${ring!.vid}/${d!.id}?wb=${encodeURIComponent(`[${band!.id}]`)}&fj=${encodeURIComponent(`[${necklace!.vid},${necklace!.vid}]`)}`);
+    expect(cart.CartLink).toBe(
+      `/cart/${ring!.id}/${ring!.vid}/${d!.id}?wb=${encodeURIComponent(`[${band!.id}]`)}&fj=${encodeURIComponent(`[${necklace!.vid},${necklace!.vid}]`)}`,
+    );
     const other = await visitor();
     const rebuilt = await other.ok({ type: "restore", link: cart.CartLink });
     expect(rebuilt.CartLink).toBe(cart.CartLink);

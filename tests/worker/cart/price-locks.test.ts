@@ -41,7 +41,15 @@ describe("price locks", () => {
     const early = await draft();
     expect(early.status).toBe(409);
     expect(((await early.json()) as ErrorBody).error.details?.map((d) => d.path)).toEqual(["shippingAddress", "shippingAddress.email"]);
-    const address = { name: "Ada Shopper", line1: "1 Market St", city: "Austin", state: "TX", postalCode: "78701", countryCode: "US", email: "ada@example.com" };
+    const address = {
+      name: "Ada Shopper",
+      line1: "1 Market St",
+      city: "Austin",
+      state: "TX",
+      postalCode: "78701",
+      countryCode: "US",
+      email: "ada@example.com",
+    };
     await v.ok({ type: "set-addresses", shippingAddress: address, billingSameAsShipping: true });
     const lock = (await (await v.lock()).json()) as { lock: { id: string; total: number } };
     expect(lock.lock.total).toBe(item!.price_cents);
@@ -50,7 +58,14 @@ describe("price locks", () => {
       const first = await draft();
       expect(first.status).toBe(201);
       const { order, cart } = (await first.json()) as { order: OrderDraft; cart: CartView };
-      expect(order).toMatchObject({ status: "drafted", subtotal: item!.price_cents + 5000, lockSavings: 5000, priceLockId: lock.lock.id, total: item!.price_cents, email: "ada@example.com" });
+      expect(order).toMatchObject({
+        status: "drafted",
+        subtotal: item!.price_cents + 5000,
+        lockSavings: 5000,
+        priceLockId: lock.lock.id,
+        total: item!.price_cents,
+        email: "ada@example.com",
+      });
       expect(order.tax).toBe(Math.ceil((item!.price_cents * 6.25) / 100));
       expect(order.totalWithTax).toBe(order.total + order.tax);
       expect(order.orderNumber).toMatch(/^LP\d{10}$/);
@@ -109,7 +124,11 @@ describe("price locks", () => {
     // An older lock (two days ago, still valid) so "4 in all" is reachable.
     await v.stub.lockPrice(null, Date.now() - 2 * 86_400_000);
     const requests = Array.from({ length: 200 }, (_, i) =>
-      i % 2 === 0 ? v.lock() : i % 4 === 1 ? v.send({ type: "add-item", variantId: items[(i >> 2) % items.length]!.vid }) : v.send({ type: "update", lineId: "fj1", quantity: 1 + ((i >> 2) % 5) }),
+      i % 2 === 0
+        ? v.lock()
+        : i % 4 === 1
+          ? v.send({ type: "add-item", variantId: items[(i >> 2) % items.length]!.vid })
+          : v.send({ type: "update", lineId: "fj1", quantity: 1 + ((i >> 2) % 5) }),
     );
     const answers = await Promise.all(requests);
     for (let i = 0; i < answers.length; i += 2) {

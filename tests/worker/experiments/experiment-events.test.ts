@@ -9,7 +9,10 @@ const ADMIN = { authorization: "Bearer test-admin-token" };
 /** A new visitor: its cookies (visitor id and experiment variants) and its assignments. */
 async function newVisitor(query = "") {
   const res = await call(`/api/experiments/assignments${query}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
   const body = (await res.json()) as ExperimentAssignments;
   return { cookie, byName: new Map(body.experiments.map((e) => [e.name, e])) };
 }
@@ -27,7 +30,9 @@ describe("experiment events (§4: once per experiment when active and started)",
     const again = await postJson("/api/experiments/events", { name: "Lock_Price", variant: lock.variant }, { cookie });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ recorded: false });
-    const rows = await env.DB.prepare("SELECT variant, source FROM experiment_events WHERE experiment = 'Lock_Price' AND visitor_id = (SELECT visitor_id FROM experiment_events WHERE experiment = 'Lock_Price' ORDER BY at DESC LIMIT 1)").all();
+    const rows = await env.DB.prepare(
+      "SELECT variant, source FROM experiment_events WHERE experiment = 'Lock_Price' AND visitor_id = (SELECT visitor_id FROM experiment_events WHERE experiment = 'Lock_Price' ORDER BY at DESC LIMIT 1)",
+    ).all();
     // The event came with the cookie the first response set: the variant is now decided by it.
     expect(rows.results).toEqual([{ variant: lock.variant, source: "cookie" }]);
 
@@ -40,7 +45,15 @@ describe("experiment events (§4: once per experiment when active and started)",
     const notStarted = await postJson("/api/experiments/events", { name: "Ring_Viewer_360", variant: 0 }, { cookie });
     expect(notStarted.status).toBe(409);
 
-    for (const body of [{ name: "No_Such_Test", variant: 0 }, { name: "Lock_Price", variant: 2 }, { name: "Lock_Price" }, { name: "x y", variant: 0 }, { name: "Lock_Price", variant: 0, extra: 1 }, "[1]", "{oops"]) {
+    for (const body of [
+      { name: "No_Such_Test", variant: 0 },
+      { name: "Lock_Price", variant: 2 },
+      { name: "Lock_Price" },
+      { name: "x y", variant: 0 },
+      { name: "Lock_Price", variant: 0, extra: 1 },
+      "[1]",
+      "{oops",
+    ]) {
       const res = await postJson("/api/experiments/events", body, { cookie });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(((await res.json()) as ErrorBody).error.code).toBe("bad_request");
@@ -96,13 +109,19 @@ describe("marketer view and overrides (admin token)", () => {
     expect(page.headers.get("cache-control")).toMatch(/private/);
 
     const r = await report();
-    expect(r.experiments.find((e) => e.name === "Lock_Price")).toMatchObject({ state: "running", links: ["https://loupe.test/cart?exc=Lock_Price&exv=0", "https://loupe.test/cart?exc=Lock_Price&exv=1"] });
+    expect(r.experiments.find((e) => e.name === "Lock_Price")).toMatchObject({
+      state: "running",
+      links: ["https://loupe.test/cart?exc=Lock_Price&exv=0", "https://loupe.test/cart?exc=Lock_Price&exv=1"],
+    });
   });
 
   it("applies an override from the content store without a deploy, refuses bad ones, ignores a broken stored row, and removes it", async () => {
-    const put = (name: string, body: unknown) => call(`/api/experiments/${name}/override`, { method: "PUT", headers: { ...ADMIN, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const put = (name: string, body: unknown) =>
+      call(`/api/experiments/${name}/override`, { method: "PUT", headers: { ...ADMIN, "content-type": "application/json" }, body: JSON.stringify(body) });
     // A broken row written straight into the content store is ignored, never applied half.
-    await env.DB.prepare("INSERT OR REPLACE INTO experiment_overrides (name, fields, updated_at) VALUES ('Deal_Score_Badge', '{\"disabled\": \"yes\"}', 0)").run();
+    await env.DB.prepare(
+      "INSERT OR REPLACE INTO experiment_overrides (name, fields, updated_at) VALUES ('Deal_Score_Badge', '{\"disabled\": \"yes\"}', 0)",
+    ).run();
     expect((await put("Lock_Price", { disabled: true, active: false })).status).toBe(200);
     let v = await newVisitor();
     expect(v.byName.get("Lock_Price")).toMatchObject({ source: "disabled", variant: 0, running: false });
@@ -127,13 +146,27 @@ describe("marketer view and overrides (admin token)", () => {
 describe("wired experiments on the API", () => {
   it("Promocode_Variation_Global: promoCodeVariation picks the codes offered on items and the running campaigns", async () => {
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO promotions (code, description, min_subtotal_cents, starts_at, ends_at, variation) VALUES ('TESTCTRL', 'control offer', 0, 0, 4102444800000, 0), ('TESTALT', 'alternative offer', 0, 0, 4102444800000, 1)"),
-      env.DB.prepare("INSERT INTO promotion_rules (code, category, kind, value) VALUES ('TESTCTRL', 'lab-diamonds', 'percent', 40), ('TESTALT', 'lab-diamonds', 'percent', 45)"),
-      env.DB.prepare("INSERT INTO promotion_groups (id, name, headline, promo_code, discount_percent, applies_to, starts_at, ends_at, variation) VALUES (90, 'Test control', 'h0', 'TESTCTRL', 40, '[\"lab-diamonds\"]', 0, 4102444800000, 0), (91, 'Test alternative', 'h1', 'TESTALT', 45, '[\"lab-diamonds\"]', 0, 4102444800000, 1)"),
+      env.DB.prepare(
+        "INSERT INTO promotions (code, description, min_subtotal_cents, starts_at, ends_at, variation) VALUES ('TESTCTRL', 'control offer', 0, 0, 4102444800000, 0), ('TESTALT', 'alternative offer', 0, 0, 4102444800000, 1)",
+      ),
+      env.DB.prepare(
+        "INSERT INTO promotion_rules (code, category, kind, value) VALUES ('TESTCTRL', 'lab-diamonds', 'percent', 40), ('TESTALT', 'lab-diamonds', 'percent', 45)",
+      ),
+      env.DB.prepare(
+        "INSERT INTO promotion_groups (id, name, headline, promo_code, discount_percent, applies_to, starts_at, ends_at, variation) VALUES (90, 'Test control', 'h0', 'TESTCTRL', 40, '[\"lab-diamonds\"]', 0, 4102444800000, 0), (91, 'Test alternative', 'h1', 'TESTALT', 45, '[\"lab-diamonds\"]', 0, 4102444800000, 1)",
+      ),
     ]);
     try {
-      const lab = await env.DB.prepare("SELECT id, price_cents FROM diamonds WHERE is_lab_grown = 1 AND is_sold = 0 ORDER BY id LIMIT 1").first<{ id: number; price_cents: number }>();
-      const offered = async (variation: string) => ((await (await call(`/api/get-valid-promotion-code/${lab!.id}?promoCodeVariation=${variation}`)).json()) as { data: { data: { promoCode: string; amount: number } } }).data.data;
+      const lab = await env.DB.prepare("SELECT id, price_cents FROM diamonds WHERE is_lab_grown = 1 AND is_sold = 0 ORDER BY id LIMIT 1").first<{
+        id: number;
+        price_cents: number;
+      }>();
+      const offered = async (variation: string) =>
+        (
+          (await (await call(`/api/get-valid-promotion-code/${lab!.id}?promoCodeVariation=${variation}`)).json()) as {
+            data: { data: { promoCode: string; amount: number } };
+          }
+        ).data.data;
       const control = await offered("0");
       const alternative = await offered("1");
       expect(control.promoCode).toBe("TESTCTRL");
@@ -144,7 +177,10 @@ describe("wired experiments on the API", () => {
       expect(diamond.offeredPromotion.promoCode).toBe("TESTALT");
       const plain = (await (await call(`/api/diamonds/${lab!.id}`)).json()) as Record<string, unknown>;
       expect("offeredPromotion" in plain).toBe(false);
-      const groups = async (q: string, cookie = "") => ((await (await call(`/api/promotion-group${q}`, { headers: { cookie } })).json()) as { groups: { promoCode: string }[] }).groups.map((g) => g.promoCode);
+      const groups = async (q: string, cookie = "") =>
+        ((await (await call(`/api/promotion-group${q}`, { headers: { cookie } })).json()) as { groups: { promoCode: string }[] }).groups.map(
+          (g) => g.promoCode,
+        );
       expect(await groups("?promoCodeVariation=0")).toContain("TESTCTRL");
       expect(await groups("?promoCodeVariation=0")).not.toContain("TESTALT");
       expect(await groups("?promoCodeVariation=1")).toContain("TESTALT");

@@ -60,7 +60,19 @@ describe("experiment bucketing middleware (§4)", () => {
     const set = experimentCookies(forced.res);
     expect([...set.keys()].sort()).toEqual(["Lock_Price", "Sticky_Checkout_Button"]);
     // The next request (cookies updated, no query) keeps the forced variants.
-    const after = await assignments("/api/experiments/assignments", { headers: { cookie: cookieHeader(forced.res, Object.fromEntries(cookie.split("; ").map((c) => c.split("=") as [string, string]).filter(([k]) => !set.has(k)))) } });
+    const after = await assignments("/api/experiments/assignments", {
+      headers: {
+        cookie: cookieHeader(
+          forced.res,
+          Object.fromEntries(
+            cookie
+              .split("; ")
+              .map((c) => c.split("=") as [string, string])
+              .filter(([k]) => !set.has(k)),
+          ),
+        ),
+      },
+    });
     expect(after.byName.get("Sticky_Checkout_Button")!.variant).toBe(flip("Sticky_Checkout_Button"));
     expect(after.byName.get("Lock_Price")!.variant).toBe(flip("Lock_Price"));
   });
@@ -68,12 +80,17 @@ describe("experiment bucketing middleware (§4)", () => {
   it("applies the new-users-only rule to a returning visitor without a cookie", async () => {
     const first = await call("/api/experiments/assignments");
     // The visitor cookie alone: returning (the new-user cookie is gone), no experiment cookies.
-    const visitor = first.headers.getSetCookie().find((c) => c.startsWith("loupe_vid="))!.split(";")[0]!;
+    const visitor = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("loupe_vid="))!
+      .split(";")[0]!;
     const { byName } = await assignments("/api/experiments/assignments", { headers: { cookie: visitor } });
     expect(byName.get("Saved_Search_Alerts_Prompt")).toMatchObject({ variant: 0, source: "deactivated" });
     // A mobile-only experiment is off on desktop and bucketed on mobile.
     expect(byName.get("Mobile_Filter_Drawer")!.source).toBe("deactivated");
-    const mobile = await assignments("/api/experiments/assignments", { headers: { cookie: visitor, "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148" } });
+    const mobile = await assignments("/api/experiments/assignments", {
+      headers: { cookie: visitor, "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148" },
+    });
     expect(mobile.byName.get("Mobile_Filter_Drawer")!.source).toBe("split");
   });
 });

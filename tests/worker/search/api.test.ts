@@ -12,7 +12,9 @@ describe("POST /api/diamonds2", () => {
     const body = (await res.json()) as DiamondSearchResponse;
     expect(body.pageSize).toBe(16);
     expect(body.diamonds).toHaveLength(16);
-    const expected = await env.DB.prepare("SELECT COUNT(*) AS n FROM diamonds WHERE is_sold = 0 AND price_cents BETWEEN 65000 AND 2000000").first<{ n: number }>();
+    const expected = await env.DB.prepare("SELECT COUNT(*) AS n FROM diamonds WHERE is_sold = 0 AND price_cents BETWEEN 65000 AND 2000000").first<{
+      n: number;
+    }>();
     expect(body.total).toBe(expected!.n);
     expect(body.diamonds.every((d) => d.price >= 65000 && d.price <= 2000000 && !d.isSold)).toBe(true);
   });
@@ -57,7 +59,15 @@ describe("POST /api/diamonds2", () => {
   });
 
   it("answers bad input with 400 and the error envelope, never 500", async () => {
-    const cases: unknown[] = [{ pageSize: 5000 }, { diamondShapes: [99] }, { priceMin: 9000, priceMax: 10 }, { sortBy: "DROP TABLE" }, { unknownField: 1 }, [], "null"];
+    const cases: unknown[] = [
+      { pageSize: 5000 },
+      { diamondShapes: [99] },
+      { priceMin: 9000, priceMax: 10 },
+      { sortBy: "DROP TABLE" },
+      { unknownField: 1 },
+      [],
+      "null",
+    ];
     for (const body of cases) {
       const res = await postJson("/api/diamonds2", body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -89,7 +99,27 @@ describe("GET /api/diamonds/{id}", () => {
     expect(d.id).toBe(row!.id);
     expect(d.incomplete).toBe(false);
     expect(d.slug).toBe(diamondSlug(d));
-    for (const key of ["certificateLab", "certificateId", "shape", "carat", "cut", "color", "clarity", "fluorescence", "polish", "symmetry", "depthPct", "tablePct", "measurements", "lwRatio", "eyeClean", "shippingDays", "price", "isSold", "retailer"]) {
+    for (const key of [
+      "certificateLab",
+      "certificateId",
+      "shape",
+      "carat",
+      "cut",
+      "color",
+      "clarity",
+      "fluorescence",
+      "polish",
+      "symmetry",
+      "depthPct",
+      "tablePct",
+      "measurements",
+      "lwRatio",
+      "eyeClean",
+      "shippingDays",
+      "price",
+      "isSold",
+      "retailer",
+    ]) {
       expect(d, key).toHaveProperty(key);
     }
     expect(d.retailer.name.length).toBeGreaterThan(0);
@@ -123,21 +153,81 @@ describe("API conventions", () => {
   it("serves an OpenAPI document generated from the schemas", async () => {
     const res = await call("/api/openapi.json");
     expect(res.status).toBe(200);
-    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/diamonds2", "/diamonds/{id}"]));
     const req = doc.components.schemas.DiamondSearchRequest!.properties!;
-    expect(Object.keys(req)).toEqual(expect.arrayContaining(["pageNumber", "pageSize", "priceMin", "priceMax", "diamondShapes", "sortBy", "sortOrder", "shippingDays", "caratMin", "colors", "clarities", "cuts", "isLabGrown"]));
+    expect(Object.keys(req)).toEqual(
+      expect.arrayContaining([
+        "pageNumber",
+        "pageSize",
+        "priceMin",
+        "priceMax",
+        "diamondShapes",
+        "sortBy",
+        "sortOrder",
+        "shippingDays",
+        "caratMin",
+        "colors",
+        "clarities",
+        "cuts",
+        "isLabGrown",
+      ]),
+    );
     // Every filter field is described, and the saved-search calls are listed.
     const described = doc.components.schemas.DiamondSearchRequest as { properties: Record<string, { description?: string }> };
-    const filters = ["polishes", "symmetries", "fluorescences", "certificateLabs", "naturalDiamondRetailers", "labGrownDiamondRetailers", "shipsByHolidayDate", "depthMin", "tableMax", "ratioMin", "eyeClean", "hasImage", "hasVideo", "loupeIdeal", "certificateNumber", "includeFacets"];
+    const filters = [
+      "polishes",
+      "symmetries",
+      "fluorescences",
+      "certificateLabs",
+      "naturalDiamondRetailers",
+      "labGrownDiamondRetailers",
+      "shipsByHolidayDate",
+      "depthMin",
+      "tableMax",
+      "ratioMin",
+      "eyeClean",
+      "hasImage",
+      "hasVideo",
+      "loupeIdeal",
+      "certificateNumber",
+      "includeFacets",
+    ];
     for (const f of filters) expect(described.properties[f]?.description, f).toMatch(/\w/);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/diamond-filter", "/searches/{id}", "/diamonds", "/promotion-group", "/retailers"]));
     // The cart calls, with every intent of the one mutation body.
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/cart", "/orders/price-lock", "/care-plan/quote/cart", "/get-valid-promotion-code/{id}", "/settings/get-valid-promotion-code/{id}"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/cart",
+        "/orders/price-lock",
+        "/care-plan/quote/cart",
+        "/get-valid-promotion-code/{id}",
+        "/settings/get-valid-promotion-code/{id}",
+      ]),
+    );
     const intents = JSON.stringify(doc.components.schemas.CartIntent);
-    for (const t of ["add-diamond", "add-item", "remove", "update", "set-ring-size", "apply-promo", "set-engraving", "choose-care-plan", "set-addresses", "clear", "restore"]) expect(intents).toContain(`"${t}"`);
-    expect(Object.keys(doc.components.schemas.CartView!.properties!)).toEqual(expect.arrayContaining(["EngagementRings", "WeddingBands", "LockedPrices", "RingSizeError", "InvalidDiscountMessage", "CarePlans", "Engravings"]));
+    for (const t of [
+      "add-diamond",
+      "add-item",
+      "remove",
+      "update",
+      "set-ring-size",
+      "apply-promo",
+      "set-engraving",
+      "choose-care-plan",
+      "set-addresses",
+      "clear",
+      "restore",
+    ])
+      expect(intents).toContain(`"${t}"`);
+    expect(Object.keys(doc.components.schemas.CartView!.properties!)).toEqual(
+      expect.arrayContaining(["EngagementRings", "WeddingBands", "LockedPrices", "RingSizeError", "InvalidDiscountMessage", "CarePlans", "Engravings"]),
+    );
   });
 
   it("sets the visitor cookie (signed, 365 days) and echoes a request id", async () => {
@@ -145,28 +235,65 @@ describe("API conventions", () => {
     const cookies = res.headers.getSetCookie().join("\n");
     expect(cookies).toMatch(/loupe_vid=[^;]+\.[^;]+; Max-Age=31536000; Path=\/; HttpOnly; Secure; SameSite=Lax/);
     expect(cookies).toMatch(/loupe_new=1/);
-    const again = await call("/api/diamonds/999999999", { headers: { cookie: cookies.split("\n").map((c) => c.split(";")[0]).join("; ") } });
+    const again = await call("/api/diamonds/999999999", {
+      headers: {
+        cookie: cookies
+          .split("\n")
+          .map((c) => c.split(";")[0])
+          .join("; "),
+      },
+    });
     expect(again.headers.getSetCookie().join("")).not.toMatch(/loupe_vid=/);
   });
 
   it("stores the theme preference from a plain form and returns to the page", async () => {
-    const res = await call("/api/preferences/theme", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "theme=dark&returnTo=%2Fdiamond-search%3Fshape%3Doval" });
+    const res = await call("/api/preferences/theme", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "theme=dark&returnTo=%2Fdiamond-search%3Fshape%3Doval",
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/diamond-search?shape=oval");
     expect(res.headers.getSetCookie().join("")).toMatch(/loupe_theme=dark/);
-    const evil = await call("/api/preferences/theme", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "theme=dark&returnTo=%2F%2Fevil.example" });
+    const evil = await call("/api/preferences/theme", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "theme=dark&returnTo=%2F%2Fevil.example",
+    });
     expect(evil.headers.get("location")).toBe("/");
-    const bad = await call("/api/preferences/theme", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "theme=purple" });
+    const bad = await call("/api/preferences/theme", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "theme=purple",
+    });
     expect(bad.status).toBe(400);
   });
 });
 
 describe("POST /api/diamonds/get-similar", () => {
   it("returns at most 5 available diamonds of the same shape and origin, close in carat, colour and clarity", async () => {
-    const d = await env.DB.prepare("SELECT id, certificate_lab, is_lab_grown, shape, carat, cut, color, clarity FROM diamonds WHERE is_sold = 0 AND shape = 1 AND carat BETWEEN 0.9 AND 1.1 ORDER BY id LIMIT 1").first<{
-      id: number; certificate_lab: number; is_lab_grown: number; shape: number; carat: number; cut: number; color: number; clarity: number;
+    const d = await env.DB.prepare(
+      "SELECT id, certificate_lab, is_lab_grown, shape, carat, cut, color, clarity FROM diamonds WHERE is_sold = 0 AND shape = 1 AND carat BETWEEN 0.9 AND 1.1 ORDER BY id LIMIT 1",
+    ).first<{
+      id: number;
+      certificate_lab: number;
+      is_lab_grown: number;
+      shape: number;
+      carat: number;
+      cut: number;
+      color: number;
+      clarity: number;
     }>();
-    const body = { id: d!.id, certificateLab: d!.certificate_lab, isLabGrown: d!.is_lab_grown === 1, shape: d!.shape, carat: d!.carat, cut: d!.cut, color: d!.color, clarity: d!.clarity };
+    const body = {
+      id: d!.id,
+      certificateLab: d!.certificate_lab,
+      isLabGrown: d!.is_lab_grown === 1,
+      shape: d!.shape,
+      carat: d!.carat,
+      cut: d!.cut,
+      color: d!.color,
+      clarity: d!.clarity,
+    };
     const res = await postJson("/api/diamonds/get-similar", body);
     expect(res.status).toBe(200);
     const { diamonds } = (await res.json()) as { diamonds: DiamondSearchResponse["diamonds"] };

@@ -56,7 +56,9 @@ describe("POST /api/diamonds2 against the oracle", () => {
   });
 
   it("finds a diamond by its certificate number", async () => {
-    const d = (await env.DB.prepare("SELECT id, certificate_id, is_lab_grown FROM diamonds WHERE is_sold = 0 AND price_cents BETWEEN 65000 AND 2000000 LIMIT 1").first<{ id: number; certificate_id: string; is_lab_grown: number }>())!;
+    const d = (await env.DB.prepare(
+      "SELECT id, certificate_id, is_lab_grown FROM diamonds WHERE is_sold = 0 AND price_cents BETWEEN 65000 AND 2000000 LIMIT 1",
+    ).first<{ id: number; certificate_id: string; is_lab_grown: number }>())!;
     const body = await search({ certificateNumber: d.certificate_id.toLowerCase(), isLabGrown: null });
     expect(body.total).toBe(1);
     expect(body.diamonds[0]!.id).toBe(d.id);
@@ -85,23 +87,32 @@ describe("POST /api/diamonds2 against the oracle", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       const err = (await res.json()) as ErrorBody;
       expect(err.error.code).toBe("bad_request");
-      expect(err.error.details?.map((d) => d.path), JSON.stringify(body)).toContain(path);
+      expect(
+        err.error.details?.map((d) => d.path),
+        JSON.stringify(body),
+      ).toContain(path);
     }
   });
 
   it("reloads the index when the catalogue version changes", async () => {
     const before = await search({ isLabGrown: null, sortBy: "price", sortOrder: "desc", priceMax: 100_000_000, pageSize: 1 });
     const top = before.diamonds[0]!;
-    await env.DB.batch([
-      env.DB.prepare("UPDATE diamonds SET is_sold = 1 WHERE id = ?").bind(top.id),
-      env.DB.prepare(catalogueVersionStatement()),
-    ]);
+    await env.DB.batch([env.DB.prepare("UPDATE diamonds SET is_sold = 1 WHERE id = ?").bind(top.id), env.DB.prepare(catalogueVersionStatement())]);
     try {
       const stub = env.SEARCH.get(env.SEARCH.idFromName("catalogue"));
       const status = await stub.refresh();
       expect(status.diamonds).toBeGreaterThan(0);
       searchCache.clear(); // the worker's own 60-second result cache
-      const after = await search({ isLabGrown: null, sortBy: "price", sortOrder: "desc", priceMax: 100_000_000, pageSize: 1, pageNumber: 1, includeFacets: false, shippingDays: -1 });
+      const after = await search({
+        isLabGrown: null,
+        sortBy: "price",
+        sortOrder: "desc",
+        priceMax: 100_000_000,
+        pageSize: 1,
+        pageNumber: 1,
+        includeFacets: false,
+        shippingDays: -1,
+      });
       expect(after.total).toBe(before.total - 1);
       expect(after.diamonds[0]!.id).not.toBe(top.id);
     } finally {

@@ -34,7 +34,9 @@ describe("saved setting and jewellery searches", () => {
     expect(j.filters.itemTypeNames).toEqual(["Bracelet"]);
     expect(j.searchId).not.toBe(s.searchId);
     // A jewellery save without item types covers every jewellery type.
-    expect((await save("/api/search-request/jewellery", {})).filters.itemTypeNames).toEqual(expect.arrayContaining(["Bracelet", "Necklace", "PresetEarrings", "PresetEngagementRing"]));
+    expect((await save("/api/search-request/jewellery", {})).filters.itemTypeNames).toEqual(
+      expect.arrayContaining(["Bracelet", "Necklace", "PresetEarrings", "PresetEngagementRing"]),
+    );
   });
 
   it("gives the same id to the same item types in another order, and refuses types that are not jewellery", async () => {
@@ -104,7 +106,11 @@ describe("saved setting and jewellery searches", () => {
       const err = await expectError(await call(path), 404, path);
       expect(err.error).toMatchObject({ code: "not_found", message: "No filters found" });
     }
-    for (const [path, id] of [["/api/search/settingsv2", jewelry.searchId], ["/api/search/jewellery", setting.searchId], ["/api/search/settingsv2", "zzzzzzzzzzzz"]] as const) {
+    for (const [path, id] of [
+      ["/api/search/settingsv2", jewelry.searchId],
+      ["/api/search/jewellery", setting.searchId],
+      ["/api/search/settingsv2", "zzzzzzzzzzzz"],
+    ] as const) {
       const err = await expectError(await postJson(path, { id }), 404, `${path} ${id}`);
       expect(err.error.message).toBe("No filters found");
     }
@@ -115,7 +121,12 @@ describe("saved setting and jewellery searches", () => {
     expect((await call(`/api/search-request/settings/${diamondId}`)).status).toBe(404);
     expect((await postJson("/api/search/settingsv2", { id: diamondId })).status).toBe(404);
     for (const id of ["abc", "ABCDEFGHJKMN", "iiiiiiiiiiii", "abcdefghjkmn1"]) {
-      for (const path of [`/api/search-request/settings/${id}`, `/api/search-request/wedding-bands/${id}`, `/api/settings/searches/${id}/1`, `/api/jewellery/searches/${id}`]) {
+      for (const path of [
+        `/api/search-request/settings/${id}`,
+        `/api/search-request/wedding-bands/${id}`,
+        `/api/settings/searches/${id}/1`,
+        `/api/jewellery/searches/${id}`,
+      ]) {
         expect((await expectError(await call(path), 400, path)).error.code).toBe("bad_request");
       }
     }
@@ -123,7 +134,10 @@ describe("saved setting and jewellery searches", () => {
 
   it("answers GET /search-request/wedding-bands/{id} only for a band search", async () => {
     const men = await save("/api/search-request/settings2", { itemType: 0, itemTypeNames: ["WeddingBands"], gender: "men" });
-    expect(await getJson<SavedSettingSearch>(`/api/search-request/wedding-bands/${men.searchId}`)).toMatchObject({ searchId: men.searchId, filters: men.filters });
+    expect(await getJson<SavedSettingSearch>(`/api/search-request/wedding-bands/${men.searchId}`)).toMatchObject({
+      searchId: men.searchId,
+      filters: men.filters,
+    });
     const byType = await save("/api/search-request/settings2", { itemType: 0, widthMin: 3 });
     expect((await call(`/api/search-request/wedding-bands/${byType.searchId}`)).status).toBe(200);
     const mixed = await save("/api/search-request/settings2", { itemTypeNames: ["WeddingBands", "Setting"] });

@@ -17,7 +17,13 @@ describe("setting detail", () => {
     const all = cat.variants.get(id)!;
     const v = all.find((x) => x.metal === metal)!;
     expect(d).toMatchObject({ id, name: s.name, itemType: s.item_type, itemTypeName: s.item_type_name, style: s.style, metalId: metal, incomplete: false });
-    expect(d.selectedVariant).toMatchObject({ id: v.id, metal, price: v.price_cents, priceBeforeDiscount: v.price_before_discount_cents, isSold: v.is_sold === 1 });
+    expect(d.selectedVariant).toMatchObject({
+      id: v.id,
+      metal,
+      price: v.price_cents,
+      priceBeforeDiscount: v.price_before_discount_cents,
+      isSold: v.is_sold === 1,
+    });
     expect(d.selectedVariant.images[0]).toBe(v.image_url);
     expect(d.images[0]).toBe(v.image_url);
     expect(d.mediaLibrary.map((m) => m.url)).toEqual(d.images);
@@ -70,7 +76,13 @@ describe("setting detail", () => {
 
   it("links each item type to its page", async () => {
     const cat = await catalogue();
-    const expected: [number, string][] = [[0, "wedding-ring"], [1, "setting"], [2, "fine-jewelry"], [4, "fine-jewelry"], [5, "engagement-ring"]];
+    const expected: [number, string][] = [
+      [0, "wedding-ring"],
+      [1, "setting"],
+      [2, "fine-jewelry"],
+      [4, "fine-jewelry"],
+      [5, "engagement-ring"],
+    ];
     for (const [itemType, page] of expected) {
       const s = cat.settings.find((x) => x.item_type === itemType)!;
       const d = await getJson<SettingDetail>(`/api/settings/${s.id}`);
@@ -131,7 +143,10 @@ describe("lists: best-selling settings, popular engagement rings, stud settings"
         .slice(0, 8);
       expect(settings.length).toBeGreaterThan(0);
       expect(settings.length).toBeLessThanOrEqual(8);
-      expect(settings.map((s) => s.id), path).toEqual(expected.map((s) => s.id));
+      expect(
+        settings.map((s) => s.id),
+        path,
+      ).toEqual(expected.map((s) => s.id));
       for (const card of settings) {
         const s = cat.byId.get(card.id)!;
         expect(card.itemType).toBe(s.item_type);
@@ -157,7 +172,10 @@ describe("lists: best-selling settings, popular engagement rings, stud settings"
       const res = await postJson("/api/studsettings", { shape, size: 1 });
       expect(res.status).toBe(200);
       const { settings } = (await res.json()) as { settings: SettingSummary[] };
-      expect(settings.map((s) => s.id).sort((a, b) => a - b), `shape ${shape}`).toEqual(takers.map((s) => s.id));
+      expect(
+        settings.map((s) => s.id).sort((a, b) => a - b),
+        `shape ${shape}`,
+      ).toEqual(takers.map((s) => s.id));
       for (const card of settings) {
         expect(card.itemTypeName).toBe("Stud");
         for (const m of card.metals) expect(cat.variantById.get(m.id)!.is_sold).toBe(0);
@@ -176,7 +194,10 @@ describe("lists: best-selling settings, popular engagement rings, stud settings"
       for (const retailerId of [null, ...new Set(takers.map((s) => s.retailer_id))]) {
         for (const size of [0.5, 2]) {
           const { settings: mine } = (await (await postJson("/api/studsettings", { shape, size, retailerId })).json()) as { settings: SettingSummary[] };
-          expect(mine.map((c) => c.id), `shape ${shape}, retailer ${retailerId}, ${size} ct`).toEqual(order(retailerId, size));
+          expect(
+            mine.map((c) => c.id),
+            `shape ${shape}, retailer ${retailerId}, ${size} ct`,
+          ).toEqual(order(retailerId, size));
           const own = takers.filter((s) => s.retailer_id === retailerId).length;
           expect(mine.slice(own).some((c) => c.retailer.id === retailerId)).toBe(false);
         }
@@ -185,7 +206,15 @@ describe("lists: best-selling settings, popular engagement rings, stud settings"
     // In the asked metal where the mounting has it.
     const { settings: yellow } = (await (await postJson("/api/studsettings", { shape: 1, size: 0.5, metal: 4 })).json()) as { settings: SettingSummary[] };
     for (const card of yellow) if (available(cat, card.id).some((v) => v.metal === 4)) expect(card.metals.map((m) => m.metal)).toEqual([4]);
-    for (const body of [{ shape: 0, size: 1 }, { shape: 1, size: 0 }, { shape: 11, size: 1 }, { size: 1 }, { shape: 1 }, { shape: 1, size: 1, retailerId: 0 }, { shape: 1, size: 1, extra: 1 }]) {
+    for (const body of [
+      { shape: 0, size: 1 },
+      { shape: 1, size: 0 },
+      { shape: 11, size: 1 },
+      { size: 1 },
+      { shape: 1 },
+      { shape: 1, size: 1, retailerId: 0 },
+      { shape: 1, size: 1, extra: 1 },
+    ]) {
       const err = await expectError(await postJson("/api/studsettings", body), 400, JSON.stringify(body));
       expect(err.error.details?.length, JSON.stringify(body)).toBeGreaterThan(0);
     }
@@ -194,7 +223,10 @@ describe("lists: best-selling settings, popular engagement rings, stud settings"
 
 describe("GET /api/content/search-heading/{pageId}", () => {
   it("answers the content store's heading (a collection's too), null for a page without one and 400 for an unknown page", async () => {
-    const row = await env.DB.prepare("SELECT heading, subheading FROM search_headings WHERE page_id = 'jewelry-necklaces'").first<{ heading: string; subheading: string }>();
+    const row = await env.DB.prepare("SELECT heading, subheading FROM search_headings WHERE page_id = 'jewelry-necklaces'").first<{
+      heading: string;
+      subheading: string;
+    }>();
     expect(row).not.toBeNull();
     const res = await call("/api/content/search-heading/jewelry-necklaces");
     expect(res.status).toBe(200);
@@ -239,7 +271,21 @@ describe("OpenAPI document", () => {
       if (method === "post") expect(doc.paths[path]![method]!.requestBody, path).toBeDefined();
     }
     const request = Object.keys(doc.components.schemas.SettingSearchRequest!.properties!);
-    expect(request).toEqual(expect.arrayContaining(["id", "pageNumber", "pageSize", "promoCodeVariation", "IsB2CDiamondSelected", "metals", "priceMin", "priceMax", "styles", "itemTypeNames", "isMatchingBand"]));
+    expect(request).toEqual(
+      expect.arrayContaining([
+        "id",
+        "pageNumber",
+        "pageSize",
+        "promoCodeVariation",
+        "IsB2CDiamondSelected",
+        "metals",
+        "priceMin",
+        "priceMax",
+        "styles",
+        "itemTypeNames",
+        "isMatchingBand",
+      ]),
+    );
     for (const name of ["SettingFilters", "SettingSearchResponse", "SavedSettingSearch", "SettingDetail", "SettingSummaryList", "StudSettingsRequest"]) {
       expect(doc.components.schemas[name], name).toBeDefined();
     }

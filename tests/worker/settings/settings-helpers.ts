@@ -21,7 +21,10 @@ export interface Catalogue {
 }
 
 export async function catalogue(): Promise<Catalogue> {
-  const [s, v] = await env.DB.batch([env.DB.prepare("SELECT * FROM settings ORDER BY id"), env.DB.prepare("SELECT * FROM setting_variants ORDER BY setting_id, metal")]);
+  const [s, v] = await env.DB.batch([
+    env.DB.prepare("SELECT * FROM settings ORDER BY id"),
+    env.DB.prepare("SELECT * FROM setting_variants ORDER BY setting_id, metal"),
+  ]);
   const settings = s!.results as SettingRow[];
   const rows = v!.results as SettingVariantRow[];
   const variants = new Map<number, SettingVariantRow[]>();
@@ -110,7 +113,13 @@ export function oracle(cat: Catalogue, q: Query): ExpectedCard[] {
 }
 
 export const pageOf = (s: Pick<SettingRow, "item_type" | "item_type_name">) =>
-  s.item_type === 5 || s.item_type_name === "PresetEngagementRing" ? "engagement-ring" : s.item_type === 1 ? "setting" : s.item_type === 0 ? "wedding-ring" : "fine-jewelry";
+  s.item_type === 5 || s.item_type_name === "PresetEngagementRing"
+    ? "engagement-ring"
+    : s.item_type === 1
+      ? "setting"
+      : s.item_type === 0
+        ? "wedding-ring"
+        : "fine-jewelry";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Calls
@@ -122,7 +131,10 @@ export async function search(path: string, body: unknown, headers: Record<string
 }
 
 /** Every result of a search, page by page (60 a page, the most a page holds). */
-export async function everything(path: string, body: Record<string, unknown>): Promise<{ total: number; cards: SettingSummary[]; first: SettingSearchResponse }> {
+export async function everything(
+  path: string,
+  body: Record<string, unknown>,
+): Promise<{ total: number; cards: SettingSummary[]; first: SettingSearchResponse }> {
   const first = await search(path, { ...body, pageSize: 60 });
   const cards = [...first.result.settings];
   for (let page = 2; page <= first.result.pageCount; page++) cards.push(...(await search(path, { ...body, pageSize: 60, pageNumber: page })).result.settings);
@@ -131,10 +143,16 @@ export async function everything(path: string, body: Record<string, unknown>): P
 
 /** The answered cards are exactly the oracle's: same settings in the same order, same metals at D1's prices. */
 export function expectCards(cards: readonly SettingSummary[], expected: readonly ExpectedCard[], what: string) {
-  expect(cards.map((c) => c.id), what).toEqual(expected.map((e) => e.setting.id));
+  expect(
+    cards.map((c) => c.id),
+    what,
+  ).toEqual(expected.map((e) => e.setting.id));
   cards.forEach((card, i) => {
     const e = expected[i]!;
-    expect(card.metals.map((m) => [m.id, m.metal, m.price, m.itemId]), `${what}: setting ${card.id}`).toEqual(e.metals.map((v) => [v.id, v.metal, v.price_cents, v.setting_id]));
+    expect(
+      card.metals.map((m) => [m.id, m.metal, m.price, m.itemId]),
+      `${what}: setting ${card.id}`,
+    ).toEqual(e.metals.map((v) => [v.id, v.metal, v.price_cents, v.setting_id]));
     expect(card.itemType).toBe(e.setting.item_type);
     expect(card.itemTypeName).toBe(e.setting.item_type_name);
     expect(card.url).toBe(`/${pageOf(e.setting)}/${card.id}/${card.metals[0]!.metal}`);

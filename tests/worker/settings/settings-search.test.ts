@@ -9,9 +9,11 @@ describe("POST /api/search/settingsv2 and /api/search/jewellery: defaults and pa
     const { n } = (await env.DB.prepare(
       "SELECT COUNT(*) AS n FROM settings s WHERE s.item_type = 1 AND EXISTS (SELECT 1 FROM setting_variants v WHERE v.setting_id = s.id AND v.is_sold = 0)",
     ).first<{ n: number }>())!;
-    const order = (await env.DB.prepare(
-      "SELECT id FROM settings s WHERE s.item_type = 1 AND EXISTS (SELECT 1 FROM setting_variants v WHERE v.setting_id = s.id AND v.is_sold = 0) ORDER BY sorting_order, id",
-    ).all<{ id: number }>()).results.map((r) => r.id);
+    const order = (
+      await env.DB.prepare(
+        "SELECT id FROM settings s WHERE s.item_type = 1 AND EXISTS (SELECT 1 FROM setting_variants v WHERE v.setting_id = s.id AND v.is_sold = 0) ORDER BY sorting_order, id",
+      ).all<{ id: number }>()
+    ).results.map((r) => r.id);
     expect(n).toBeGreaterThan(40);
     const res = await postJson("/api/search/settingsv2", {});
     expect(res.headers.get("cache-control")).toBe("no-store");
@@ -82,9 +84,9 @@ describe("POST /api/search/settingsv2: each filter against D1", () => {
       for (const e of expected) for (const v of e.metals) expect(metals).toContain(v.metal);
     }
     // Two-tone codes (100-191) where D1 has a ring setting in one (the seed generator adds them to some).
-    const twoTone = (await env.DB.prepare(
+    const twoTone = await env.DB.prepare(
       "SELECT v.metal, COUNT(DISTINCT v.setting_id) AS n FROM setting_variants v JOIN settings s ON s.id = v.setting_id WHERE s.item_type = 1 AND v.is_sold = 0 AND v.metal >= 100 GROUP BY v.metal ORDER BY n DESC LIMIT 1",
-    ).first<{ metal: number; n: number }>());
+    ).first<{ metal: number; n: number }>();
     if (twoTone) {
       const expected = await checkSearch(cat, { metals: [twoTone.metal] });
       expect(expected.length).toBe(twoTone.n);
@@ -120,7 +122,13 @@ describe("POST /api/search/settingsv2: each filter against D1", () => {
   it("styles: 1/2/4/8 are bits, Hidden Halo 9 is bit 16, Unique 10 and Vintage 11 go by keyword; several mean any", async () => {
     const cat = await catalogue();
     const all = oracle(cat, {}).length;
-    for (const [value, bit] of [[1, 1], [2, 2], [4, 4], [8, 8], [9, 16]] as const) {
+    for (const [value, bit] of [
+      [1, 1],
+      [2, 2],
+      [4, 4],
+      [8, 8],
+      [9, 16],
+    ] as const) {
       const expected = await checkSearch(cat, { styles: [value] });
       expect(expected.length, `style ${value}`).toBeGreaterThan(0);
       expect(expected.length, `style ${value}`).toBeLessThan(all);
@@ -158,14 +166,22 @@ describe("POST /api/search/settingsv2: each filter against D1", () => {
     expect(fast.length).toBeGreaterThan(0);
     expect(fast.length).toBeLessThan(all);
     for (const e of fast) expect(e.setting.shipping_days).toBeLessThanOrEqual(8);
-    const word = cat.settings.find((s) => s.item_type === 1)!.name.split(" ")[1]!.toLowerCase();
+    const word = cat.settings
+      .find((s) => s.item_type === 1)!
+      .name.split(" ")[1]!
+      .toLowerCase();
     for (const queryText of [word, `  ${word.toUpperCase()}  `, "cathedral halo"]) {
       const expected = await checkSearch(cat, { queryText: queryText.trim() });
       const { total } = (await search("/api/search/settingsv2", { queryText })).result;
       expect(total).toBe(expected.length);
       if (queryText !== "cathedral halo") expect(total).toBeGreaterThan(0);
     }
-    expect((await search("/api/search/settingsv2", { queryText: "no such words anywhere" })).result).toMatchObject({ total: 0, settings: [], pageCount: 1, priceRange: null });
+    expect((await search("/api/search/settingsv2", { queryText: "no such words anywhere" })).result).toMatchObject({
+      total: 0,
+      settings: [],
+      pageCount: 1,
+      priceRange: null,
+    });
   });
 
   it("wedding bands: gender, eternity and width", async () => {
@@ -244,18 +260,47 @@ describe("bad search bodies", () => {
       for (const [body, field] of cases) {
         const err = await expectError(await postJson(path, body), 400, `${path} ${JSON.stringify(body)}`);
         expect(err.error.code).toBe("bad_request");
-        expect(err.error.details?.map((d) => d.path), `${path} ${JSON.stringify(body)}`).toContain(field);
+        expect(
+          err.error.details?.map((d) => d.path),
+          `${path} ${JSON.stringify(body)}`,
+        ).toContain(field);
       }
     }
-    for (const [body, field] of [[{ priceMin: 10, priceMax: 1 }, "priceMin"], [{ extra: true }, "extra"], [{ pageNumber: 1 }, "pageNumber"]] as const) {
+    for (const [body, field] of [
+      [{ priceMin: 10, priceMax: 1 }, "priceMin"],
+      [{ extra: true }, "extra"],
+      [{ pageNumber: 1 }, "pageNumber"],
+    ] as const) {
       const err = await expectError(await postJson("/api/search-request/settings2", body), 400, JSON.stringify(body));
       expect(err.error.details?.map((d) => d.path)).toContain(field);
     }
   });
 
   it("never answers 500: malformed JSON, wrong types and non-objects are 400, another content type 415", async () => {
-    const bodies: unknown[] = ["{not json", "[]", "null", "17", '"text"', { metals: "1" }, { pageNumber: "2" }, { queryText: 5 }, { queryText: "x".repeat(81) }, { eternity: "yes" }, { gender: "other" }, { id: 12 }, { pageSize: 2.5 }, { priceMin: -1 }, { styles: [1, 2, 4, 8, 9, 10, 11, 32, 128, 0, 1] }];
-    for (const path of ["/api/search/settingsv2", "/api/search/jewellery", "/api/search-request/settings2", "/api/search-request/jewellery", "/api/studsettings"]) {
+    const bodies: unknown[] = [
+      "{not json",
+      "[]",
+      "null",
+      "17",
+      '"text"',
+      { metals: "1" },
+      { pageNumber: "2" },
+      { queryText: 5 },
+      { queryText: "x".repeat(81) },
+      { eternity: "yes" },
+      { gender: "other" },
+      { id: 12 },
+      { pageSize: 2.5 },
+      { priceMin: -1 },
+      { styles: [1, 2, 4, 8, 9, 10, 11, 32, 128, 0, 1] },
+    ];
+    for (const path of [
+      "/api/search/settingsv2",
+      "/api/search/jewellery",
+      "/api/search-request/settings2",
+      "/api/search-request/jewellery",
+      "/api/studsettings",
+    ]) {
       for (const body of bodies) {
         const err = await expectError(await postJson(path, body), 400, `${path} ${JSON.stringify(body)}`);
         expect(err.error.code).toBe("bad_request");

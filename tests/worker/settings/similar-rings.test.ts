@@ -13,7 +13,9 @@ async function settings(): Promise<Map<number, SettingFacts>> {
 }
 
 async function variants(): Promise<Map<number, VariantFacts>> {
-  const rows = (await env.DB.prepare("SELECT id, setting_id, metal, price_cents, price_before_discount_cents, is_sold FROM setting_variants").all<VariantFacts>()).results;
+  const rows = (
+    await env.DB.prepare("SELECT id, setting_id, metal, price_cents, price_before_discount_cents, is_sold FROM setting_variants").all<VariantFacts>()
+  ).results;
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -56,7 +58,12 @@ describe("POST /api/similar-searches", () => {
       }
       // The first rings (by sorting_order, id) of every ring setting taking the shape that has an available variant.
       const expected = [...s.values()]
-        .filter((x) => (x.item_type === 1 || x.item_type === 5) && (x.shapes_mask & (1 << (shape - 1))) !== 0 && [...v.values()].some((y) => y.setting_id === x.id && !y.is_sold))
+        .filter(
+          (x) =>
+            (x.item_type === 1 || x.item_type === 5) &&
+            (x.shapes_mask & (1 << (shape - 1))) !== 0 &&
+            [...v.values()].some((y) => y.setting_id === x.id && !y.is_sold),
+        )
         .sort((a, b) => a.sorting_order - b.sorting_order || a.id - b.id)
         .slice(0, 6)
         .map((x) => x.id);
@@ -154,7 +161,10 @@ describe("POST /api/similar-searches", () => {
   });
 
   it("is described in the OpenAPI document", async () => {
-    const doc = (await (await call("/api/openapi.json")).json()) as { paths: Record<string, unknown>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
+    const doc = (await (await call("/api/openapi.json")).json()) as {
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
     expect(doc.paths["/similar-searches"]).toBeDefined();
     expect(Object.keys(doc.components.schemas.SimilarRingsRequest!.properties!)).toEqual(["itemId", "shape", "metal", "pageSize"]);
     expect(doc.components.schemas.SimilarRingsResponse).toBeDefined();
@@ -170,8 +180,16 @@ describe("diamond page: Rings for this diamond", () => {
   }
 
   it("shows 12 rings in a grid for Similar_Rings_As_Grid=1 and 6 in a row for the control", async () => {
-    const d = await env.DB.prepare("SELECT id, carat, color, clarity, cut, shape, is_lab_grown FROM diamonds WHERE is_sold = 0 AND shape = 1 ORDER BY id LIMIT 1").first<{
-      id: number; carat: number; color: number; clarity: number; cut: number; shape: number; is_lab_grown: number;
+    const d = await env.DB.prepare(
+      "SELECT id, carat, color, clarity, cut, shape, is_lab_grown FROM diamonds WHERE is_sold = 0 AND shape = 1 ORDER BY id LIMIT 1",
+    ).first<{
+      id: number;
+      carat: number;
+      color: number;
+      clarity: number;
+      cut: number;
+      shape: number;
+      is_lab_grown: number;
     }>();
     const path = `/diamond/${d!.id}/${diamondSlug({ ...d!, isLabGrown: d!.is_lab_grown === 1 })}`;
 

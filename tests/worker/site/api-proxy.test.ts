@@ -10,11 +10,17 @@ function setup(upstream: string, answer: (req: Request) => Promise<Response> | R
   const seen: { method: string; url: string; headers: Headers; body: string }[] = [];
   const app = new Hono<AppEnv>()
     .use(...requestContext({ newId: () => "req-1" }))
-    .use("/api/*", apiProxy({ upstream: () => upstream, fetch: async (input, init) => {
-    const req = new Request(input as RequestInfo, init as RequestInit);
-    seen.push({ method: req.method, url: req.url, headers: req.headers, body: await req.clone().text() });
-    return answer(req);
-  } }))
+    .use(
+      "/api/*",
+      apiProxy({
+        upstream: () => upstream,
+        fetch: async (input, init) => {
+          const req = new Request(input as RequestInfo, init as RequestInit);
+          seen.push({ method: req.method, url: req.url, headers: req.headers, body: await req.clone().text() });
+          return answer(req);
+        },
+      }),
+    )
     .get("/api/local", (c) => c.text("served here"));
   return { app, seen };
 }
@@ -30,7 +36,11 @@ describe("API upstream proxy", () => {
   it("forwards method, path below /api, query, body and the request id", async () => {
     const { app, seen } = setup("https://api.upstream.test/v2", () => Response.json({ total: 3 }, { status: 201 }));
     const res = await app.fetch(
-      new Request("https://loupe.test/api/diamonds2?promoCodeVariation=1", { method: "POST", headers: { "content-type": "application/json" }, body: '{"pageNumber":2}' }),
+      new Request("https://loupe.test/api/diamonds2?promoCodeVariation=1", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"pageNumber":2}',
+      }),
       env,
     );
     expect(res.status).toBe(201);

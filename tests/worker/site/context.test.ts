@@ -7,23 +7,30 @@ import type { AppEnv } from "#worker/env.ts";
 /** The request-context middleware on its own, with an injected id source. */
 function app() {
   let n = 0;
-  return new Hono<AppEnv>()
-    .use(...requestContext({ newId: () => `id-${++n}` }))
-    .get("/ctx", (c) =>
-      c.json({
-        requestId: c.get("requestId"),
-        visitorId: c.get("visitorId"),
-        visitorCreated: c.get("visitorCreated"),
-        isNewUser: c.get("isNewUser"),
-        geo: c.get("geo"),
-        platform: c.get("platform"),
-        fromSearchEngine: c.get("fromSearchEngine"),
-        theme: c.get("theme"),
-      }),
-    );
+  return new Hono<AppEnv>().use(...requestContext({ newId: () => `id-${++n}` })).get("/ctx", (c) =>
+    c.json({
+      requestId: c.get("requestId"),
+      visitorId: c.get("visitorId"),
+      visitorCreated: c.get("visitorCreated"),
+      isNewUser: c.get("isNewUser"),
+      geo: c.get("geo"),
+      platform: c.get("platform"),
+      fromSearchEngine: c.get("fromSearchEngine"),
+      theme: c.get("theme"),
+    }),
+  );
 }
 
-type Ctx = { requestId: string; visitorId: string; visitorCreated: boolean; isNewUser: boolean; geo: Record<string, string | null>; platform: string; fromSearchEngine: boolean; theme: string };
+type Ctx = {
+  requestId: string;
+  visitorId: string;
+  visitorCreated: boolean;
+  isNewUser: boolean;
+  geo: Record<string, string | null>;
+  platform: string;
+  fromSearchEngine: boolean;
+  theme: string;
+};
 
 async function ctx(a: ReturnType<typeof app>, init: RequestInit & { cf?: Record<string, unknown> } = {}) {
   const res = await a.fetch(new Request("https://loupe.test/ctx", init), env);
@@ -60,7 +67,10 @@ describe("request context middleware", () => {
     const a = app();
     const { body } = await ctx(a, {
       cf: { country: "US", regionCode: "CA", city: "San Francisco", postalCode: "94103" },
-      headers: { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148", referer: "https://www.google.com/search?q=oval+diamond" },
+      headers: {
+        "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148",
+        referer: "https://www.google.com/search?q=oval+diamond",
+      },
     });
     expect(body.geo).toEqual({ countryCode: "US", regionCode: "CA", city: "San Francisco", postalCode: "94103" });
     expect(body.platform).toBe("mobile");

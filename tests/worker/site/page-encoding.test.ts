@@ -6,7 +6,10 @@ import { call } from "../helpers";
  * "br, gzip", the client's own value ("" when it sent none) in cf.clientAcceptEncoding.
  */
 const fromClient = (acceptEncoding: string) =>
-  call("/diamond-search/s?shape=pear", { headers: { "accept-encoding": "br, gzip", cookie: "Hide_Tariff_Alert_V2=1" }, cf: { clientAcceptEncoding: acceptEncoding } });
+  call("/diamond-search/s?shape=pear", {
+    headers: { "accept-encoding": "br, gzip", cookie: "Hide_Tariff_Alert_V2=1" },
+    cf: { clientAcceptEncoding: acceptEncoding },
+  });
 
 async function gunzip(res: Response): Promise<string> {
   return new Response(res.body!.pipeThrough(new DecompressionStream("gzip"))).text();

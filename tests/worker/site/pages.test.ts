@@ -4,8 +4,18 @@ import { diamondSlug } from "#shared/slug.ts";
 import { call } from "../helpers";
 
 async function anyDiamond(where = "is_sold = 0") {
-  const row = await env.DB.prepare(`SELECT id, carat, color, clarity, cut, shape, is_lab_grown, price_cents, paired_diamond_id FROM diamonds WHERE ${where} ORDER BY id LIMIT 1`).first<{
-    id: number; carat: number; color: number; clarity: number; cut: number; shape: number; is_lab_grown: number; price_cents: number; paired_diamond_id: number | null;
+  const row = await env.DB.prepare(
+    `SELECT id, carat, color, clarity, cut, shape, is_lab_grown, price_cents, paired_diamond_id FROM diamonds WHERE ${where} ORDER BY id LIMIT 1`,
+  ).first<{
+    id: number;
+    carat: number;
+    color: number;
+    clarity: number;
+    cut: number;
+    shape: number;
+    is_lab_grown: number;
+    price_cents: number;
+    paired_diamond_id: number | null;
   }>();
   if (!row) throw new Error(`no diamond where ${where}`);
   return { ...row, slug: diamondSlug({ ...row, isLabGrown: row.is_lab_grown === 1 }) };
@@ -20,9 +30,11 @@ describe("server-rendered pages", () => {
     expect(res.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-/);
     const html = await res.text();
     expect(html).toMatch(/<h2 id="by-shape">Search by shape<\/h2>/);
-    for (const shape of ["Round", "Princess", "Marquise", "Emerald", "Pear", "Oval", "Heart", "Radiant", "Asscher", "Cushion"]) expect(html).toContain(`<span>${shape}</span>`);
+    for (const shape of ["Round", "Princess", "Marquise", "Emerald", "Pear", "Oval", "Heart", "Radiant", "Asscher", "Cushion"])
+      expect(html).toContain(`<span>${shape}</span>`);
     expect(html).toContain('value="lab"');
-    for (const href of ["/diamond-search", "/setting-search", "/wedding-rings", "/mens-wedding-bands", "/earrings", "/jewelry-search"]) expect(html).toContain(`href="${href}"`);
+    for (const href of ["/diamond-search", "/setting-search", "/wedding-rings", "/mens-wedding-bands", "/earrings", "/jewelry-search"])
+      expect(html).toContain(`href="${href}"`);
   });
 
   it("serves a repeated search page as one shared render whose inline scripts the CSP allows by hash", async () => {
@@ -70,7 +82,9 @@ describe("server-rendered pages", () => {
     const res = await call("/diamond-search");
     expect(res.status).toBe(200);
     const html = await res.text();
-    const total = await env.DB.prepare("SELECT COUNT(*) AS n FROM diamonds WHERE is_sold = 0 AND is_lab_grown = 0 AND price_cents BETWEEN 65000 AND 2000000").first<{ n: number }>();
+    const total = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM diamonds WHERE is_sold = 0 AND is_lab_grown = 0 AND price_cents BETWEEN 65000 AND 2000000",
+    ).first<{ n: number }>();
     expect(html).toContain(`${total!.n.toLocaleString("en-US")} diamonds · showing 1–16`);
     expect(html.match(/class="diamond-card"/g)).toHaveLength(16);
     expect(html).toMatch(/name="priceMin"[^>]*value="650"/);
@@ -105,7 +119,24 @@ describe("server-rendered pages", () => {
     const res = await call(`/diamond/${d.id}/${d.slug}`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    for (const label of ["Available", "Shape", "Carat", "Colour", "Clarity", "Cut", "Polish", "Symmetry", "Fluorescence", "Depth", "Table", "Measurements", "Length/width ratio", "Eye clean", "Certificate", "Retailer"]) {
+    for (const label of [
+      "Available",
+      "Shape",
+      "Carat",
+      "Colour",
+      "Clarity",
+      "Cut",
+      "Polish",
+      "Symmetry",
+      "Fluorescence",
+      "Depth",
+      "Table",
+      "Measurements",
+      "Length/width ratio",
+      "Eye clean",
+      "Certificate",
+      "Retailer",
+    ]) {
       expect(html).toContain(`<dt>${label}</dt>`);
     }
     expect(html).toContain(`$${Math.ceil(d.price_cents / 100).toLocaleString("en-US")}`);
@@ -118,7 +149,11 @@ describe("server-rendered pages", () => {
       `SELECT h.diamond_id AS id FROM diamond_price_history h JOIN diamonds d ON d.id = h.diamond_id WHERE d.is_sold = 0
        GROUP BY h.diamond_id HAVING COUNT(*) >= 3 ORDER BY h.diamond_id LIMIT 1`,
     ).first<{ id: number }>();
-    const history = (await env.DB.prepare("SELECT at, price_cents FROM diamond_price_history WHERE diamond_id = ? ORDER BY at").bind(pick!.id).all<{ at: number; price_cents: number }>()).results;
+    const history = (
+      await env.DB.prepare("SELECT at, price_cents FROM diamond_price_history WHERE diamond_id = ? ORDER BY at")
+        .bind(pick!.id)
+        .all<{ at: number; price_cents: number }>()
+    ).results;
     const d = await anyDiamond(`id = ${pick!.id}`);
     const html = await (await call(`/diamond/${d.id}/${d.slug}`)).text();
     const first = history[0]!.price_cents;
@@ -215,7 +250,9 @@ describe("redirects at the edge", () => {
   });
 
   it("follows the data-driven legacy content map", async () => {
-    await env.DB.prepare("INSERT OR REPLACE INTO legacy_redirects (from_path, to_path, status) VALUES (?, ?, 301)").bind("/blog/old-ring-guide", "/blog/rings/ring-guide").run();
+    await env.DB.prepare("INSERT OR REPLACE INTO legacy_redirects (from_path, to_path, status) VALUES (?, ?, 301)")
+      .bind("/blog/old-ring-guide", "/blog/rings/ring-guide")
+      .run();
     const res = await call("/blog/Old-Ring-Guide?utm=1");
     expect(res.status).toBe(301);
     expect(res.headers.get("location")).toBe("/blog/rings/ring-guide?utm=1");
