@@ -53,6 +53,21 @@ function recordEvents(page: Page) {
         await page.clock.runFor(POLL_MS);
       }
     },
+    /**
+     * While a page loads with the clock paused: drives the clock in small steps as the test waits (the page's
+     * script loader, its hydration and its idle-time tracking wait on the page's timers) until `until` holds.
+     */
+    async settle(until: () => Promise<boolean>) {
+      await expect
+        .poll(
+          async () => {
+            await page.clock.runFor(50);
+            return until();
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
+    },
   };
 }
 
@@ -112,7 +127,7 @@ describe("experiments in the browser", () => {
   it("asks for consent before any event when One_Trust_Script targets the visitor, then sends each event once, one at a time about 750 ms apart", async () => {
     const context = await shopperContext(browser, {}, { One_Trust_Script: 1 });
     const { page, errors } = await openPage(context);
-    const { events, pause, advance } = recordEvents(page);
+    const { events, pause, advance, settle } = recordEvents(page);
     await page.clock.install();
     await page.goto(url("/"));
     const banner = page.getByRole("dialog", { name: "Cookie consent" });
@@ -136,8 +151,10 @@ describe("experiments in the browser", () => {
     const before = new Set(events.map((e) => e.name));
     const due = assigned.experiments.filter((e) => e.running && !e.noInitialTrack).length;
     const tracking = page.waitForResponse((r) => r.url().endsWith("/api/experiments/assignments"));
+    let tracked = false;
+    void tracking.then(() => (tracked = true));
     await page.goto(url("/diamond-search"));
-    await page.waitForSelector("body[data-hydrated=true]");
+    await settle(async () => tracked && (await page.locator("body[data-hydrated=true]").count()) === 1);
     await (await tracking).finished();
     await advance(2500 + due * 2 * SPACING_MS);
     expect(await banner.count()).toBe(0);
