@@ -6,6 +6,7 @@
 import * as v from "valibot";
 import { generateDiamonds } from "#shared/catalogue/generate-diamonds.ts";
 import { DiamondSearchRequest } from "#shared/schemas.ts";
+import { indexRowOf } from "#worker/search/columns.ts";
 import { IndexBuilder } from "#worker/search/engine.ts";
 import { toEngineQuery } from "#worker/search/plan.ts";
 import { benchQueries } from "./bench-queries";
@@ -22,29 +23,7 @@ for (let start = 0; start < DIAMONDS; start += 50_000) {
   const { diamonds } = generateDiamonds(start, Math.min(50_000, DIAMONDS - start), SEED_NOW);
   for (const d of diamonds) {
     if (d.is_sold) continue;
-    builder.push({
-      id: d.id,
-      isLabGrown: d.is_lab_grown === 1,
-      shape: d.shape,
-      color: d.color,
-      clarity: d.clarity,
-      cut: d.cut,
-      certificateLab: d.certificate_lab,
-      polish: d.polish,
-      symmetry: d.symmetry,
-      fluorescence: d.fluorescence,
-      eyeClean: d.eye_clean,
-      hasImage: d.has_image === 1,
-      hasVideo: d.has_video === 1,
-      retailerId: d.retailer_id,
-      shippingDays: d.shipping_days,
-      priceCents: d.price_cents,
-      carat: d.carat,
-      depthPct: d.depth_pct,
-      tablePct: d.table_pct,
-      lwRatio: d.lw_ratio,
-      sortingOrder: d.sorting_order,
-    });
+    builder.push(indexRowOf(d));
   }
 }
 console.log(`generated ${DIAMONDS.toLocaleString("en")} diamonds in ${((performance.now() - t) / 1000).toFixed(1)} s`);

@@ -2,9 +2,9 @@
  * The cart (§7 Orders, shared/api/cart.ts): `GET /cart` answers the whole cart; `POST /cart` takes one
  * intent and answers the whole cart; `POST /orders/price-lock` locks its total; `POST /orders/draft`
  * drafts its order; `POST /care-plan/quote/cart` quotes care plans. A cart belongs to the signed
- * visitor-id cookie, so every answer is private and never stored.
+ * visitor-id cookie, so every answer is private and never stored (refusals: no-store, worker/http/errors.ts).
  */
-import { createMiddleware } from "hono/factory";
+import type { Context } from "hono";
 import { cartOperations as ops } from "#shared/api/cart.ts";
 import { lockView } from "#shared/cart/view.ts";
 import type { AppEnv } from "../env";
@@ -14,45 +14,29 @@ import { shopperOf } from "../middleware/shopper";
 import { draftOrder } from "./orders";
 import { cartStub, changeCart, getCart, lockPrice, quoteCarePlans } from "./service";
 
-/** A cart belongs to the visitor's cookie: its answers are never cached or shared. */
-const privateNoStore = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
+/** The visitor's shopper, and the answer marked private (never cached or shared). */
+function privateShopper(c: Context<AppEnv>) {
   c.header("Cache-Control", "private, no-store");
-});
+  return shopperOf(c);
+}
 
 export const cartRoutes = [
-  handle(ops.getCart, async (_, c) => ({ status: 200, body: await getCart(c.env, shopperOf(c)) }), privateNoStore),
-  handle(
-    ops.cartVersion,
-    async (_, c) => ({ status: 200, body: { schemaVersion: await cartStub(c.env, c.get("visitorId")).schemaVersion() } }),
-    privateNoStore,
-  ),
-  handle(
-    ops.changeCart,
-    async ({ body }, c) => {
-      const timings: Timings = {};
-      const cart = await changeCart(c.env, shopperOf(c), body, Date.now(), timings);
-      c.header("Server-Timing", serverTiming(timings));
-      return { status: 200, body: cart };
-    },
-    privateNoStore,
-  ),
-  handle(
-    ops.lockPrice,
-    async (_, c) => {
-      const r = await lockPrice(c.env, shopperOf(c));
-      const body = { lock: lockView(r.lock), created: r.created, cart: r.cart };
-      return r.created ? { status: 201, body } : { status: 200, body };
-    },
-    privateNoStore,
-  ),
-  handle(
-    ops.draftOrder,
-    async (_, c) => {
-      const r = await draftOrder(c.env, shopperOf(c));
-      return r.created ? { status: 201, body: r } : { status: 200, body: r };
-    },
-    privateNoStore,
-  ),
-  handle(ops.quoteCarePlans, async (_, c) => ({ status: 200, body: await quoteCarePlans(c.env, shopperOf(c)) }), privateNoStore),
+  handle(ops.getCart, async (_, c) => ({ status: 200, body: await getCart(c.env, privateShopper(c)) })),
+  handle(ops.cartVersion, async (_, c) => ({ status: 200, body: { schemaVersion: await cartStub(c.env, privateShopper(c).visitorId).schemaVersion() } })),
+  handle(ops.changeCart, async ({ body }, c) => {
+    const timings: Timings = {};
+    const cart = await changeCart(c.env, privateShopper(c), body, Date.now(), timings);
+    c.header("Server-Timing", serverTiming(timings));
+    return { status: 200, body: cart };
+  }),
+  handle(ops.lockPrice, async (_, c) => {
+    const r = await lockPrice(c.env, privateShopper(c));
+    const body = { lock: lockView(r.lock), created: r.created, cart: r.cart };
+    return r.created ? { status: 201, body } : { status: 200, body };
+  }),
+  handle(ops.draftOrder, async (_, c) => {
+    const r = await draftOrder(c.env, privateShopper(c));
+    return r.created ? { status: 201, body: r } : { status: 200, body: r };
+  }),
+  handle(ops.quoteCarePlans, async (_, c) => ({ status: 200, body: await quoteCarePlans(c.env, privateShopper(c)) })),
 ];

@@ -16,16 +16,15 @@ export type Answer<O extends Operation> = Reply<O> | Response;
 
 export type Handler<O extends Operation> = (input: InputOf<O>, c: Context<AppEnv>) => Answer<O> | Promise<Answer<O>>;
 
-/** An operation with its handler and any middleware of its own (run after validation). */
+/** An operation with its handler. */
 export interface Route {
   readonly op: Operation;
   readonly handler: Handler<Operation>;
-  readonly middleware: readonly MiddlewareHandler<AppEnv>[];
 }
 
 /** Binds a handler to its operation: the handler's input and answers are typed by the declaration. */
-export function handle<const O extends Operation>(op: O, handler: NoInfer<Handler<O>>, ...middleware: MiddlewareHandler<AppEnv>[]): Route {
-  return { op, handler: handler as unknown as Handler<Operation>, middleware };
+export function handle<const O extends Operation>(op: O, handler: NoInfer<Handler<O>>): Route {
+  return { op, handler: handler as unknown as Handler<Operation> };
 }
 
 function problems(issues: readonly v.BaseIssue<unknown>[]): FieldProblem[] {
@@ -86,17 +85,7 @@ function requestHandler(route: Route): MiddlewareHandler<AppEnv> {
       query: op.query ? parse(op.query, c.req.query(), "query") : {},
       body: op.body ? parse(op.body, await readBody(c, op), "request body") : undefined,
     } as InputOf<Operation>;
-    let answer: { status: number; body: unknown } | Response | undefined;
-    const run: MiddlewareHandler<AppEnv> = async () => {
-      answer = (await handler(input, c)) as { status: number; body: unknown } | Response;
-    };
-    // The route's own middleware (private caching, say) wraps the handler.
-    const chain = [...route.middleware, run];
-    const dispatch = async (i: number): Promise<void> => {
-      await chain[i]!(c, () => dispatch(i + 1));
-    };
-    await dispatch(0);
-    const a = answer!;
+    const a = (await handler(input, c)) as { status: number; body: unknown } | Response;
     if (a instanceof Response) return a;
     if (op.admin) c.header("Cache-Control", "private, no-store");
     // A declared body (JSON null included) is JSON; a status declared without one (204) has none.

@@ -5,6 +5,7 @@
  * 16 bits, the flags in a byte, the mostly empty list columns (discount, price before discount, paired
  * id) as sparse (load position, value) lists, the image URL as a dictionary code. No row object is kept.
  */
+import type { DiamondRow } from "#shared/catalogue/rows.ts";
 import { isLoupeIdeal } from "#shared/loupe-ideal.ts";
 import type { SummaryColumns } from "../diamonds/summary";
 import { FLAG_EYE_CLEAN, FLAG_IDEAL, FLAG_IMAGE, FLAG_RC_IDEAL, FLAG_VIDEO, leafOf, packGrades, scale } from "./layout";
@@ -274,4 +275,39 @@ function validRow(r: IndexRow): boolean {
     r.priceCents <= 0xffffffff &&
     r.carat > 0
   );
+}
+
+/** A diamond row as the index takes it (the seed generator's rows: the engine bench and its tests; D1 loads go through load.ts). */
+export function indexRowOf(d: DiamondRow): IndexRow {
+  return {
+    id: d.id,
+    isLabGrown: d.is_lab_grown === 1,
+    shape: d.shape,
+    color: d.color,
+    clarity: d.clarity,
+    cut: d.cut,
+    certificateLab: d.certificate_lab,
+    polish: d.polish,
+    symmetry: d.symmetry,
+    fluorescence: d.fluorescence,
+    eyeClean: d.eye_clean,
+    hasImage: d.has_image === 1,
+    hasVideo: d.has_video === 1,
+    retailerId: d.retailer_id,
+    shippingDays: d.shipping_days,
+    priceCents: d.price_cents,
+    carat: d.carat,
+    depthPct: d.depth_pct,
+    tablePct: d.table_pct,
+    lwRatio: d.lw_ratio,
+    sortingOrder: d.sorting_order,
+    display: {
+      certificateId: d.certificate_id,
+      imageUrl: d.image_url,
+      priceBeforeDiscountCents: d.price_before_discount_cents,
+      discountPercentage: d.discount_percentage,
+      isRcIdeal: d.is_rc_ideal === 1,
+      pairedDiamondId: d.paired_diamond_id,
+    },
+  };
 }

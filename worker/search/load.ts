@@ -18,35 +18,8 @@ const LOAD_SQL = `SELECT id, is_lab_grown, shape, color, clarity, cut, certifica
   certificate_id, price_before_discount_cents, discount_percentage, is_rc_ideal, image_url, paired_diamond_id
   FROM diamonds WHERE is_sold = 0 AND id > ? ORDER BY id LIMIT ?`;
 
-type LoadRow = [
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  string,
-  number | null,
-  number | null,
-  number,
-  string,
-  number | null,
-];
+// biome-ignore format: one element per column of LOAD_SQL, 21 numbers then the list columns
+type LoadRow = [number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, string, number | null, number | null, number, string, number | null];
 
 /** Reads every available diamond into a builder sized from a count (the builder grows if more arrive). */
 export async function loadColumns(db: D1Database): Promise<IndexBuilder> {

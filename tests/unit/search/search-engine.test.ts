@@ -5,7 +5,7 @@ import { generateRetailers } from "#shared/catalogue/generate-retailers.ts";
 import type { DiamondRow } from "#shared/catalogue/rows.ts";
 import { PRICE_HISTOGRAM_EDGES_USD } from "#shared/schemas.ts";
 import { nthSmallest } from "#worker/search/bits.ts";
-import type { IndexRow } from "#worker/search/columns.ts";
+import { indexRowOf } from "#worker/search/columns.ts";
 import { buildIndex } from "#worker/search/engine.ts";
 import { DEFAULT_TUNING, type EngineTuning } from "#worker/search/types.ts";
 import { toEngineQuery } from "#worker/search/plan.ts";
@@ -16,43 +16,9 @@ import { parsed, searchInput } from "../../search-arbitraries";
 const SEED_NOW = Date.UTC(2026, 10, 1);
 const NOW = Date.UTC(2026, 10, 21, 15, 30);
 
-function indexRow(d: DiamondRow): IndexRow {
-  return {
-    id: d.id,
-    isLabGrown: d.is_lab_grown === 1,
-    shape: d.shape,
-    color: d.color,
-    clarity: d.clarity,
-    cut: d.cut,
-    certificateLab: d.certificate_lab,
-    polish: d.polish,
-    symmetry: d.symmetry,
-    fluorescence: d.fluorescence,
-    eyeClean: d.eye_clean,
-    hasImage: d.has_image === 1,
-    hasVideo: d.has_video === 1,
-    retailerId: d.retailer_id,
-    shippingDays: d.shipping_days,
-    priceCents: d.price_cents,
-    carat: d.carat,
-    depthPct: d.depth_pct,
-    tablePct: d.table_pct,
-    lwRatio: d.lw_ratio,
-    sortingOrder: d.sorting_order,
-    display: {
-      certificateId: d.certificate_id,
-      imageUrl: d.image_url,
-      priceBeforeDiscountCents: d.price_before_discount_cents,
-      discountPercentage: d.discount_percentage,
-      isRcIdeal: d.is_rc_ideal === 1,
-      pairedDiamondId: d.paired_diamond_id,
-    },
-  };
-}
-
 // 6,000 generated diamonds (sold ones included in the oracle's input, never in the index, as in D1).
 const { diamonds } = generateDiamonds(0, 6_000, SEED_NOW);
-const available = diamonds.filter((d) => !d.is_sold).map(indexRow);
+const available = diamonds.filter((d) => !d.is_sold).map(indexRowOf);
 const retailerIds = generateRetailers().map((r) => r.id);
 
 /**
@@ -156,11 +122,11 @@ describe.each(TUNINGS)("search index engine against the plain-TypeScript oracle 
   it("keeps list columns a compact column cannot hold (odd certificate numbers, three-decimal carats)", () => {
     const [a, b, c, e] = diamonds.filter((d) => !d.is_sold);
     const odd = [
-      { ...indexRow(a!), carat: 1.234, display: { ...indexRow(a!).display!, certificateId: "LG-0042", imageUrl: "https://cdn.example/x.jpg" } },
-      { ...indexRow(b!), lwRatio: 1.3333, display: { ...indexRow(b!).display!, certificateId: "0012345", discountPercentage: 12.5 } },
+      { ...indexRowOf(a!), carat: 1.234, display: { ...indexRowOf(a!).display!, certificateId: "LG-0042", imageUrl: "https://cdn.example/x.jpg" } },
+      { ...indexRowOf(b!), lwRatio: 1.3333, display: { ...indexRowOf(b!).display!, certificateId: "0012345", discountPercentage: 12.5 } },
       // Long numbers: 12 digits fit the compact column (below 2^40), 13 digits above 2^40 do not.
-      { ...indexRow(c!), display: { ...indexRow(c!).display!, certificateId: "999999999999", pairedDiamondId: 4_000_000_000, isRcIdeal: true } },
-      { ...indexRow(e!), display: { ...indexRow(e!).display!, certificateId: "9999999999999", pairedDiamondId: null, isRcIdeal: false } },
+      { ...indexRowOf(c!), display: { ...indexRowOf(c!).display!, certificateId: "999999999999", pairedDiamondId: 4_000_000_000, isRcIdeal: true } },
+      { ...indexRowOf(e!), display: { ...indexRowOf(e!).display!, certificateId: "9999999999999", pairedDiamondId: null, isRcIdeal: false } },
     ];
     const small = buildIndex(odd, "odd", tuning);
     const result = small.search(toEngineQuery(parsed({ priceMin: 0, priceMax: 100_000_000, sortBy: "price" }), { now: NOW, onlyIds: null }));
@@ -229,7 +195,7 @@ describe("search index engine with many equal prices (feeds that price in whole 
   // Prices rounded to $100: equal prices across leaves, so the price merge must order ties by
   // sortingOrder, then id.
   const rounded = diamonds.map((d) => ({ ...d, price_cents: Math.round(d.price_cents / 10_000) * 10_000 }));
-  const index = buildIndex(rounded.filter((d) => !d.is_sold).map(indexRow), "test", { smallTotal: 0, walkBudget: 1_000_000, walkPerMatch: 0, bands: 8 });
+  const index = buildIndex(rounded.filter((d) => !d.is_sold).map(indexRowOf), "test", { smallTotal: 0, walkBudget: 1_000_000, walkPerMatch: 0, bands: 8 });
 
   it("gives the oracle's page in price order, both directions", () => {
     fc.assert(
