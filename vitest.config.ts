@@ -28,6 +28,7 @@ export default defineConfig({
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
           setupFiles: ["./tests/worker/setup.ts"],
+          globalSetup: ["./tests/fakes/global-setup.ts"],
           // The concurrency tests (500 simultaneous cart adds) take 2–5 s on the shared 2-core machines.
           testTimeout: 15_000,
         },

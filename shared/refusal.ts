@@ -6,7 +6,7 @@
  */
 import type { ErrorCode } from "./schemas";
 
-export type RefusalKind = Extract<ErrorCode, "bad_request" | "not_found" | "conflict" | "rate_limited">;
+export type RefusalKind = Extract<ErrorCode, "bad_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "not_implemented">;
 
 /** One field's problem (the envelope's `details`). */
 export interface FieldProblem {
@@ -19,6 +19,8 @@ export interface Refusal {
   kind: RefusalKind;
   message: string;
   details?: FieldProblem[];
+  /** For `rate_limited`: seconds until a retry can succeed (the `Retry-After` header). */
+  retryAfter?: number;
 }
 
 /** A result: the value's fields with `ok: true`, or a refusal. */
@@ -41,8 +43,21 @@ export function refused(kind: RefusalKind, message: string, details?: FieldProbl
   throw new DomainError(refuse(kind, message, details));
 }
 
+/** A rate limit's refusal: try again after `seconds`. */
+export function refusedRetry(message: string, seconds: number): never {
+  throw new DomainError({ ok: false, kind: "rate_limited", message, retryAfter: Math.max(1, Math.ceil(seconds)) });
+}
+
 /** The HTTP status of each refusal (the API's answers and the pages' action responses). */
-export const REFUSAL_STATUS = { bad_request: 400, not_found: 404, conflict: 409, rate_limited: 429 } as const satisfies Record<RefusalKind, number>;
+export const REFUSAL_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  not_implemented: 501,
+} as const satisfies Record<RefusalKind, number>;
 
 /** The HTTP status of a refusal. */
 export const statusOf = (r: Refusal): number => REFUSAL_STATUS[r.kind];

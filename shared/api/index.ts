@@ -3,6 +3,7 @@
  * worker registers a handler for each (a missing one fails the contract test), the document lists it and
  * the browser can call it by its key (`"POST /diamonds2"`).
  */
+import { accountOperations } from "./accounts";
 import { cartOperations } from "./cart";
 import { contentOperations } from "./content";
 import { diamondOperations } from "./diamonds";
@@ -20,6 +21,7 @@ const byFeature = [
   cartOperations,
   experimentOperations,
   contentOperations,
+  accountOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -33,7 +35,8 @@ type AnyOperation =
   | Values<typeof settingOperations>
   | Values<typeof cartOperations>
   | Values<typeof experimentOperations>
-  | Values<typeof contentOperations>;
+  | Values<typeof contentOperations>
+  | Values<typeof accountOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

@@ -132,6 +132,8 @@ function operationObject(op: Operation): Json {
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     ...(op.admin ? { security: [{ adminToken: [] }] } : {}),
+    ...(op.auth === "user" ? { security: [{ sessionToken: [] }, { sessionCookie: [] }] } : {}),
+    ...(op.auth === "optional" ? { security: [{ sessionToken: [] }, { sessionCookie: [] }, {}] } : {}),
     ...(params.length ? { parameters: params } : {}),
     ...(bodyContent
       ? {
@@ -164,7 +166,11 @@ export function openApiDocument(ops: readonly Operation[] = operations): Json {
     paths,
     components: {
       schemas: tidy(toJsonSchemaDefs(COMPONENTS, CONFIG)),
-      securitySchemes: { adminToken: { type: "http", scheme: "bearer", description: "The ADMIN_TOKEN secret" } },
+      securitySchemes: {
+        adminToken: { type: "http", scheme: "bearer", description: "The ADMIN_TOKEN secret" },
+        sessionToken: { type: "http", scheme: "bearer", description: "A customer's session token (the `token.data` of a sign-in's answer; 30 days)" },
+        sessionCookie: { type: "apiKey", in: "cookie", name: "loupe_session", description: "The web app's HttpOnly session cookie" },
+      },
     },
   };
 }

@@ -33,6 +33,11 @@ export interface Operation {
   readonly bodyType?: BodyType;
   /** Only for a caller with the admin token (`Authorization: Bearer …`); anyone else gets the unknown-route 404. */
   readonly admin?: boolean;
+  /**
+   * `"user"`: only for a signed-in customer (the session cookie, or `Authorization: Bearer <token>`); anyone
+   * else gets 401. `"optional"`: a signed-in customer's call is about them, an anonymous one still answers.
+   */
+  readonly auth?: "user" | "optional";
   /** Every status the handler itself answers (the generic 400/413/415/500 are added by `answersOf`). */
   readonly responses: Readonly<Record<number, Answer>>;
 }
@@ -60,6 +65,8 @@ export function empty(description: string): Answer<undefined> {
 /** The error statuses every operation can answer beyond its own, and why. */
 export const GENERIC_ERRORS = {
   400: "Invalid path, query or body (details name each field)",
+  401: "Not signed in, or the session has ended (sign in again)",
+  403: "A cross-site request carrying the session cookie (sent from another origin)",
   404: "Unknown route, or an admin call without the admin token",
   413: "Request body too large",
   415: "Content-Type is not application/json",
@@ -67,8 +74,8 @@ export const GENERIC_ERRORS = {
 } as const;
 
 /**
- * Every status an operation can answer: its own, 400 when it reads input, 413 when it takes a body
- * (any method but GET), 415 when it reads JSON, 404 for admin calls, and 500 (each with the error envelope).
+ * Every status an operation can answer: its own, 400 when it reads input, 401 when it needs a signed-in
+ * customer, 403 and 413 for any method but GET (a cross-site form with the session cookie; a body too large), 415 when it reads JSON, 404 for admin calls, and 500 (each with the error envelope).
  */
 export function answersOf(op: Operation): Map<number, Answer> {
   const out = new Map<number, Answer>();
@@ -77,7 +84,9 @@ export function answersOf(op: Operation): Map<number, Answer> {
     if (!out.has(status)) out.set(status, refusal(GENERIC_ERRORS[status]));
   };
   if (op.params || op.query || op.body) generic(400);
+  if (op.auth === "user") generic(401);
   if (op.admin) generic(404);
+  if (op.method !== "GET") generic(403);
   if (op.method !== "GET") generic(413);
   if (op.body) generic(415);
   generic(500);

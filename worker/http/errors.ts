@@ -12,12 +12,15 @@ import type { AppEnv } from "../env";
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
   404: "not_found",
   405: "method_not_allowed",
   409: "conflict",
   413: "payload_too_large",
   415: "unsupported_media_type",
   429: "rate_limited",
+  501: "not_implemented",
   502: "bad_gateway",
 };
 
@@ -48,7 +51,8 @@ export function notFoundRoute(c: Context) {
 /** The one error handler of the API. */
 export const onApiError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof DomainError) {
-    const { kind, message, details } = err.refusal;
+    const { kind, message, details, retryAfter } = err.refusal;
+    if (retryAfter !== undefined) c.header("Retry-After", String(retryAfter));
     return errorResponse(c, REFUSAL_STATUS[kind], kind, message, details);
   }
   if (err instanceof ApiError) return errorResponse(c, err.status as ContentfulStatusCode, err.code, err.message, err.details);

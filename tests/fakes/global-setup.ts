@@ -1,0 +1,16 @@
+import type { TestProject } from "vitest/node";
+import { echoFake } from "./echo";
+import { startFakes } from "./server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The loopback fakes' origin, e.g. http://127.0.0.1:41234 (tests/fakes/server.ts). */
+    fakesOrigin: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const fakes = await startFakes([echoFake]);
+  project.provide("fakesOrigin", fakes.origin);
+  return fakes.stop;
+}
