@@ -44,7 +44,7 @@ export function userCartStub(env: CartBindings, userGuid: string): DurableObject
 
 /** The cart a shopper's calls go to: the customer's when signed in, else the visitor's. */
 export function shopperCart(env: CartBindings, who: Shopper): DurableObjectStub<CartObject> {
-  return who.userGuid ? userCartStub(env, who.userGuid) : shopperCart(env, who);
+  return who.userGuid ? userCartStub(env, who.userGuid) : cartStub(env, who.visitorId);
 }
 
 /**
