@@ -12,6 +12,12 @@ export type Bindings = Env & {
   VISITOR_COOKIE_SECRET?: string;
   /** Token of the marketer view and admin calls (`wrangler secret put ADMIN_TOKEN`); unset, they answer 404. */
   ADMIN_TOKEN?: string;
+  /** Resend API key (`wrangler secret put RESEND_API_KEY`); unset, emails stay in the outbox as `local` (worker/email/). */
+  RESEND_API_KEY?: string;
+  /** The email sender, e.g. `Loupe <hello@loupe.example>` (a domain verified in Resend). */
+  EMAIL_FROM?: string;
+  /** Resend's API origin; default https://api.resend.com (the tests point it at a loopback fake). */
+  RESEND_API_URL?: string;
 };
 
 export interface AppEnv {
