@@ -76,7 +76,8 @@ async function sendEmail(request: Request): Promise<Response> {
     requests.push({ to, idempotencyKey: key, status, replayed });
     return response;
   };
-  if (!authorization?.startsWith("Bearer ") || authorization.length <= "Bearer ".length) return answer(401, error(401, "Missing API key in the authorization header."));
+  if (!authorization?.startsWith("Bearer ") || authorization.length <= "Bearer ".length)
+    return answer(401, error(401, "Missing API key in the authorization header."));
   const failure = failures.find((f) => f.count > 0 && sentTo(f.to)({ to }));
   if (failure) {
     failure.count--;

@@ -46,7 +46,9 @@ export function senderConfig(env: EmailBindings, fetcher: ResendConfig["fetch"] 
   const apiKey = env.RESEND_API_KEY?.trim();
   return {
     db: env.DB,
-    resend: apiKey ? { apiKey, apiUrl: env.RESEND_API_URL?.trim() || RESEND_API_URL, from: env.EMAIL_FROM?.trim() || DEFAULT_FROM, fetch: fetcher, timeoutMs: 10_000 } : null,
+    resend: apiKey
+      ? { apiKey, apiUrl: env.RESEND_API_URL?.trim() || RESEND_API_URL, from: env.EMAIL_FROM?.trim() || DEFAULT_FROM, fetch: fetcher, timeoutMs: 10_000 }
+      : null,
   };
 }
 
@@ -80,7 +82,9 @@ export async function queueEmail(env: EmailBindings, message: EmailMessage, wait
   const id = row!.id;
   if (config.resend) {
     waitUntil(
-      deliverEmail(config, id, now).catch((err: unknown) => console.error(JSON.stringify({ level: "error", message: `email delivery of ${id}: ${String(err)}` }))),
+      deliverEmail(config, id, now).catch((err: unknown) =>
+        console.error(JSON.stringify({ level: "error", message: `email delivery of ${id}: ${String(err)}` })),
+      ),
     );
   }
   return id;
@@ -130,7 +134,9 @@ export async function deliverEmail(config: SenderConfig, id: number, now = Date.
   if (result.ok) {
     // A success stands even if the lease ran out meanwhile: the idempotency key made both attempts one email.
     await config.db
-      .prepare("UPDATE email_outbox SET status = 'sent', provider_message_id = ?, sent_at = ?, last_error = NULL WHERE id = ? AND status IN ('sending', 'queued')")
+      .prepare(
+        "UPDATE email_outbox SET status = 'sent', provider_message_id = ?, sent_at = ?, last_error = NULL WHERE id = ? AND status IN ('sending', 'queued')",
+      )
       .bind(result.id, now, id)
       .run();
     outcome = { id, status: "sent", attempts: row.attempts };

@@ -93,7 +93,10 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
     heading: "Finish setting up your account",
     blocks: [
       { kind: "p", text: "Hello," },
-      { kind: "p", text: "You started a Loupe account with this email address. Add your name and a password to save searches, track orders and find your cart on any device." },
+      {
+        kind: "p",
+        text: "You started a Loupe account with this email address. Add your name and a password to save searches, track orders and find your cart on any device.",
+      },
       { kind: "button", label: "Complete my account", href: d.link },
     ],
     unsubscribeLink: d.unsubscribeLink,

@@ -4,7 +4,7 @@
  * crashed delivery, the Cron Trigger, and no provider → `local`.
  */
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "#worker/index.ts";
 import { BACKOFF_MS, deliverDue, deliverEmail, LEASE_MS, MAX_ATTEMPTS, queueEmail, senderConfig } from "#worker/email/outbox.ts";
 import type { EmailMessage } from "#worker/email/templates.ts";
@@ -23,7 +23,11 @@ interface Row {
   sent_at: number | null;
 }
 
-const row = (id: number) => env.DB.prepare("SELECT * FROM email_outbox WHERE id = ?").bind(id).first<Row>().then((r) => r!);
+const row = (id: number) =>
+  env.DB.prepare("SELECT * FROM email_outbox WHERE id = ?")
+    .bind(id)
+    .first<Row>()
+    .then((r) => r!);
 
 function confirmEmail(to: string): EmailMessage {
   return { to, template: "confirm-email", data: { firstName: "Ada", link: `https://loupe.test/register/confirm?email=${encodeURIComponent(to)}&stamp=s1` } };
@@ -41,6 +45,11 @@ async function queueAndDeliver(message: EmailMessage, now: number): Promise<numb
 }
 
 describe("email outbox", () => {
+  // The sender logs each delivery (one JSON line); the tests read the rows and the fake instead.
+  beforeEach(() => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+  });
+
   it("without RESEND_API_KEY keeps the email as local and never sends it", async () => {
     const to = address("local");
     const pending: Promise<unknown>[] = [];
@@ -128,7 +137,9 @@ describe("email outbox", () => {
     const id = await queueAndDeliver(confirmEmail(to), T0);
     const first = await row(id);
     // The answer was lost: the row still says queued although Resend sent the email.
-    await env.DB.prepare("UPDATE email_outbox SET status = 'queued', provider_message_id = NULL, next_attempt_at = ? WHERE id = ?").bind(T0 + MIN, id).run();
+    await env.DB.prepare("UPDATE email_outbox SET status = 'queued', provider_message_id = NULL, next_attempt_at = ? WHERE id = ?")
+      .bind(T0 + MIN, id)
+      .run();
     expect(await deliverEmail(senderConfig(resendEnv()), id, T0 + MIN)).toMatchObject({ status: "sent", attempts: 2 });
     expect(await row(id)).toMatchObject({ status: "sent", provider_message_id: first.provider_message_id });
     expect(await mailbox(to)).toHaveLength(1);
@@ -151,7 +162,9 @@ describe("email outbox", () => {
     const to = address("crashed");
     // A row whose first delivery claimed it at T0 and never came back.
     const id = await queueEmail(env, confirmEmail(to), () => {}, T0);
-    await env.DB.prepare("UPDATE email_outbox SET status = 'sending', attempts = 1, next_attempt_at = ? WHERE id = ?").bind(T0 + LEASE_MS, id).run();
+    await env.DB.prepare("UPDATE email_outbox SET status = 'sending', attempts = 1, next_attempt_at = ? WHERE id = ?")
+      .bind(T0 + LEASE_MS, id)
+      .run();
     expect(await row(id)).toMatchObject({ status: "sending", attempts: 1 });
     expect(await deliverEmail(senderConfig(resendEnv()), id, T0 + LEASE_MS - 1)).toEqual({ id, status: "skipped" });
     expect(await deliverEmail(senderConfig(resendEnv()), id, T0 + LEASE_MS)).toMatchObject({ status: "sent", attempts: 2 });
