@@ -20,6 +20,12 @@ export type Bindings = Env & {
   /** Facebook sign-in's app id and secret (both secrets); unset, Facebook sign-in is hidden and answers 501. */
   FACEBOOK_APP_ID?: string;
   FACEBOOK_APP_SECRET?: string;
+  /** Resend API key (`wrangler secret put RESEND_API_KEY`); unset, emails stay in the outbox as `local` (worker/email/). */
+  RESEND_API_KEY?: string;
+  /** The email sender, e.g. `Loupe <hello@loupe.example>` (a domain verified in Resend). */
+  EMAIL_FROM?: string;
+  /** Resend's API origin; default https://api.resend.com (the tests point it at a loopback fake). */
+  RESEND_API_URL?: string;
 };
 
 export interface AppEnv {

@@ -49,9 +49,7 @@ export async function startFakes(fakes: readonly Fake[]): Promise<{ origin: stri
         }
       }
       const headers: Record<string, string> = {};
-      response.headers.forEach((value, key) => {
-        headers[key] = value;
-      });
+      response.headers.forEach((value, name) => (headers[name] = value));
       res.writeHead(response.status, headers);
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch (e) {
