@@ -1,5 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { echoFake } from "./echo";
+import { facebookFake } from "./facebook";
+import { googleFake } from "./google";
 import { startFakes } from "./server";
 
 declare module "vitest" {
@@ -10,7 +12,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const fakes = await startFakes([echoFake]);
+  const fakes = await startFakes([echoFake, googleFake, facebookFake]);
   project.provide("fakesOrigin", fakes.origin);
   return fakes.stop;
 }
