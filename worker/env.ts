@@ -9,17 +9,22 @@ import type { LoaderVariables } from "./middleware/loaders";
 import type { SessionVariables } from "./middleware/session";
 
 export type Bindings = Env & {
+  /** Google sign-in's OAuth client id (`wrangler secret put GOOGLE_CLIENT_ID`); unset, Google sign-in is hidden and answers 501. */
+  GOOGLE_CLIENT_ID?: string;
+  /** Facebook login's app id and secret (`wrangler secret put …`); unless both are set, Facebook login is hidden and answers 501. */
+  FACEBOOK_APP_ID?: string;
+  FACEBOOK_APP_SECRET?: string;
+  /** Tests and local fakes only: where Google's keys and sign-in page, and Facebook's Graph API and dialog are (worker/accounts/external/config.ts). */
+  GOOGLE_CERTS_URL?: string;
+  GOOGLE_AUTHORIZE_URL?: string;
+  FACEBOOK_GRAPH_URL?: string;
+  FACEBOOK_DIALOG_URL?: string;
   /** Secret for signing the visitor-id cookie (`wrangler secret put VISITOR_COOKIE_SECRET`). */
   VISITOR_COOKIE_SECRET?: string;
   /** Token of the marketer view and admin calls (`wrangler secret put ADMIN_TOKEN`); unset, they answer 404. */
   ADMIN_TOKEN?: string;
   /** Signs emailed account links (`wrangler secret put ACCOUNT_LINK_SECRET`); unset, VISITOR_COOKIE_SECRET signs them. */
   ACCOUNT_LINK_SECRET?: string;
-  /** Google sign-in's OAuth client id (`wrangler secret put GOOGLE_CLIENT_ID`); unset, Google sign-in is hidden and answers 501. */
-  GOOGLE_CLIENT_ID?: string;
-  /** Facebook sign-in's app id and secret (both secrets); unset, Facebook sign-in is hidden and answers 501. */
-  FACEBOOK_APP_ID?: string;
-  FACEBOOK_APP_SECRET?: string;
   /** Resend API key (`wrangler secret put RESEND_API_KEY`); unset, emails stay in the outbox as `local` (worker/email/). */
   RESEND_API_KEY?: string;
   /** The email sender, e.g. `Loupe <hello@loupe.example>` (a domain verified in Resend). */

@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
-import { echoFake } from "./echo";
+import { facebookFake } from "./facebook";
+import { googleFake } from "./google";
 import { resendFake } from "./resend";
 import { startFakes } from "./server";
 
@@ -11,7 +12,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const fakes = await startFakes([echoFake, resendFake]);
+  const fakes = await startFakes([resendFake, googleFake, facebookFake]);
   project.provide("fakesOrigin", fakes.origin);
   return fakes.stop;
 }
