@@ -1,9 +1,11 @@
 import { createExecutionContext, env } from "cloudflare:test";
+import type { Bindings } from "#worker/env.ts";
 import worker from "#worker/index.ts";
 import { checkContract } from "./contract";
 
 /**
- * Sends a request to the worker (its default export, with the test env and a fresh execution context whose
+ * Sends a request to the worker (its default export, with the test env — `init.env` replaces some bindings,
+ * e.g. a provider's URL pointing at a loopback fake — and a fresh execution context whose
  * waitUntil work the pool awaits after the test) as a browser would, without following redirects. Every
  * `/api` answer is checked against the contract (contract.ts): an undocumented status or a body that does
  * not match its documented schema fails the calling test.
@@ -11,9 +13,11 @@ import { checkContract } from "./contract";
  * wrapper nests one more Proxy on its prototype (cloudflare/workers-sdk#15092), so each request got slower
  * than the last (docs/decisions/005-dependency-pins.md).
  */
-export async function call(path: string, init: RequestInit & { cf?: Record<string, unknown> } = {}): Promise<Response> {
-  const request = new Request(new URL(path, "https://loupe.test"), { redirect: "manual", ...init });
-  const response = await worker.fetch(request.clone() as Parameters<typeof worker.fetch>[0], env, createExecutionContext());
+export async function call(path: string, init: RequestInit & { cf?: Record<string, unknown>; env?: Partial<Bindings> } = {}): Promise<Response> {
+  const { env: overrides, ...rest } = init;
+  const request = new Request(new URL(path, "https://loupe.test"), { redirect: "manual", ...rest });
+  const bindings = overrides ? { ...env, ...overrides } : env;
+  const response = await worker.fetch(request.clone() as Parameters<typeof worker.fetch>[0], bindings as typeof env, createExecutionContext());
   await checkContract(request, response);
   return response;
 }
