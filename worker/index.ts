@@ -1,8 +1,9 @@
 /**
- * The worker entry only composes: request context → security headers → redirects → experiments →
- * `/api` → generated images → the marketer view's login → the local outbox (`/dev/outbox`, APP_ENV local
+ * The worker entry only composes: request context → security headers → the customer's session (and the
+ * same-origin check of cookie-authenticated changes) → redirects → experiments → `/api` → generated images →
+ * Google and Facebook sign-in pages → the marketer view's login → the local outbox (`/dev/outbox`, APP_ENV local
  * only) → React Router SSR (last). The Cron Trigger's `scheduled` handler delivers the email outbox's due
- * rows. Durable Object classes are re-exported here.
+ * rows and prunes expired sessions and sign-in attempts. Durable Object classes are re-exported here.
  */
 import { Hono } from "hono";
 import { api } from "./http/api";
@@ -10,6 +11,7 @@ import type { AppEnv, Bindings } from "./env";
 import { emailCron } from "./email/cron";
 import { devOutbox } from "./email/routes";
 import { images } from "./images";
+import { accountsCron } from "./accounts/housekeeping";
 import { socialPages } from "./accounts/social-pages";
 import { requestContext } from "./middleware/context";
 import { experiments } from "./middleware/experiments";
@@ -40,7 +42,10 @@ const app = new Hono<AppEnv>()
 /** The Hono app (requests only); the default export adds the Cron Trigger's handler. */
 export { app };
 
-/** The Cron Trigger (wrangler.toml `[triggers]`, every 5 minutes): the email outbox's due rows. */
-const scheduled: ExportedHandlerScheduledHandler<Bindings> = (controller, env, ctx) => emailCron(controller, env, ctx);
+/** The Cron Trigger (wrangler.toml `[triggers]`, every 5 minutes): the email outbox's due rows, expired sessions and old sign-in attempts. */
+const scheduled: ExportedHandlerScheduledHandler<Bindings> = (controller, env, ctx) => {
+  emailCron(controller, env, ctx);
+  accountsCron(controller, env, ctx);
+};
 
 export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Bindings>;

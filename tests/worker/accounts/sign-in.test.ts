@@ -1,4 +1,5 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import worker from "#worker/index.ts";
 import { describe, expect, it } from "vitest";
 import { openSession, sessionUser, TOKEN_VALIDITY_MS } from "#worker/accounts/sessions.ts";
 import { findByEmail } from "#worker/accounts/users.ts";
@@ -175,5 +176,27 @@ describe("reset a forgotten password", () => {
     const stamp = (await latestLink(a, "reset-password")).searchParams.get("securityStamp")!;
     expect((await post("/api/accounts/reset", { email: b, securityStamp: stamp, password: "my new long passphrase" })).status).toBe(400);
     expect((await post("/api/accounts/reset", { email: a, securityStamp: `${stamp}x`, password: "my new long passphrase" })).status).toBe(400);
+  });
+});
+
+describe("housekeeping", () => {
+  it("the Cron Trigger deletes expired sessions and sign-in attempts older than 15 minutes, and keeps live ones", async () => {
+    const email = await confirmedUser("cron");
+    const user = (await findByEmail(env.DB, email))!;
+    const now = Date.now();
+    const old = await openSession(env.DB, user.id, now - TOKEN_VALIDITY_MS - 1);
+    const live = await openSession(env.DB, user.id, now);
+    await env.DB.prepare("INSERT INTO login_attempts (email, ip, at, state) VALUES (?, 'x', ?, 'failed'), (?, 'x', ?, 'failed')")
+      .bind(email, now - 16 * 60_000, email, now)
+      .run();
+    const ctx = createExecutionContext();
+    await worker.scheduled!({ scheduledTime: now, cron: "*/5 * * * *", noRetry: () => {} } as ScheduledController, env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect((await userInfo(old.data)).status).toBe(401);
+    expect((await userInfo(live.data)).status).toBe(200);
+    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM login_attempts WHERE email = ?").bind(email).first<{ n: number }>();
+    expect(left!.n).toBe(1);
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?").bind(user.id).first<{ n: number }>();
+    expect(rows!.n).toBe(1);
   });
 });
