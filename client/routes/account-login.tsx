@@ -22,6 +22,7 @@ import {
   serverAccount,
   type FormAnswer,
 } from "../components/account-form";
+import { isAccountPage } from "../components/account-paths";
 import { SocialSignIn } from "../components/account-social";
 import type { RootData } from "../root";
 import { currentRoute, previousRoute, restoreNavigation } from "../state/navigation";
@@ -51,15 +52,17 @@ export const handle = accountHandle("Sign in");
 
 /**
  * Where to return after signing in: the query's `returnUrl`, else (with JavaScript, after hydration) the
- * route stored before this page. /login itself is never stored, so the stored current route is the page the
- * shopper came from.
+ * route stored before this page. /login and /register are never stored (§2), so the stored current route is
+ * the page the shopper came from — unless that was another account page (a reset link, /logout), then the
+ * one before it.
  */
 function useReturnUrl(fromQuery: string | null, posted: string | undefined): string {
   const [returnUrl, setReturnUrl] = useState(posted || fromQuery || "");
   useEffect(() => {
     if (returnUrl) return;
+    // This page's effects run before the layout's, which restores the stored routes after hydration.
     if (currentRoute.value === null) restoreNavigation();
-    const stored = currentRoute.value ?? previousRoute.value;
+    const stored = [currentRoute.value, previousRoute.value].find((r): r is string => r !== null && !isAccountPage(r.split("?")[0] ?? ""));
     if (stored) setReturnUrl(safeReturnPath(stored));
   }, [returnUrl]);
   return returnUrl;
