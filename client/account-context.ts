@@ -51,7 +51,13 @@ export interface AccountService {
   /** Sets a new password from the reset link (every session ends); bad_request for a bad link or a weak password. */
   reset(input: { email: string; securityStamp: string; password: string }): Promise<Notice>;
   /** Completes a partial account from its link, and signs in (cookie set). */
-  completeRegistration(input: { email: string; securityStamp: string; firstName: string; lastName: string; password: string }): Promise<Outcome<{ user: SignedInUser }>>;
+  completeRegistration(input: {
+    email: string;
+    securityStamp: string;
+    firstName: string;
+    lastName: string;
+    password: string;
+  }): Promise<Outcome<{ user: SignedInUser }>>;
   /** The user behind an emailed link's guid (masked email), or null. */
   userByGuid(guid: string): Promise<GuidUser | null>;
   unsubscribe(guid: string, list: UnsubscribeList): Promise<Outcome<{ list: UnsubscribeList }>>;

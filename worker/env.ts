@@ -6,15 +6,29 @@ import type { SecureHeadersVariables } from "hono/secure-headers";
 import type { ContextVariables } from "./middleware/context";
 import type { ExperimentVariables } from "./middleware/experiments";
 import type { LoaderVariables } from "./middleware/loaders";
+import type { SessionVariables } from "./middleware/session";
 
 export type Bindings = Env & {
   /** Secret for signing the visitor-id cookie (`wrangler secret put VISITOR_COOKIE_SECRET`). */
   VISITOR_COOKIE_SECRET?: string;
   /** Token of the marketer view and admin calls (`wrangler secret put ADMIN_TOKEN`); unset, they answer 404. */
   ADMIN_TOKEN?: string;
+  /** Signs emailed account links (`wrangler secret put ACCOUNT_LINK_SECRET`); unset, VISITOR_COOKIE_SECRET signs them. */
+  ACCOUNT_LINK_SECRET?: string;
+  /** Google sign-in's OAuth client id (`wrangler secret put GOOGLE_CLIENT_ID`); unset, Google sign-in is hidden and answers 501. */
+  GOOGLE_CLIENT_ID?: string;
+  /** Facebook sign-in's app id and secret (both secrets); unset, Facebook sign-in is hidden and answers 501. */
+  FACEBOOK_APP_ID?: string;
+  FACEBOOK_APP_SECRET?: string;
+  /** Resend API key (`wrangler secret put RESEND_API_KEY`); unset, emails stay in the outbox as `local` (worker/email/). */
+  RESEND_API_KEY?: string;
+  /** The email sender, e.g. `Loupe <hello@loupe.example>` (a domain verified in Resend). */
+  EMAIL_FROM?: string;
+  /** Resend's API origin; default https://api.resend.com (the tests point it at a loopback fake). */
+  RESEND_API_URL?: string;
 };
 
 export interface AppEnv {
   Bindings: Bindings;
-  Variables: ContextVariables & ExperimentVariables & SecureHeadersVariables & LoaderVariables;
+  Variables: ContextVariables & ExperimentVariables & SecureHeadersVariables & LoaderVariables & SessionVariables;
 }

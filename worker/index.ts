@@ -1,16 +1,22 @@
 /**
  * The worker entry only composes: request context → security headers → redirects → experiments →
- * `/api` → generated images → the marketer view's login → React Router SSR (last). Durable Object classes are re-exported here.
+ * `/api` → generated images → the marketer view's login → the local outbox (`/dev/outbox`, APP_ENV local
+ * only) → React Router SSR (last). The Cron Trigger's `scheduled` handler delivers the email outbox's due
+ * rows. Durable Object classes are re-exported here.
  */
 import { Hono } from "hono";
 import { api } from "./http/api";
-import type { AppEnv } from "./env";
+import type { AppEnv, Bindings } from "./env";
+import { emailCron } from "./email/cron";
+import { devOutbox } from "./email/routes";
 import { images } from "./images";
+import { socialPages } from "./accounts/social-pages";
 import { requestContext } from "./middleware/context";
 import { experiments } from "./middleware/experiments";
 import { experimentsLogin } from "./experiments/page";
 import { redirects } from "./middleware/redirects";
 import { securityHeaders } from "./middleware/security";
+import { sessions } from "./middleware/session";
 import { onPageError } from "./ssr/page-errors";
 import { ssr } from "./ssr/render";
 
@@ -20,12 +26,21 @@ export { SearchIndexObject } from "./search/search-object";
 const app = new Hono<AppEnv>()
   .use(...requestContext())
   .use(securityHeaders())
+  .use(sessions())
   .use(redirects())
   .use(experiments())
   .route("/api", api)
   .route("/", images)
+  .route("/", socialPages)
   .get("/experiments", experimentsLogin())
+  .route("/dev/outbox", devOutbox)
   .all("*", ...ssr())
   .onError(onPageError);
 
-export default app;
+/** The Hono app (requests only); the default export adds the Cron Trigger's handler. */
+export { app };
+
+/** The Cron Trigger (wrangler.toml `[triggers]`, every 5 minutes): the email outbox's due rows. */
+const scheduled: ExportedHandlerScheduledHandler<Bindings> = (controller, env, ctx) => emailCron(controller, env, ctx);
+
+export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Bindings>;

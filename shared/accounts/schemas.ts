@@ -15,7 +15,12 @@ export const MIN_PASSWORD_LENGTH = 8;
 /** Long passphrases are welcome; the bound only keeps one request's input small. */
 export const MAX_PASSWORD_LENGTH = 1024;
 
-export const Email = v.pipe(v.string("email is required"), v.trim(), v.maxLength(254, "email is too long"), v.regex(EMAIL_PATTERN, "Enter a valid email address"));
+export const Email = v.pipe(
+  v.string("email is required"),
+  v.trim(),
+  v.maxLength(254, "email is too long"),
+  v.regex(EMAIL_PATTERN, "Enter a valid email address"),
+);
 
 /** A new password: length only here; the worker also refuses common passwords (worker/accounts/passwords.ts). */
 export const NewPassword = v.pipe(
@@ -24,9 +29,14 @@ export const NewPassword = v.pipe(
   v.maxLength(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters`),
 );
 /** A password typed to sign in (any length the form allows; a wrong one is just wrong). */
-export const Password = v.pipe(v.string("password is required"), v.minLength(1, "Enter your password"), v.maxLength(MAX_PASSWORD_LENGTH, "password is too long"));
+export const Password = v.pipe(
+  v.string("password is required"),
+  v.minLength(1, "Enter your password"),
+  v.maxLength(MAX_PASSWORD_LENGTH, "password is too long"),
+);
 
-const Name = (field: string) => v.pipe(v.string(`${field} is required`), v.trim(), v.minLength(1, `Enter your ${field}`), v.maxLength(100, `${field} is too long`));
+const Name = (field: string) =>
+  v.pipe(v.string(`${field} is required`), v.trim(), v.minLength(1, `Enter your ${field}`), v.maxLength(100, `${field} is too long`));
 const OptionalName = (field: string) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, `${field} is too long`)), "");
 
 /** A link's proof (the `securityStamp` of a confirmation, completion or reset link). */
@@ -62,7 +72,12 @@ export const CompleteRegistrationRequest = v.object({
   lastName: Name("last name"),
   password: NewPassword,
 });
-export const PartialAccountRequest = v.object({ email: Email, firstName: OptionalName("first name"), lastName: OptionalName("last name"), source: v.optional(v.pipe(v.string(), v.maxLength(60))) });
+export const PartialAccountRequest = v.object({
+  email: Email,
+  firstName: OptionalName("first name"),
+  lastName: OptionalName("last name"),
+  source: v.optional(v.pipe(v.string(), v.maxLength(60))),
+});
 export const ChangePasswordRequest = v.object({ currentPassword: Password, newPassword: NewPassword });
 export const GoogleLoginRequest = v.object({ idToken: v.pipe(v.string("idToken is required"), v.minLength(10), v.maxLength(8192)) });
 export const FacebookLoginRequest = v.object({ accessToken: v.pipe(v.string("accessToken is required"), v.minLength(10), v.maxLength(4096)) });
@@ -123,7 +138,5 @@ export const EmailCaptured = v.object({ captured: v.boolean() });
 
 /** The operator's view of customer messages. */
 export const ConversationList = v.object({
-  messages: v.array(
-    v.object({ id: v.number(), userGuid: v.string(), email: v.string(), subject: v.string(), message: v.string(), createdAt: v.number() }),
-  ),
+  messages: v.array(v.object({ id: v.number(), userGuid: v.string(), email: v.string(), subject: v.string(), message: v.string(), createdAt: v.number() })),
 });

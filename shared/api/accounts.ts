@@ -157,7 +157,7 @@ export const accountOperations = {
     operationId: "googleLogin",
     summary: "Signs in with a Google ID token (linked to the account with the same verified email, or a new one)",
     body: GoogleLoginRequest,
-    responses: { 200: signedIn, 401: refusal("The Google token is not valid"), 501: unconfigured("Google") },
+    responses: { 200: signedIn, 401: refusal("The Google token is not valid"), 501: unconfigured("Google"), 502: refusal("Google could not be reached") },
   }),
   facebookLogin: operation({
     method: "POST",
@@ -165,7 +165,7 @@ export const accountOperations = {
     operationId: "facebookLogin",
     summary: "Signs in with a Facebook access token (linked to the account with the same email, or a new one)",
     body: FacebookLoginRequest,
-    responses: { 200: signedIn, 401: refusal("The Facebook token is not valid"), 501: unconfigured("Facebook") },
+    responses: { 200: signedIn, 401: refusal("The Facebook token is not valid"), 501: unconfigured("Facebook"), 502: refusal("Facebook could not be reached") },
   }),
   userByGuid: operation({
     method: "POST",
@@ -233,7 +233,8 @@ export const accountOperations = {
     path: "/accounts/email-capture",
     operationId: "captureEmail",
     summary: "An email left in a popup or form, with where it came from",
-    description: "For source welcome-100-popup the address must match the §5 pattern (400 otherwise, and the attempt is logged); other sources are only logged.",
+    description:
+      "For source welcome-100-popup the address must match the §5 pattern (400 otherwise, and the attempt is logged); other sources are only logged.",
     body: EmailCaptureRequest,
     responses: { 200: json("Captured (welcome popup: the offer is emailed) or logged", EmailCaptured) },
   }),

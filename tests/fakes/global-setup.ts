@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { echoFake } from "./echo";
+import { resendFake } from "./resend";
 import { startFakes } from "./server";
 
 declare module "vitest" {
@@ -10,7 +11,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const fakes = await startFakes([echoFake]);
+  const fakes = await startFakes([echoFake, resendFake]);
   project.provide("fakesOrigin", fakes.origin);
   return fakes.stop;
 }

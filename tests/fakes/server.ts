@@ -48,7 +48,9 @@ export async function startFakes(fakes: readonly Fake[]): Promise<{ origin: stri
           break;
         }
       }
-      res.writeHead(response.status, Object.fromEntries(response.headers));
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => (headers[name] = value));
+      res.writeHead(response.status, headers);
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch (e) {
       res.writeHead(500, { "content-type": "text/plain" });

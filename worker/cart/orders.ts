@@ -5,7 +5,7 @@
 import { checkoutProblems, viewLines } from "#shared/cart/checkout.ts";
 import type { CartView, OrderDraft } from "#shared/cart/schemas.ts";
 import { refused } from "#shared/refusal.ts";
-import { cartStub, refreshed, view, type CartBindings, type Shopper } from "./service";
+import { shopperCart, refreshed, view, type CartBindings, type Shopper } from "./service";
 
 type OrderRow = {
   order_number: string;
@@ -56,7 +56,7 @@ function orderNumber(): string {
  * order (201 the first time, 200 after).
  */
 export async function draftOrder(env: CartBindings, who: Shopper, now = Date.now()): Promise<{ created: boolean; order: OrderDraft; cart: CartView }> {
-  const stub = cartStub(env, who.visitorId);
+  const stub = shopperCart(env, who);
   const cart = await view(env, who, await refreshed(env, stub, now), now);
   const problems = checkoutProblems(cart);
   if (problems.length) refused("conflict", "The order is not ready: " + problems.map((p) => p.message).join("; "), problems);

@@ -12,7 +12,7 @@ import { handle } from "../http/routes";
 import { serverTiming, type Timings } from "../lib/timings";
 import { shopperOf } from "../middleware/shopper";
 import { draftOrder } from "./orders";
-import { cartStub, changeCart, getCart, lockPrice, quoteCarePlans } from "./service";
+import { shopperCart, changeCart, getCart, lockPrice, quoteCarePlans } from "./service";
 
 /** The visitor's shopper, and the answer marked private (never cached or shared). */
 function privateShopper(c: Context<AppEnv>) {
@@ -21,22 +21,22 @@ function privateShopper(c: Context<AppEnv>) {
 }
 
 export const cartRoutes = [
-  handle(ops.getCart, async (_, c) => ({ status: 200, body: await getCart(c.env, privateShopper(c)) })),
-  handle(ops.cartVersion, async (_, c) => ({ status: 200, body: { schemaVersion: await cartStub(c.env, privateShopper(c).visitorId).schemaVersion() } })),
+  handle(ops.getCart, async (_, c) => ({ status: 200, body: await getCart(c.env, await privateShopper(c)) })),
+  handle(ops.cartVersion, async (_, c) => ({ status: 200, body: { schemaVersion: await shopperCart(c.env, await privateShopper(c)).schemaVersion() } })),
   handle(ops.changeCart, async ({ body }, c) => {
     const timings: Timings = {};
-    const cart = await changeCart(c.env, privateShopper(c), body, Date.now(), timings);
+    const cart = await changeCart(c.env, await privateShopper(c), body, Date.now(), timings);
     c.header("Server-Timing", serverTiming(timings));
     return { status: 200, body: cart };
   }),
   handle(ops.lockPrice, async (_, c) => {
-    const r = await lockPrice(c.env, privateShopper(c));
+    const r = await lockPrice(c.env, await privateShopper(c));
     const body = { lock: lockView(r.lock), created: r.created, cart: r.cart };
     return r.created ? { status: 201, body } : { status: 200, body };
   }),
   handle(ops.draftOrder, async (_, c) => {
-    const r = await draftOrder(c.env, privateShopper(c));
+    const r = await draftOrder(c.env, await privateShopper(c));
     return r.created ? { status: 201, body: r } : { status: 200, body: r };
   }),
-  handle(ops.quoteCarePlans, async (_, c) => ({ status: 200, body: await quoteCarePlans(c.env, privateShopper(c)) })),
+  handle(ops.quoteCarePlans, async (_, c) => ({ status: 200, body: await quoteCarePlans(c.env, await privateShopper(c)) })),
 ];

@@ -26,6 +26,8 @@ export interface CartBindings {
  */
 export interface Shopper {
   visitorId: string;
+  /** The signed-in customer's guid: their cart (it follows them to any browser) instead of the visitor's. */
+  userGuid?: string | null;
   location: Location | null;
   promoVariation: Variant;
   converted?: (kind: VisitorEventKind) => void;
@@ -33,6 +35,33 @@ export interface Shopper {
 
 export function cartStub(env: CartBindings, visitorId: string): DurableObjectStub<CartObject> {
   return env.CART.get(env.CART.idFromName(`visitor:${visitorId}`));
+}
+
+/** A signed-in customer's cart object. */
+export function userCartStub(env: CartBindings, userGuid: string): DurableObjectStub<CartObject> {
+  return env.CART.get(env.CART.idFromName(`user:${userGuid}`));
+}
+
+/** The cart a shopper's calls go to: the customer's when signed in, else the visitor's. */
+export function shopperCart(env: CartBindings, who: Shopper): DurableObjectStub<CartObject> {
+  return who.userGuid ? userCartStub(env, who.userGuid) : cartStub(env, who.visitorId);
+}
+
+/**
+ * Signing in: the visitor's cart moves into the customer's (decision 008's merge: the visitor's newer ring and
+ * promo win, lines add up) and the visitor's object is left empty. Should the merge fail, the visitor's
+ * cart is put back, so nothing is lost.
+ */
+export async function mergeVisitorCart(env: CartBindings, visitorId: string, userGuid: string, now = Date.now()): Promise<void> {
+  const visitor = cartStub(env, visitorId);
+  const taken = await visitor.takeAll();
+  if (taken.state.revision === 0 && taken.locks.length === 0) return;
+  try {
+    await userCartStub(env, userGuid).mergeFrom(taken, now);
+  } catch (e) {
+    await visitor.mergeFrom(taken, now);
+    throw e;
+  }
 }
 
 /** Running promotion campaigns offered to each Promocode_Variation_Global variant, read at most once a minute per isolate (shown with the cart). */
@@ -67,7 +96,7 @@ export async function refreshed(env: CartBindings, stub: DurableObjectStub<CartO
 
 /** The cart with catalogue prices at most PRICE_SNAPSHOT_MAX_AGE_MS old (a refresh when they are older). */
 export async function getCart(env: CartBindings, who: Shopper, now = Date.now()): Promise<CartView> {
-  const stub = cartStub(env, who.visitorId);
+  const stub = shopperCart(env, who);
   let snap = await stub.snapshot(now);
   if (isStale(snap.state, now, PRICE_SNAPSHOT_MAX_AGE_MS)) {
     const r = await stub.apply([await refreshChange(env.DB, snap.state, now)], now);
@@ -88,7 +117,7 @@ export async function changeCart(env: CartBindings, who: Shopper, intent: CartIn
   const changes = await resolveIntent(env.DB, intent, now);
   if (timings) timings.catalogue = performance.now() - t;
   t = performance.now();
-  const r = await cartStub(env, who.visitorId).apply(changes, now);
+  const r = await shopperCart(env, who).apply(changes, now);
   if (timings) timings.cart = performance.now() - t;
   if (!r.ok) throw new DomainError(r);
   if (intent.type === "add-diamond" || intent.type === "add-item") who.converted?.("add-to-cart");
@@ -106,7 +135,7 @@ export type PriceLockResult = { created: boolean; lock: PriceLock; cart: CartVie
  * (rate_limited, the §8 message), a fifth stored lock and an empty cart too (conflict).
  */
 export async function lockPrice(env: CartBindings, who: Shopper, now = Date.now()): Promise<PriceLockResult> {
-  const stub = cartStub(env, who.visitorId);
+  const stub = shopperCart(env, who);
   const { state } = await stub.snapshot(now);
   const r = await stub.lockPrice(await refreshChange(env.DB, state, now), now);
   switch (r.decision) {
@@ -128,7 +157,7 @@ export async function quoteCarePlans(
   now = Date.now(),
 ): Promise<{ quotes: { productId: string; productName: string; quotes: CartView["CarePlans"][number]["quotes"] }[]; cart: CartView }> {
   // Fresh prices make fresh quotes; applying them reconciles the chosen plans (§4).
-  const cart = await view(env, who, await refreshed(env, cartStub(env, who.visitorId), now), now);
+  const cart = await view(env, who, await refreshed(env, shopperCart(env, who), now), now);
   const names = new Map(
     [
       ...cart.EngagementRings.flatMap((x) => [x.setting, x.diamond]),
@@ -150,7 +179,7 @@ export async function quoteCarePlans(
  * link are skipped; the answer says how many.
  */
 export async function restoreFromLink(env: CartBindings, who: Shopper, items: CartLinkItems, now = Date.now()): Promise<{ cart: CartView; skipped: number }> {
-  const stub = cartStub(env, who.visitorId);
+  const stub = shopperCart(env, who);
   const snap = await stub.snapshot(now);
   if (namesNothing(items) || sameItems(linkItems(snap.state), items)) return { cart: await view(env, who, snap, now), skipped: 0 };
   const { change, skipped } = await restoreChange(env.DB, items);

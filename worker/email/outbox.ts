@@ -1,19 +1,168 @@
 /**
- * The email outbox (migrations/0009_email_outbox.sql): `queueEmail` writes the row, then the sender
- * delivers it after the response (`waitUntil`); the Cron Trigger retries what failed.
- * STUB (issue 17 foundation): only the row is written; delivery comes with worker/email/sender.ts.
+ * The email outbox (migrations/0009_email_outbox.sql): `queueEmail` writes the row, then delivers it after
+ * the response (`waitUntil`); the Cron Trigger (`deliverDue`, every 5 minutes) sends whatever is due again.
+ *
+ * A delivery first claims its row in one statement (status `sending`, one more attempt, and a 10-minute
+ * lease in `next_attempt_at`), so the request's delivery and the cron never send the same row at once and a
+ * row left `sending` by a crashed isolate is due again when its lease ends. Then it sends through Resend
+ * with the idempotency key `outbox-<id>` (a retry after a lost answer can never deliver twice) and marks
+ * the row `sent`, `queued` again after a backoff (1 min, 5 min, 30 min, 2 h, 6 h) or `failed` (a permanent
+ * refusal, or the 6th attempt). Without `RESEND_API_KEY` rows are `local`: kept for /dev/outbox, never sent.
+ * docs/decisions/014-email-outbox.md
  */
-import type { EmailMessage } from "./templates";
+import { type OutgoingEmail, RESEND_API_URL, type ResendConfig, sendViaResend } from "./resend";
+import { type EmailMessage, isEmailTemplate, renderEmail } from "./templates";
 
+/** The bindings the outbox reads (a subset of the worker's `Bindings`). */
 export interface EmailBindings {
   DB: D1Database;
+  /** Resend API key (`wrangler secret put RESEND_API_KEY`); unset, emails stay in the outbox as `local`. */
+  RESEND_API_KEY?: string;
+  /** Resend's API origin; default https://api.resend.com (tests point it at a loopback fake). */
+  RESEND_API_URL?: string;
+  /** The sender, e.g. `Loupe <hello@loupe.example>`. */
+  EMAIL_FROM?: string;
+}
+
+/** Where the sender writes and sends: the D1 database, and Resend (null: no provider configured). */
+export interface SenderConfig {
+  db: D1Database;
+  resend: ResendConfig | null;
+}
+
+/** Waits before attempt n+1 after attempt n failed (n = 1…5); the 6th failure is final. */
+export const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000] as const;
+/** Attempts before a row is `failed`. */
+export const MAX_ATTEMPTS = BACKOFF_MS.length + 1;
+/** A claimed row is due again after this long if its delivery never finished (a crashed isolate). */
+export const LEASE_MS = 10 * 60_000;
+/** Rows one cron run delivers at most. */
+export const CRON_BATCH = 50;
+/** The sender address when `EMAIL_FROM` is not set. */
+export const DEFAULT_FROM = "Loupe <hello@loupe.example>";
+
+/** The sender's configuration from the bindings; `fetch` is injectable for tests. */
+export function senderConfig(env: EmailBindings, fetcher: ResendConfig["fetch"] = (input, init) => fetch(input, init)): SenderConfig {
+  const apiKey = env.RESEND_API_KEY?.trim();
+  return {
+    db: env.DB,
+    resend: apiKey
+      ? { apiKey, apiUrl: env.RESEND_API_URL?.trim() || RESEND_API_URL, from: env.EMAIL_FROM?.trim() || DEFAULT_FROM, fetch: fetcher, timeoutMs: 10_000 }
+      : null,
+  };
+}
+
+/** When to try again after the given attempt failed, or null when it was the last. */
+export function retryDelay(attempts: number): number | null {
+  return attempts >= 1 && attempts < MAX_ATTEMPTS ? BACKOFF_MS[attempts - 1]! : null;
+}
+
+/** What one delivery did to its row (`skipped`: not due, or another delivery holds it). */
+export interface DeliveryOutcome {
+  id: number;
+  status: "sent" | "queued" | "failed" | "skipped";
+  attempts?: number;
+  error?: string;
+}
+
+function logDelivery(outcome: DeliveryOutcome): void {
+  const level = outcome.status === "failed" ? "error" : outcome.status === "queued" ? "warn" : "info";
+  console.log(JSON.stringify({ level, message: "email delivery", ...outcome }));
 }
 
 /** Queues an email: the outbox row now, the delivery after the response. Resolves to the row's id. */
 export async function queueEmail(env: EmailBindings, message: EmailMessage, waitUntil: (p: Promise<unknown>) => void, now = Date.now()): Promise<number> {
-  void waitUntil;
-  const row = await env.DB.prepare("INSERT INTO email_outbox (recipient, template, data, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
-    .bind(message.to, message.template, JSON.stringify(message.data), now, now)
+  const config = senderConfig(env);
+  const status = config.resend ? "queued" : "local";
+  const row = await env.DB.prepare(
+    "INSERT INTO email_outbox (recipient, template, data, status, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+  )
+    .bind(message.to, message.template, JSON.stringify(message.data), status, now, now)
     .first<{ id: number }>();
-  return row!.id;
+  const id = row!.id;
+  if (config.resend) {
+    waitUntil(
+      deliverEmail(config, id, now).catch((err: unknown) =>
+        console.error(JSON.stringify({ level: "error", message: `email delivery of ${id}: ${String(err)}` })),
+      ),
+    );
+  }
+  return id;
+}
+
+interface ClaimedRow {
+  id: number;
+  recipient: string;
+  template: string;
+  data: string;
+  attempts: number;
+}
+
+/** Claims the row if it is due: one attempt more and a lease, atomically. Null when not due or held. */
+async function claim(db: D1Database, id: number, now: number): Promise<ClaimedRow | null> {
+  return db
+    .prepare(
+      `UPDATE email_outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = ?
+       WHERE id = ? AND status IN ('queued', 'sending') AND next_attempt_at <= ?
+       RETURNING id, recipient, template, data, attempts`,
+    )
+    .bind(now + LEASE_MS, id, now)
+    .first<ClaimedRow>();
+}
+
+function outgoing(row: ClaimedRow): OutgoingEmail | string {
+  if (!isEmailTemplate(row.template)) return `unknown template ${row.template}`;
+  try {
+    const email = renderEmail({ template: row.template, data: JSON.parse(row.data) } as EmailMessage);
+    return { to: row.recipient, subject: email.subject, html: email.html, text: email.text, headers: email.headers };
+  } catch (err) {
+    return `cannot render: ${String(err)}`;
+  }
+}
+
+/**
+ * Delivers one row if it is due (status `queued`, or `sending` with an expired lease) and no other
+ * delivery holds it. Without a provider it does nothing (`skipped`).
+ */
+export async function deliverEmail(config: SenderConfig, id: number, now = Date.now()): Promise<DeliveryOutcome> {
+  if (!config.resend) return { id, status: "skipped" };
+  const row = await claim(config.db, id, now);
+  if (!row) return { id, status: "skipped" };
+  const email = outgoing(row);
+  const result = typeof email === "string" ? { ok: false as const, retryable: false, error: email } : await sendViaResend(config.resend, email, `outbox-${id}`);
+  let outcome: DeliveryOutcome;
+  if (result.ok) {
+    // A success stands even if the lease ran out meanwhile: the idempotency key made both attempts one email.
+    await config.db
+      .prepare(
+        "UPDATE email_outbox SET status = 'sent', provider_message_id = ?, sent_at = ?, last_error = NULL WHERE id = ? AND status IN ('sending', 'queued')",
+      )
+      .bind(result.id, now, id)
+      .run();
+    outcome = { id, status: "sent", attempts: row.attempts };
+  } else {
+    const delay = result.retryable ? retryDelay(row.attempts) : null;
+    const status = delay === null ? "failed" : "queued";
+    const next = delay === null ? now : now + Math.max(delay, result.retryAfterMs ?? 0);
+    // Only the delivery that holds the claim (same attempt) writes its failure.
+    await config.db
+      .prepare("UPDATE email_outbox SET status = ?, next_attempt_at = ?, last_error = ? WHERE id = ? AND status = 'sending' AND attempts = ?")
+      .bind(status, next, result.error, id, row.attempts)
+      .run();
+    outcome = { id, status, attempts: row.attempts, error: result.error };
+  }
+  logDelivery(outcome);
+  return outcome;
+}
+
+/** Delivers the due rows, oldest first, at most `limit` (the Cron Trigger's work), one after another. */
+export async function deliverDue(config: SenderConfig, now = Date.now(), limit = CRON_BATCH): Promise<DeliveryOutcome[]> {
+  if (!config.resend) return [];
+  const due = await config.db
+    .prepare("SELECT id FROM email_outbox WHERE status IN ('queued', 'sending') AND next_attempt_at <= ? ORDER BY id LIMIT ?")
+    .bind(now, limit)
+    .all<{ id: number }>();
+  const outcomes: DeliveryOutcome[] = [];
+  for (const { id } of due.results) outcomes.push(await deliverEmail(config, id, now));
+  return outcomes;
 }

@@ -1,7 +1,12 @@
 /**
- * The product's emails: each template's data (links are absolute URLs on this site).
- * STUB (issue 17 foundation): the renderers (subject, HTML and text bodies) come with the email slice.
+ * The product's emails: each template's data (links are absolute URLs on this site) and what it says —
+ * a subject, an HTML body and a plain-text body (both from one content description, layout.ts) and the
+ * extra headers. Marketing emails (complete-account, welcome-offer) carry RFC 8058 one-click unsubscribe
+ * headers; transactional ones (confirm, reset, password changed, already registered) do not.
+ * The outbox stores the template's name and data; the email is rendered when it is sent or shown.
  */
+import { contentLinks, type EmailContent, type EmailLink, renderHtml, renderText } from "./layout";
+
 export interface TemplateData {
   /** After registering: the confirmation link (/register/confirm?…). */
   "confirm-email": { firstName: string; link: string };
@@ -20,3 +25,111 @@ export interface TemplateData {
 export type EmailTemplate = keyof TemplateData;
 
 export type EmailMessage = { [T in EmailTemplate]: { to: string; template: T; data: TemplateData[T] } }[EmailTemplate];
+
+/** An email ready for the provider (and for /dev/outbox). */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+  /** Extra headers: `List-Unsubscribe` and `List-Unsubscribe-Post` on marketing emails, none otherwise. */
+  headers: Record<string, string>;
+  /** The links the email carries, in reading order. */
+  links: EmailLink[];
+}
+
+const greeting = (firstName: string) => (firstName.trim() ? `Hi ${firstName.trim()},` : "Hello,");
+
+/** What each template says. */
+const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent } = {
+  "confirm-email": (d) => ({
+    subject: "Confirm your email address",
+    preheader: "One click to finish creating your Loupe account.",
+    heading: "Confirm your email address",
+    blocks: [
+      { kind: "p", text: greeting(d.firstName) },
+      { kind: "p", text: "Thanks for creating a Loupe account. Confirm that this is your email address to finish setting it up." },
+      { kind: "button", label: "Confirm my email", href: d.link },
+      { kind: "p", text: "If you did not create an account, you can ignore this email." },
+    ],
+  }),
+  "already-registered": (d) => ({
+    subject: "You already have a Loupe account",
+    preheader: "Sign in, or reset your password if you have forgotten it.",
+    heading: "You already have an account",
+    blocks: [
+      { kind: "p", text: greeting(d.firstName) },
+      { kind: "p", text: "Someone tried to register with this email address, but it already has a Loupe account. Sign in instead:" },
+      { kind: "button", label: "Sign in", href: d.signInLink },
+      { kind: "p", text: "Forgotten your password? Choose a new one:" },
+      { kind: "button", label: "Reset my password", href: d.resetLink },
+      { kind: "p", text: "If this was not you, you can ignore this email: nothing has changed." },
+    ],
+  }),
+  "reset-password": (d) => ({
+    subject: "Reset your Loupe password",
+    preheader: "Choose a new password. The link is valid for one hour.",
+    heading: "Reset your password",
+    blocks: [
+      { kind: "p", text: greeting(d.firstName) },
+      { kind: "p", text: "We received a request to reset the password of your Loupe account. The link is valid for one hour and works once." },
+      { kind: "button", label: "Choose a new password", href: d.link },
+      { kind: "p", text: "If you did not ask for this, you can ignore this email: your password has not changed." },
+    ],
+  }),
+  "password-changed": (d) => ({
+    subject: "Your Loupe password was changed",
+    preheader: "If this was not you, reset your password now.",
+    heading: "Your password was changed",
+    blocks: [
+      { kind: "p", text: greeting(d.firstName) },
+      { kind: "p", text: "The password of your Loupe account was just changed, and every other device was signed out." },
+      { kind: "p", text: "If this was not you, reset your password now:" },
+      { kind: "button", label: "Reset my password", href: d.resetLink },
+    ],
+  }),
+  "complete-account": (d) => ({
+    subject: "Finish setting up your Loupe account",
+    preheader: "Add a password to save searches, track orders and see your rings anywhere.",
+    heading: "Finish setting up your account",
+    blocks: [
+      { kind: "p", text: "Hello," },
+      {
+        kind: "p",
+        text: "You started a Loupe account with this email address. Add your name and a password to save searches, track orders and find your cart on any device.",
+      },
+      { kind: "button", label: "Complete my account", href: d.link },
+    ],
+    unsubscribeLink: d.unsubscribeLink,
+  }),
+  "welcome-offer": (d) => ({
+    subject: "Your $100 welcome offer",
+    preheader: `Use ${d.code} for $100 off your first order.`,
+    heading: "$100 off your first order",
+    blocks: [
+      { kind: "p", text: "Welcome to Loupe. Here is your code for $100 off your first order:" },
+      { kind: "code", text: d.code },
+      { kind: "p", text: "Enter it in your cart at checkout." },
+      { kind: "button", label: "Start shopping", href: d.shopLink },
+    ],
+    unsubscribeLink: d.unsubscribeLink,
+  }),
+};
+
+/** The names of every template. */
+export const EMAIL_TEMPLATES = Object.keys(CONTENT) as EmailTemplate[];
+
+/** True for a template name this build can render (stored rows are checked before rendering). */
+export function isEmailTemplate(name: string): name is EmailTemplate {
+  return Object.hasOwn(CONTENT, name);
+}
+
+/** Renders an email: subject, both bodies, headers (one-click unsubscribe for marketing emails) and links. */
+export function renderEmail(message: Pick<EmailMessage, "template" | "data">): RenderedEmail {
+  const content = (CONTENT[message.template] as (data: unknown) => EmailContent)(message.data);
+  const headers: Record<string, string> = {};
+  if (content.unsubscribeLink) {
+    headers["List-Unsubscribe"] = `<${content.unsubscribeLink}>`;
+    headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+  }
+  return { subject: content.subject, html: renderHtml(content), text: renderText(content), headers, links: contentLinks(content) };
+}

@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
+import { accountRoutes } from "../accounts/routes";
 import { cartRoutes } from "../cart/routes";
 import { contentRoutes } from "../content/routes";
 import { diamondRoutes } from "../diamonds/routes";
@@ -35,6 +36,7 @@ export const routes: readonly Route[] = [
   ...experimentRoutes,
   ...contentRoutes,
   ...preferenceRoutes,
+  ...accountRoutes,
   ...openapiRoutes,
 ];
 

@@ -9,6 +9,7 @@ import type { InputOf, Operation, Reply, Schema } from "#shared/api/operation.ts
 import type { FieldProblem } from "#shared/refusal.ts";
 import type { AppEnv } from "../env";
 import { isAdmin } from "../middleware/admin";
+import { currentUser } from "../middleware/session";
 import { ApiError, notFoundRoute } from "./errors";
 
 /** What a handler answers: a declared success status with its body (and headers), or a ready Response (a redirect). */
@@ -80,6 +81,7 @@ function requestHandler(route: Route): MiddlewareHandler<AppEnv> {
   const { op, handler } = route;
   return async (c) => {
     if (op.admin && !(await isAdmin(c))) return notFoundRoute(c);
+    if (op.auth === "user") await currentUser(c);
     const input = {
       params: op.params ? parse(op.params, c.req.param(), "path") : {},
       query: op.query ? parse(op.query, c.req.query(), "query") : {},

@@ -7,6 +7,7 @@ import { createMiddleware } from "hono/factory";
 import { RouterContextProvider } from "react-router";
 import { cartContext, catalogueContext, visitorContext } from "#client/context.ts";
 import { contentContext } from "#client/content-context.ts";
+import { accountContext } from "#client/account-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
 import { renderedExperiments } from "#client/entry.server";
 import { trafficAlert } from "../content/alerts";
@@ -14,6 +15,7 @@ import type { AppEnv } from "../env";
 import { serverCart } from "../loaders/cart";
 import { serverCatalogue } from "../loaders/catalogue";
 import { serverMarketer } from "../loaders/marketer";
+import { accountServiceOf } from "./account";
 import { isAdmin } from "./admin";
 import { shopperOf } from "./shopper";
 
@@ -49,7 +51,8 @@ export function loaderServices() {
       marketerContext,
       serverMarketer(c.env, c.get("assignments"), url.origin, () => isAdmin(c)),
     );
-    context.set(cartContext, serverCart(c.env, shopperOf(c)));
+    context.set(cartContext, serverCart(c.env, await shopperOf(c)));
+    context.set(accountContext, accountServiceOf(c));
     c.set("loaderContext", context);
     c.set("pageVariants", variants);
     await next();

@@ -8,6 +8,7 @@ import { isUnknownPage, renderPage, type ViteManifest } from "#client/entry.serv
 import { SHARED_RENDER_HEADER } from "#shared/flags.ts";
 import type { AppEnv, Bindings } from "../env";
 import { loaderServices } from "../middleware/loaders";
+import { usesSessionCookie } from "../middleware/session";
 import { PageCache, clientAcceptEncoding } from "./page-cache";
 
 /** Rendered pages that opted in to sharing (see page-cache.ts). */
@@ -49,7 +50,11 @@ const render = createMiddleware<AppEnv>(async (c) => {
   const url = new URL(c.req.url);
   const nonce = c.get("secureHeadersNonce") ?? "";
   const variants = c.get("pageVariants");
-  const key = c.req.method === "GET" ? PageCache.key(url, { theme: c.get("theme"), fromSearchEngine: c.get("fromSearchEngine"), variants }) : null;
+  // A signed-in page shows the customer (the header's name): never shared, never from the shared cache.
+  const key =
+    c.req.method === "GET" && !usesSessionCookie(c)
+      ? PageCache.key(url, { theme: c.get("theme"), fromSearchEngine: c.get("fromSearchEngine"), variants })
+      : null;
   const acceptEncoding = clientAcceptEncoding(c.req.raw);
   let response = key ? pageCache.get(key, acceptEncoding) : null;
   if (!response) {

@@ -1,0 +1,105 @@
+/**
+ * The email templates: every template has a subject, an HTML and a text body that both carry its links;
+ * every value is escaped in HTML (and only http(s) links become links); marketing emails carry the
+ * one-click unsubscribe headers and transactional ones none.
+ */
+import { describe, expect, it } from "vitest";
+import { EMAIL_TEMPLATES, type EmailMessage, renderEmail } from "#worker/email/templates.ts";
+
+const SITE = "https://loupe.test";
+
+/** One message of every template, links with query strings (an `&` to escape). */
+const SAMPLES: EmailMessage[] = [
+  { to: "a@example.com", template: "confirm-email", data: { firstName: "Ada", link: `${SITE}/register/confirm?email=a%40example.com&stamp=s1` } },
+  {
+    to: "a@example.com",
+    template: "already-registered",
+    data: { firstName: "Ada", signInLink: `${SITE}/login?returnUrl=%2F&x=1`, resetLink: `${SITE}/forgot-password?email=a%40example.com&y=2` },
+  },
+  { to: "a@example.com", template: "reset-password", data: { firstName: "Ada", link: `${SITE}/reset?email=a%40example.com&stamp=s2` } },
+  { to: "a@example.com", template: "password-changed", data: { firstName: "Ada", resetLink: `${SITE}/forgot-password?email=a%40example.com&z=3` } },
+  { to: "a@example.com", template: "complete-account", data: { link: `${SITE}/register?complete=1&g=abc`, unsubscribeLink: `${SITE}/unsubscribe?u=abc&k=p` } },
+  {
+    to: "a@example.com",
+    template: "welcome-offer",
+    data: { code: "WELCOME100", shopLink: `${SITE}/diamond-search?a=1&b=2`, unsubscribeLink: `${SITE}/unsubscribe?u=def&k=m` },
+  },
+];
+
+const escapedHref = (url: string) => url.replaceAll("&", "&amp;");
+const linksOf = (message: EmailMessage) => Object.values(message.data).filter((v): v is string => typeof v === "string" && v.startsWith("https://"));
+
+describe("email templates", () => {
+  it("has a sample here for every template", () => {
+    expect(SAMPLES.map((s) => s.template).sort()).toEqual([...EMAIL_TEMPLATES].sort());
+  });
+
+  for (const message of SAMPLES) {
+    describe(message.template, () => {
+      const email = renderEmail(message);
+
+      it("has a subject, a complete HTML document and a plain-text body", () => {
+        expect(email.subject.length).toBeGreaterThan(5);
+        expect(email.html.startsWith('<!doctype html><html lang="en">')).toBe(true);
+        expect(email.html).toContain(`<title>${email.subject}</title>`);
+        expect(email.html).not.toMatch(/<script|<link|<img|<style/i);
+        expect(email.text).not.toMatch(/<[a-z/][^>]*>/i);
+        expect(email.text.length).toBeGreaterThan(50);
+      });
+
+      it("carries every link in both bodies: a button and a plain link in HTML, its own line in text", () => {
+        const links = linksOf(message);
+        expect(links.length).toBeGreaterThan(0);
+        for (const link of links) {
+          expect(email.html).toContain(`href="${escapedHref(link)}"`);
+          expect(email.text.split("\n")).toContain(link.startsWith(`${SITE}/unsubscribe`) ? `Unsubscribe: ${link}` : link);
+          expect(email.links.map((l) => l.href)).toContain(link);
+        }
+        for (const button of email.links.filter((l) => l.label !== "Unsubscribe")) {
+          expect(email.html).toContain(`>${button.label}</a>`);
+          expect(email.html).toContain(`>${escapedHref(button.href)}</a>`);
+        }
+      });
+    });
+  }
+
+  it("escapes every value in HTML, and keeps the text body literal", () => {
+    const hostile = `<img src=x onerror="alert(1)"> & 'you'`;
+    const email = renderEmail({ template: "confirm-email", data: { firstName: hostile, link: `${SITE}/register/confirm?a="><script>alert(1)</script>` } });
+    expect(email.html).not.toContain("<img");
+    expect(email.html).not.toContain("<script");
+    expect(email.html).toContain("Hi &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;you&#39;,");
+    expect(email.html).toContain('href="https://loupe.test/register/confirm?a=&quot;&gt;&lt;script&gt;');
+    expect(email.text).toContain(`Hi ${hostile},`);
+  });
+
+  it("makes only http(s) addresses links", () => {
+    const email = renderEmail({ template: "reset-password", data: { firstName: "Ada", link: "javascript:alert(1)" } });
+    expect(email.html).not.toContain('href="javascript:');
+    expect(email.html).toContain('href="#"');
+  });
+
+  it("greets by first name, or without one", () => {
+    expect(renderEmail(SAMPLES[0]!).text).toContain("Hi Ada,");
+    expect(renderEmail({ template: "confirm-email", data: { firstName: " ", link: `${SITE}/x` } }).text).toContain("Hello,");
+  });
+
+  it("gives marketing emails the one-click unsubscribe headers and transactional ones none", () => {
+    for (const message of SAMPLES) {
+      const { headers } = renderEmail(message);
+      if (message.template === "complete-account" || message.template === "welcome-offer") {
+        expect(headers).toEqual({ "List-Unsubscribe": `<${message.data.unsubscribeLink}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+      } else {
+        expect(headers).toEqual({});
+      }
+    }
+  });
+
+  it("sends the welcome offer without unsubscribe headers or link when it has no unsubscribe link", () => {
+    const email = renderEmail({ template: "welcome-offer", data: { code: "WELCOME100", shopLink: `${SITE}/`, unsubscribeLink: null } });
+    expect(email.headers).toEqual({});
+    expect(email.text).not.toContain("Unsubscribe");
+    expect(email.html).not.toContain("Unsubscribe");
+    expect(email.text).toContain("    WELCOME100");
+  });
+});

@@ -1,0 +1,179 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { openSession, sessionUser, TOKEN_VALIDITY_MS } from "#worker/accounts/sessions.ts";
+import { findByEmail } from "#worker/accounts/users.ts";
+import { call, type ErrorBody } from "../helpers";
+import { bearer, confirmedUser, freshEmail, freshIp, latestLink, outbox, PASSWORD, post, signIn, userInfo } from "./account-helpers";
+
+describe("sign in and sessions", () => {
+  it("signs in with the password: the stored user, a 30-day token that opens info/user", async () => {
+    const email = await confirmedUser("login");
+    const before = Date.now();
+    const res = await post("/api/accounts/login", { email: email.toUpperCase(), password: PASSWORD, returnUrl: "/diamond-search?shape=oval" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const body = (await res.json()) as { user: Record<string, unknown>; token: { data: string; expires: number }; returnUrl: string };
+    expect(body.user).toMatchObject({ email, firstName: "Ada", lastName: "Lovelace", token: body.token.data, accountConfirmed: true });
+    expect(body.token.data.length).toBeGreaterThanOrEqual(43);
+    expect(body.token.expires - before).toBeGreaterThanOrEqual(TOKEN_VALIDITY_MS);
+    expect(body.returnUrl).toBe("/diamond-search?shape=oval");
+    const info = await userInfo(body.token.data);
+    expect(info.status).toBe(200);
+    expect(await info.json()).toMatchObject({ email, userGuid: body.user.userGuid, token: body.token.data });
+    // Only the token's hash is stored.
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE token_hash = ?").bind(body.token.data).first<{ n: number }>();
+    expect(stored!.n).toBe(0);
+  });
+
+  it("never returns to another site, nor to /login or /register", async () => {
+    const email = await confirmedUser("ret");
+    for (const returnUrl of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "/login?x=1", "/register"]) {
+      const res = await post("/api/accounts/login", { email, password: PASSWORD, returnUrl });
+      expect(((await res.json()) as { returnUrl: string }).returnUrl, returnUrl).toBe("/");
+    }
+  });
+
+  it("answers a wrong password and an unknown email the same way", async () => {
+    const email = await confirmedUser("wrong");
+    const wrong = await post("/api/accounts/login", { email, password: "not the password" });
+    const unknown = await post("/api/accounts/login", { email: freshEmail("ghost"), password: "not the password" });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual(await unknown.json());
+  });
+
+  it("refuses an unconfirmed account with the right password only (403) and sends the link again", async () => {
+    const email = freshEmail("unconfirmed");
+    await post("/api/accounts/v1/register", { firstName: "U", lastName: "C", email, password: PASSWORD });
+    expect((await post("/api/accounts/login", { email, password: "a wrong password" })).status).toBe(401);
+    const res = await post("/api/accounts/login", { email, password: PASSWORD });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as ErrorBody).error.message).toMatch(/confirm your email/);
+    expect((await outbox(email)).filter((m) => m.template === "confirm-email")).toHaveLength(2);
+  });
+
+  it("ends the session at logout: the token then answers 401", async () => {
+    const token = await signIn(await confirmedUser("logout"));
+    expect((await userInfo(token)).status).toBe(200);
+    const out = await call("/api/accounts/logout", { method: "POST", headers: bearer(token) });
+    expect(out.status).toBe(204);
+    const after = await userInfo(token);
+    expect(after.status).toBe(401);
+    expect(((await after.json()) as ErrorBody).error.code).toBe("unauthorized");
+  });
+
+  it("ends a token 30 days after sign-in (injected clock)", async () => {
+    const email = await confirmedUser("expiry");
+    const user = (await findByEmail(env.DB, email))!;
+    const now = Date.now();
+    const fresh = await openSession(env.DB, user.id, now);
+    expect(await sessionUser(env.DB, fresh.data, now + TOKEN_VALIDITY_MS - 1)).toMatchObject({ email });
+    expect(await sessionUser(env.DB, fresh.data, now + TOKEN_VALIDITY_MS)).toBeNull();
+    // Through the API: a token issued 30 days and a millisecond ago.
+    const old = await openSession(env.DB, user.id, now - TOKEN_VALIDITY_MS - 1);
+    expect((await userInfo(old.data)).status).toBe(401);
+  });
+
+  it("answers 401 without a session, with a forged token, and for a malformed header", async () => {
+    expect((await call("/api/info/user")).status).toBe(401);
+    expect((await userInfo("A".repeat(43))).status).toBe(401);
+    expect((await call("/api/info/user", { headers: { authorization: "Bearer x" } })).status).toBe(401);
+  });
+
+  it("changing the password ends every other session and opens a new one", async () => {
+    const email = await confirmedUser("change");
+    const a = await signIn(email);
+    const b = await signIn(email);
+    const wrong = await post(
+      "/api/accounts/change-password",
+      { currentPassword: "nope nope nope", newPassword: "a brand new passphrase" },
+      freshIp(),
+      bearer(a),
+    );
+    expect(wrong.status).toBe(403);
+    const res = await post("/api/accounts/change-password", { currentPassword: PASSWORD, newPassword: "a brand new passphrase" }, freshIp(), bearer(a));
+    expect(res.status).toBe(200);
+    const next = ((await res.json()) as { token: { data: string } }).token.data;
+    expect((await userInfo(a)).status).toBe(401);
+    expect((await userInfo(b)).status).toBe(401);
+    expect((await userInfo(next)).status).toBe(200);
+    expect((await post("/api/accounts/login", { email, password: "a brand new passphrase" })).status).toBe(200);
+    expect((await outbox(email))[0]!.template).toBe("password-changed");
+  });
+});
+
+describe("failed sign-in limit", () => {
+  it("answers the 6th failure for one email within 15 minutes with 429 and Retry-After, even with the right password", async () => {
+    const email = await confirmedUser("limit");
+    for (let i = 0; i < 5; i++) expect((await post("/api/accounts/login", { email, password: `wrong ${i} password` })).status).toBe(401);
+    const sixth = await post("/api/accounts/login", { email, password: "wrong again password" });
+    expect(sixth.status).toBe(429);
+    const retry = Number(sixth.headers.get("retry-after"));
+    expect(retry).toBeGreaterThan(14 * 60);
+    expect(retry).toBeLessThanOrEqual(15 * 60);
+    expect(((await sixth.json()) as ErrorBody).error.code).toBe("rate_limited");
+    expect((await post("/api/accounts/login", { email, password: PASSWORD })).status).toBe(429);
+  });
+
+  it("answers the 21st failure from one address with 429, whatever the emails", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 20; i++) expect((await post("/api/accounts/login", { email: freshEmail("spray"), password: "guess guess" }, ip)).status).toBe(401);
+    expect((await post("/api/accounts/login", { email: freshEmail("spray"), password: "guess guess" }, ip)).status).toBe(429);
+    // Another address is not limited.
+    expect((await post("/api/accounts/login", { email: freshEmail("spray"), password: "guess guess" })).status).toBe(401);
+  });
+
+  it("lets no more than 5 of 50 concurrent wrong passwords be checked", async () => {
+    const email = await confirmedUser("storm");
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => post("/api/accounts/login", { email, password: `storm ${i} guess` }, freshIp())));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(45);
+    const counted = await env.DB.prepare("SELECT COUNT(*) AS n FROM login_attempts WHERE email = ?").bind(email).first<{ n: number }>();
+    expect(counted!.n).toBe(5);
+  });
+
+  it("forgets earlier failures after a successful sign-in", async () => {
+    const email = await confirmedUser("forgive");
+    for (let i = 0; i < 4; i++) await post("/api/accounts/login", { email, password: `nope ${i} nope` });
+    await signIn(email);
+    for (let i = 0; i < 5; i++) expect((await post("/api/accounts/login", { email, password: `again ${i} nope` })).status).toBe(401);
+  });
+});
+
+describe("reset a forgotten password", () => {
+  it("sends the same answer for any email and a link only to a known one", async () => {
+    const email = await confirmedUser("forgot");
+    const known = await post("/api/accounts/reset?returnUrl=/cart", { email });
+    const unknown = await post("/api/accounts/reset?returnUrl=/cart", { email: freshEmail("ghost") });
+    expect(known.status).toBe(200);
+    expect(await known.json()).toEqual(await unknown.json());
+    const link = await latestLink(email, "reset-password");
+    expect(link.pathname).toBe("/reset");
+    expect(link.searchParams.get("returnUrl")).toBe("/cart");
+  });
+
+  it("sets the new password once, ends every session, and the old password stops working", async () => {
+    const email = await confirmedUser("reset");
+    const token = await signIn(email);
+    await post("/api/accounts/reset", { email });
+    const stamp = (await latestLink(email, "reset-password")).searchParams.get("securityStamp")!;
+    const weak = await post("/api/accounts/reset", { email, securityStamp: stamp, password: "password1" });
+    expect(weak.status).toBe(400);
+    const res = await post("/api/accounts/reset", { email, securityStamp: stamp, password: "my new long passphrase" });
+    expect(res.status).toBe(200);
+    expect((await userInfo(token)).status).toBe(401);
+    expect((await post("/api/accounts/login", { email, password: PASSWORD })).status).toBe(401);
+    expect((await post("/api/accounts/login", { email, password: "my new long passphrase" })).status).toBe(200);
+    expect((await post("/api/accounts/reset", { email, securityStamp: stamp, password: "yet another passphrase" })).status).toBe(400);
+  });
+
+  it("refuses a forged link and one for another email", async () => {
+    const a = await confirmedUser("reset-a");
+    const b = await confirmedUser("reset-b");
+    await post("/api/accounts/reset", { email: a });
+    const stamp = (await latestLink(a, "reset-password")).searchParams.get("securityStamp")!;
+    expect((await post("/api/accounts/reset", { email: b, securityStamp: stamp, password: "my new long passphrase" })).status).toBe(400);
+    expect((await post("/api/accounts/reset", { email: a, securityStamp: `${stamp}x`, password: "my new long passphrase" })).status).toBe(400);
+  });
+});

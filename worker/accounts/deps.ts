@@ -1,0 +1,63 @@
+/**
+ * What the account services need from a request (no HTTP types): the bindings, this site's origin for the
+ * emailed links, the clock, the caller's address for the sign-in limit and `waitUntil` for email delivery.
+ * Also the emailed links themselves and the one sign-in step every way of signing in ends with.
+ */
+import type { SignedIn } from "#shared/accounts/schemas.ts";
+import { queueEmail, type EmailBindings } from "../email/outbox";
+import type { EmailMessage } from "../email/templates";
+import { openSession } from "./sessions";
+import { signLink, type LinkPurpose } from "./tokens";
+import { storedUser, type User } from "./users";
+
+export type AccountBindings = EmailBindings & {
+  DB: D1Database;
+  /** Signs emailed links (`wrangler secret put ACCOUNT_LINK_SECRET`); falls back to VISITOR_COOKIE_SECRET, then a development key. */
+  ACCOUNT_LINK_SECRET?: string;
+  VISITOR_COOKIE_SECRET?: string;
+};
+
+export interface AccountDeps {
+  env: AccountBindings;
+  /** `https://loupe.example`: the emailed links point here. */
+  origin: string;
+  now: number;
+  /** The caller's address (CF-Connecting-IP), for the failed sign-in limit. */
+  ip: string;
+  waitUntil: (p: Promise<unknown>) => void;
+}
+
+const DEV_LINK_SECRET = "loupe-local-development-links";
+export const linkSecret = (env: AccountBindings) => env.ACCOUNT_LINK_SECRET || env.VISITOR_COOKIE_SECRET || DEV_LINK_SECRET;
+
+/** An absolute link to a page of this site with its query. */
+export function pageLink(d: AccountDeps, path: string, query: Record<string, string | undefined> = {}): string {
+  const url = new URL(path, d.origin);
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+/** A signed link (confirm, reset, complete) for the user as they are now. */
+export async function signedLink(
+  d: AccountDeps,
+  purpose: LinkPurpose,
+  path: string,
+  user: User,
+  extra: Record<string, string | undefined> = {},
+): Promise<string> {
+  const securityStamp = await signLink(linkSecret(d.env), purpose, user, d.now);
+  return pageLink(d, path, { ...extra, email: user.email, securityStamp });
+}
+
+export function email(d: AccountDeps, message: EmailMessage): Promise<number> {
+  return queueEmail(d.env, message, d.waitUntil, d.now);
+}
+
+/** Opens a session for the user: the §3 Stored user with its token, and where to go next. */
+export async function signIn(d: AccountDeps, user: User, returnUrl = "/"): Promise<SignedIn> {
+  const token = await openSession(d.env.DB, user.id, d.now);
+  return { user: storedUser(user, token.data), token, returnUrl };
+}
+
+/** The one answer of calls that must not tell whether an email is known. */
+export const CHECK_EMAIL = { message: "If the address can receive it, we have sent you an email. Check your inbox." };

@@ -1,0 +1,108 @@
+/**
+ * The customer's session on each request (docs/decisions/013-accounts-and-sessions.md): the web app's
+ * HttpOnly cookie, or `Authorization: Bearer <token>` from API clients. Resolved lazily (a request without
+ * either costs nothing; with one, one D1 read, once). Requests that change state on the strength of the
+ * cookie must come from this site (hono/csrf: the Origin or Sec-Fetch-Site of a form post); bearer calls
+ * carry no ambient credential and need no such check.
+ */
+import type { Context } from "hono";
+import { generateCookie, getCookie } from "hono/cookie";
+import { csrf } from "hono/csrf";
+import { createMiddleware } from "hono/factory";
+import type { SignedIn } from "#shared/accounts/schemas.ts";
+import { refused } from "#shared/refusal.ts";
+import { sessionUser, TOKEN_VALIDITY_MS } from "../accounts/sessions";
+import type { User } from "../accounts/users";
+import type { AppEnv, Bindings } from "../env";
+import { errorResponse } from "../http/errors";
+import { appendSetCookies } from "./context";
+
+export const SESSION_COOKIE = "loupe_session";
+/** §9 "User-info cookie 6 hours": the first name and guid the browser may read (never the token). */
+export const USER_INFO_COOKIE = "loupe_user";
+const USER_INFO_SECONDS = 6 * 60 * 60;
+
+export interface Session {
+  user: User;
+  token: string;
+  via: "cookie" | "bearer";
+}
+
+export interface SessionVariables {
+  /** The request's session, or null (memoized). */
+  session: () => Promise<Session | null>;
+  /** Cookies to set on the response (a page's sign-in or sign-out). */
+  sessionCookies: string[];
+}
+
+const BEARER = /^Bearer\s+([\w-]{20,100})$/i;
+
+function credential(c: Context): { token: string; via: Session["via"] } | null {
+  const bearer = BEARER.exec(c.req.header("authorization") ?? "")?.[1];
+  if (bearer) return { token: bearer, via: "bearer" };
+  const cookie = getCookie(c, SESSION_COOKIE);
+  return cookie ? { token: cookie, via: "cookie" } : null;
+}
+
+/** Whether the request carries the session cookie (and no bearer token): its state changes need the same-origin check. */
+export function usesSessionCookie(c: Context): boolean {
+  return credential(c)?.via === "cookie";
+}
+
+/** The session middleware: the lazy `session` variable, the cross-site check, and the cookies staged by sign-in pages. */
+export function sessions(options: { now?: () => number } = {}) {
+  const now = options.now ?? Date.now;
+  const sameOrigin = csrf();
+  return createMiddleware<{ Bindings: Bindings; Variables: SessionVariables }>(async (c, next) => {
+    let resolved: Promise<Session | null> | null = null;
+    c.set("session", () => {
+      resolved ??= (async () => {
+        const cred = credential(c);
+        if (!cred) return null;
+        const user = await sessionUser(c.env.DB, cred.token, now(), (p) => c.executionCtx.waitUntil(p));
+        return user ? { user, token: cred.token, via: cred.via } : null;
+      })();
+      return resolved;
+    });
+    const cookies: string[] = [];
+    c.set("sessionCookies", cookies);
+    if (usesSessionCookie(c)) {
+      try {
+        await sameOrigin(c, async () => {});
+      } catch {
+        const message = "This request came from another site and was refused. Go back to the page and try again.";
+        if (new URL(c.req.url).pathname.startsWith("/api/")) return errorResponse(c, 403, "forbidden", message);
+        return c.text(message, 403, { "Cache-Control": "no-store" });
+      }
+    }
+    await next();
+    if (cookies.length) appendSetCookies(c, cookies);
+  });
+}
+
+/** The signed-in user of the request, or the 401 refusal. */
+export async function currentUser(c: Context<AppEnv>): Promise<Session> {
+  return (await c.get("session")()) ?? refused("unauthorized", "Sign in to continue.");
+}
+
+const secureOf = (c: Context) => new URL(c.req.url).protocol === "https:";
+
+/** Stages the session and user-info cookies for a page sign-in. */
+export function setSessionCookies(c: Context<AppEnv>, signedIn: SignedIn): void {
+  const secure = secureOf(c);
+  const maxAge = Math.floor(TOKEN_VALIDITY_MS / 1000);
+  const info = encodeURIComponent(JSON.stringify({ firstName: signedIn.user.firstName, userGuid: signedIn.user.userGuid }));
+  c.get("sessionCookies").push(
+    generateCookie(SESSION_COOKIE, signedIn.token.data, { path: "/", maxAge, httpOnly: true, secure, sameSite: "Lax" }),
+    generateCookie(USER_INFO_COOKIE, info, { path: "/", maxAge: USER_INFO_SECONDS, secure, sameSite: "Lax" }),
+  );
+}
+
+/** Stages the removal of both cookies (sign-out, or a session that no longer exists). */
+export function clearSessionCookies(c: Context<AppEnv>): void {
+  const secure = secureOf(c);
+  c.get("sessionCookies").push(
+    generateCookie(SESSION_COOKIE, "", { path: "/", maxAge: 0, httpOnly: true, secure, sameSite: "Lax" }),
+    generateCookie(USER_INFO_COOKIE, "", { path: "/", maxAge: 0, secure, sameSite: "Lax" }),
+  );
+}
