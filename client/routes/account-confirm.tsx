@@ -1,9 +1,11 @@
 /**
  * `/register/confirm?email=…&securityStamp=…` (the link emailed after registering): opening it confirms the
  * email. The page says so with a sign-in link (the email filled in), or shows why the link did not work
- * (not valid, expired or already used) with a form that sends a new one.
+ * (not valid, expired or already used) with a form that sends a new one. The sign-in link keeps the
+ * registration's return address (the link's `returnUrl`).
  */
 import { data, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { safeReturnPath } from "#shared/accounts/return-url.ts";
 import {
   AccountPage,
   Field,
@@ -21,13 +23,16 @@ import {
 const NOT_VALID = "This confirmation link is not valid. Ask for a new one below.";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { email, securityStamp } = queryOf(request, ["email", "securityStamp"]);
-  if (!email || !securityStamp) return data({ confirmed: false as const, email, message: NOT_VALID }, { status: 400 });
+  const { email, securityStamp, returnUrl } = queryOf(request, ["email", "securityStamp", "returnUrl"]);
+  if (!email || !securityStamp) return data<ConfirmData>({ confirmed: false, email, message: NOT_VALID, signIn: "" }, { status: 400 });
   const r = await serverAccount(context, request).confirm({ email, securityStamp });
-  if (r.ok) return { confirmed: true as const, email: r.email, message: null };
-  return data({ confirmed: false as const, email, message: r.message }, { status: 400 });
+  if (!r.ok) return data<ConfirmData>({ confirmed: false, email, message: r.message, signIn: "" }, { status: 400 });
+  // The sign-in link fills the email in and keeps where the registration started (the link's returnUrl).
+  const signIn = new URLSearchParams({ email: r.email });
+  if (returnUrl) signIn.set("returnUrl", safeReturnPath(returnUrl));
+  return { confirmed: true, email: r.email, message: null, signIn: `/login?${signIn}` } satisfies ConfirmData;
 }
-type ConfirmData = { confirmed: boolean; email: string; message: string | null };
+type ConfirmData = { confirmed: boolean; email: string; message: string | null; signIn: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const values = readForm(await request.formData(), ["email"]);
@@ -38,14 +43,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const handle = accountHandle<ConfirmData>((d) => (d?.confirmed ? "Your email is confirmed" : "Confirm your email"));
 
 export function Component() {
-  const { confirmed, email, message } = useLoaderData<ConfirmData>();
+  const { confirmed, email, message, signIn } = useLoaderData<ConfirmData>();
   const answer = useActionData<FormAnswer>();
   if (confirmed) {
     return (
       <AccountPage title="Your email is confirmed">
         <p role="status">Thank you: {email} is confirmed. You can sign in now.</p>
         <p>
-          <a className="button primary" href={`/login?email=${encodeURIComponent(email)}`}>
+          <a className="button primary" href={signIn}>
             Sign in
           </a>
         </p>

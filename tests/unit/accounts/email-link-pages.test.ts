@@ -103,6 +103,14 @@ describe("/register/confirm (the emailed link)", () => {
     expect(account.argsOf("confirm")).toEqual([[{ email: "ada@example.com", securityStamp: STAMP }]]);
   });
 
+  it("the sign-in link keeps where the registration started (the link's returnUrl), made safe", async () => {
+    const account = fakeAccount();
+    const main = await body(await render(account.service, `/register/confirm?email=ada%40example.com&securityStamp=${STAMP}&returnUrl=%2Fcart`));
+    expect(main).toContain('href="/login?email=ada%40example.com&amp;returnUrl=%2Fcart"');
+    const evil = await body(await render(account.service, `/register/confirm?email=ada%40example.com&securityStamp=${STAMP}&returnUrl=%2F%2Fevil.example`));
+    expect(evil).toContain('href="/login?email=ada%40example.com&amp;returnUrl=%2F"');
+  });
+
   it("a used or expired link: the reason and a form that sends a new link", async () => {
     const account = fakeAccount();
     account.refuse("confirm", { ok: false, kind: "bad_request", message: "This link has expired or was already used." });
