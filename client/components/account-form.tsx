@@ -24,7 +24,7 @@ export function accountHandle<Data = unknown>(title: string | ((data: Data | und
  * page's response); when a loader or action runs in the browser (a client-side navigation), the page is
  * loaded as a document instead.
  */
-export function serverAccount(context: Readonly<RouterContextProvider>, request: Request): AccountService {
+export function pageAccount(context: Readonly<RouterContextProvider>, request: Request): AccountService {
   if (typeof document !== "undefined") throw redirectDocument(new URL(request.url).pathname + new URL(request.url).search);
   return context.get(accountContext);
 }

@@ -16,7 +16,7 @@ import {
   queryOf,
   readForm,
   refusedForm,
-  serverAccount,
+  pageAccount,
   type FormAnswer,
 } from "../components/account-form";
 
@@ -25,7 +25,7 @@ const NOT_VALID = "This confirmation link is not valid. Ask for a new one below.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { email, securityStamp, returnUrl } = queryOf(request, ["email", "securityStamp", "returnUrl"]);
   if (!email || !securityStamp) return data<ConfirmData>({ confirmed: false, email, message: NOT_VALID, signIn: "" }, { status: 400 });
-  const r = await serverAccount(context, request).confirm({ email, securityStamp });
+  const r = await pageAccount(context, request).confirm({ email, securityStamp });
   if (!r.ok) return data<ConfirmData>({ confirmed: false, email, message: r.message, signIn: "" }, { status: 400 });
   // The sign-in link fills the email in and keeps where the registration started (the link's returnUrl).
   const signIn = new URLSearchParams({ email: r.email });
@@ -36,7 +36,7 @@ type ConfirmData = { confirmed: boolean; email: string; message: string | null; 
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const values = readForm(await request.formData(), ["email"]);
-  const r = await serverAccount(context, request).resendConfirmation(values);
+  const r = await pageAccount(context, request).resendConfirmation(values);
   return r.ok ? noticeForm(r.message, values) : refusedForm(r, ["email"], values);
 }
 

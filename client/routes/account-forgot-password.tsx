@@ -4,7 +4,7 @@
  * nothing twice.
  */
 import { redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { AccountPage, Field, FormMessages, accountHandle, queryOf, readForm, refusedForm, serverAccount, type FormAnswer } from "../components/account-form";
+import { AccountPage, Field, FormMessages, accountHandle, queryOf, readForm, refusedForm, pageAccount, type FormAnswer } from "../components/account-form";
 
 /** The notice after asking for a link (the same whatever the email). */
 export const RESET_SENT = "If an account uses this email, we have sent it a link to set a new password. The link works for one hour.";
@@ -17,7 +17,7 @@ type ForgotData = ReturnType<typeof loader>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const values = readForm(await request.formData(), ["email"]);
-  const r = await serverAccount(context, request).sendReset({ email: values.email, returnUrl: "/" });
+  const r = await pageAccount(context, request).sendReset({ email: values.email, returnUrl: "/" });
   return r.ok ? redirect("/forgot-password?sent=1", 303) : refusedForm(r, ["email"], values);
 }
 

@@ -19,7 +19,7 @@ import {
   queryOf,
   readForm,
   refusedForm,
-  serverAccount,
+  pageAccount,
   type FormAnswer,
 } from "../components/account-form";
 import { isAccountPage } from "../components/account-paths";
@@ -36,7 +36,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 type LoginData = ReturnType<typeof loader>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const account = serverAccount(context, request);
+  const account = pageAccount(context, request);
   const form = await request.formData();
   const values = readForm(form, ["email", "returnUrl"]);
   if (form.get("_intent") === "resend") {

@@ -4,12 +4,12 @@
  * here too.
  */
 import { redirect, useRouteLoaderData, type ActionFunctionArgs } from "react-router";
-import { AccountPage, accountHandle, serverAccount } from "../components/account-form";
+import { AccountPage, accountHandle, pageAccount } from "../components/account-form";
 import type { RootData } from "../root";
 import { clearSession } from "../state/session";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await serverAccount(context, request).logout();
+  await pageAccount(context, request).logout();
   return redirect("/", 303);
 }
 

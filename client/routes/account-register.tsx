@@ -17,7 +17,7 @@ import {
   queryOf,
   readForm,
   refusedForm,
-  serverAccount,
+  pageAccount,
   type FormAnswer,
 } from "../components/account-form";
 
@@ -31,7 +31,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 type RegisterData = ReturnType<typeof loader>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const account = serverAccount(context, request);
+  const account = pageAccount(context, request);
   const form = await request.formData();
   const values = readForm(form, ["firstName", "lastName", "email", "securityStamp", "returnUrl"]);
   const { password } = readForm(form, ["password"]);

@@ -17,7 +17,7 @@ import {
   queryOf,
   readForm,
   refusedForm,
-  serverAccount,
+  pageAccount,
   type FormAnswer,
 } from "../components/account-form";
 
@@ -34,7 +34,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 type ResetData = { mode: "done" | "bad" | "form"; email: string; securityStamp: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const account = serverAccount(context, request);
+  const account = pageAccount(context, request);
   const form = await request.formData();
   const link = queryOf(request, ["email", "securityStamp"]);
   const posted = readForm(form, ["email", "securityStamp", "password", "passwordRepeat"]);

@@ -3,7 +3,7 @@
  * from that list, then the page confirms it with a link home. A link that is not valid says so.
  */
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { AccountPage, accountHandle, queryOf, serverAccount } from "../components/account-form";
+import { AccountPage, accountHandle, queryOf, pageAccount } from "../components/account-form";
 import { LIST_LABEL, isGuid, listOf } from "../components/account-lists";
 
 type OneClickData = { ok: true; label: string } | { ok: false; message: string };
@@ -12,7 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = queryOf(request, ["userGuid", "type", "list"]);
   const list = listOf(q.type || q.list, "marketing");
   if (!isGuid(q.userGuid) || !list) return data<OneClickData>({ ok: false, message: "This unsubscribe link is not valid." }, { status: 400 });
-  const r = await serverAccount(context, request).unsubscribe(q.userGuid, list);
+  const r = await pageAccount(context, request).unsubscribe(q.userGuid, list);
   if (!r.ok) {
     const message = r.kind === "not_found" ? "We could not find the subscription of this link. It may be out of date." : r.message;
     return data<OneClickData>({ ok: false, message }, { status: r.kind === "not_found" ? 404 : 400 });

@@ -6,7 +6,7 @@
 import { data, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import type { GuidUser } from "#shared/accounts/schemas.ts";
 import type { UnsubscribeList } from "../account-context";
-import { AccountPage, FormMessages, accountHandle, queryOf, refusedForm, serverAccount, type FormAnswer } from "../components/account-form";
+import { AccountPage, FormMessages, accountHandle, queryOf, refusedForm, pageAccount, type FormAnswer } from "../components/account-form";
 import { LIST_LABEL, isGuid, listOf } from "../components/account-lists";
 
 interface UnsubscribeData {
@@ -23,7 +23,7 @@ function linkOf(request: Request) {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { userGuid, list } = linkOf(request);
-  const user = isGuid(userGuid) ? await serverAccount(context, request).userByGuid(userGuid) : null;
+  const user = isGuid(userGuid) ? await pageAccount(context, request).userByGuid(userGuid) : null;
   if (!user || !list) return data<UnsubscribeData>({ user: null, list, userGuid }, { status: user ? 400 : 404 });
   return { user, list, userGuid } satisfies UnsubscribeData;
 }
@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { userGuid, list } = linkOf(request);
   if (!isGuid(userGuid) || !list)
     return data<FormAnswer>({ message: "This unsubscribe link is not valid.", kind: "bad_request", fields: {}, values: {}, notice: null }, { status: 400 });
-  const r = await serverAccount(context, request).unsubscribe(userGuid, list);
+  const r = await pageAccount(context, request).unsubscribe(userGuid, list);
   if (!r.ok) return refusedForm(r, [], {});
   return {
     message: null,
