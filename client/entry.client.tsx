@@ -1,3 +1,5 @@
+// First: the one-time local storage reset (§4, v3) runs before any state module reads localStorage.
+import "./state/session";
 import "./styles.css";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";

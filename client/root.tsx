@@ -12,6 +12,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { effectiveTheme, resolveFlags, type RouteFlags } from "#shared/flags.ts";
+import { accountContext, type AccountService, type SignedInUser, type SocialSignIn } from "./account-context";
 import { visitorContext } from "./context";
 import { contentContext } from "./content-context";
 import { trafficAlertId } from "#shared/traffic-alerts.ts";
@@ -20,15 +21,33 @@ import { CompareTray } from "./components/compare-tray";
 import { NotFound } from "./components/not-found";
 import { pageMeta } from "./route-handle";
 import { recordNavigation, restoreNavigation } from "./state/navigation";
+import { syncSession } from "./state/session";
+
+const NO_SOCIAL: SocialSignIn = { google: false, facebook: false };
+
+/** The request's account service; null where none is provided (a render without accounts: signed out). */
+function accountOf(context: LoaderFunctionArgs["context"]): AccountService | null {
+  try {
+    return context.get(accountContext);
+  } catch {
+    return null;
+  }
+}
 
 /**
  * What every page needs from the edge: the theme preference, search-engine origin, the experiment
- * variants the page renders, and the traffic alert (whose id follows Hide_Tariff_Alert_V2).
+ * variants the page renders, the traffic alert (whose id follows Hide_Tariff_Alert_V2), the signed-in
+ * shopper (the header greets them) and which social sign-ins are configured.
  */
 export async function rootLoader({ context }: LoaderFunctionArgs) {
   const v = context.get(visitorContext);
-  const alert = await context.get(contentContext).trafficAlert(trafficAlertId(v.variants.Hide_Tariff_Alert_V2 ?? 0));
-  return { theme: v.theme, fromSearchEngine: v.fromSearchEngine, variants: v.variants, alert };
+  const account = accountOf(context);
+  const [alert, user] = await Promise.all([
+    context.get(contentContext).trafficAlert(trafficAlertId(v.variants.Hide_Tariff_Alert_V2 ?? 0)),
+    account ? account.current() : null,
+  ]);
+  const social: SocialSignIn = account ? { google: account.social.google, facebook: account.social.facebook } : NO_SOCIAL;
+  return { theme: v.theme, fromSearchEngine: v.fromSearchEngine, variants: v.variants, alert, user: user satisfies SignedInUser | null, social };
 }
 export type RootData = Awaited<ReturnType<typeof rootLoader>>;
 
@@ -57,7 +76,7 @@ function whenIdle(fn: () => void): void {
  * After client-side navigation: the stored current/previous route, scroll reset for flagged routes, the
  * document title and the theme/flag attributes that live outside the React root (§2 "Navigation behaviour").
  */
-function NavigationEffects({ flags, theme, hasError }: { flags: RouteFlags; theme: "light" | "dark"; hasError: boolean }) {
+function NavigationEffects({ flags, theme, hasError, user }: { flags: RouteFlags; theme: "light" | "dark"; hasError: boolean; user: SignedInUser | null }) {
   const location = useLocation();
   const matches = useMatches();
   const routeName = matches[matches.length - 1]?.id ?? "";
@@ -69,6 +88,8 @@ function NavigationEffects({ flags, theme, hasError }: { flags: RouteFlags; them
     // browser idle (the page's own loading and hydration come first).
     whenIdle(() => import("./experiments/tracking").then((m) => m.startTracking()).catch((err: unknown) => console.warn("tracking unavailable", err)));
   }, []);
+  // §4 login state: the signed-in user of this document (signing in or out reloads the document).
+  useEffect(() => syncSession(user), [user]);
   useEffect(() => {
     recordNavigation(location.pathname + location.search, routeName);
     if (flags.scrollToTop) window.scrollTo(0, 0);
@@ -117,7 +138,13 @@ function Layout({ children, root, hasError }: { children: React.ReactNode; root:
         </p>
       ) : null}
       {flags.navigation !== "none" ? (
-        <SiteHeader mode={flags.navigation} darkTheme={flags.darkTheme} theme={root?.theme ?? "light"} returnTo={location.pathname + location.search} />
+        <SiteHeader
+          mode={flags.navigation}
+          darkTheme={flags.darkTheme}
+          theme={root?.theme ?? "light"}
+          returnTo={location.pathname + location.search}
+          user={root?.user ?? null}
+        />
       ) : null}
       {flags.buyingFlow ? (
         <ol className="buying-flow" aria-label="Buying steps">
@@ -129,7 +156,7 @@ function Layout({ children, root, hasError }: { children: React.ReactNode; root:
       <main id="main">{children}</main>
       {flags.navigation !== "none" ? <CompareTray /> : null}
       {flags.footer ? <SiteFooter /> : null}
-      <NavigationEffects flags={flags} theme={theme} hasError={hasError} />
+      <NavigationEffects flags={flags} theme={theme} hasError={hasError} user={root?.user ?? null} />
       <ScrollRestoration getKey={(loc) => (flags.preserveScroll ? loc.pathname : loc.key)} />
     </>
   );

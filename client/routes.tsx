@@ -63,6 +63,15 @@ const PAGES: Page[] = [
   ),
   ...pages("complete-ring", () => import("./routes/complete-ring"), ["complete-ring/:metalId/:diamondId", "complete-earrings/:metalId/:diamondId"]),
   ...pages("viewer", () => import("./routes/viewer"), ["viewer"]),
+  // §2 Accounts (issue 17): each page a module of its own; the email links' pages at the addresses emailed.
+  ...pages("account-login", () => import("./routes/account-login"), ["login"]),
+  ...pages("account-logout", () => import("./routes/account-logout"), ["logout"]),
+  ...pages("account-register", () => import("./routes/account-register"), ["register"]),
+  ...pages("account-confirm", () => import("./routes/account-confirm"), ["register/confirm"]),
+  ...pages("account-forgot-password", () => import("./routes/account-forgot-password"), ["forgot-password"]),
+  ...pages("account-reset", () => import("./routes/account-reset"), ["reset"]),
+  ...pages("account-unsubscribe", () => import("./routes/account-unsubscribe"), ["unsubscribe"]),
+  ...pages("account-unsubscribe-email", () => import("./routes/account-unsubscribe-email"), ["Home/UnsubscribeEmailAction"]),
 ];
 
 // Each alias of §2 (e.g. /product ≡ /diamond) is a second route to the same module.

@@ -1,5 +1,8 @@
+/** The site's header (navigation, the shopper's account, the theme switch) and footer. */
 import { Link, NavLink } from "react-router";
 import type { NavigationMode } from "#shared/flags.ts";
+import { clearSession } from "../state/session";
+import { isAccountPage, signInHref } from "./account-paths";
 
 /** Every search area of the shop (§2 "Search pages"). */
 export const SEARCH_AREAS = [
@@ -12,7 +15,45 @@ export const SEARCH_AREAS = [
   { to: "/jewelry-search", label: "Jewelry gifts" },
 ] as const;
 
-export function SiteHeader({ mode, darkTheme, theme, returnTo }: { mode: NavigationMode; darkTheme: boolean; theme: "light" | "dark"; returnTo: string }) {
+/**
+ * The shopper's account in the header: signed in, "Hi, {first name}" and a "Sign out" button (a document post
+ * to /logout, so it works without JavaScript); signed out, a "Sign in" link that returns to this page (not on
+ * the account pages themselves). Plain links and forms: signing in or out reloads the document.
+ */
+export function AccountMenu({ user, returnTo }: { user: { firstName: string } | null; returnTo: string }) {
+  if (user) {
+    return (
+      <div className="account-menu">
+        <span className="greeting">Hi, {user.firstName}</span>
+        <form method="post" action="/logout" onSubmit={clearSession}>
+          <button type="submit" className="link-button">
+            Sign out
+          </button>
+        </form>
+      </div>
+    );
+  }
+  if (isAccountPage(returnTo.split("?")[0] ?? "")) return null;
+  return (
+    <div className="account-menu">
+      <a href={signInHref(returnTo)}>Sign in</a>
+    </div>
+  );
+}
+
+export function SiteHeader({
+  mode,
+  darkTheme,
+  theme,
+  returnTo,
+  user,
+}: {
+  mode: NavigationMode;
+  darkTheme: boolean;
+  theme: "light" | "dark";
+  returnTo: string;
+  user: { firstName: string } | null;
+}) {
   return (
     <header className="site-header">
       <Link to="/" className="logo" aria-label="Loupe home">
@@ -40,6 +81,7 @@ export function SiteHeader({ mode, darkTheme, theme, returnTo }: { mode: Navigat
           <button type="submit">{theme === "dark" ? "Light mode" : "Dark mode"}</button>
         </form>
       ) : null}
+      <AccountMenu user={user} returnTo={returnTo} />
     </header>
   );
 }

@@ -1,0 +1,97 @@
+/**
+ * Login state in the browser (§4 "Quiz and login"): the stored user and its token in one signal, set and
+ * cleared together. In the web app the session token lives in an HttpOnly cookie, so `token` is null here
+ * (API clients keep theirs); the user comes from the root loader on each document load (sign-in and sign-out
+ * are document posts). Also the one-time local storage reset keyed `v3`: it runs when this module is first
+ * evaluated in the browser, which the entry makes the first thing it does, before any state module reads
+ * localStorage.
+ */
+import { signal } from "@preact/signals-core";
+import type { StoredUser } from "#shared/accounts/schemas.ts";
+import type { SignedInUser } from "../account-context";
+
+/** The signed-in shopper and their token, or null when signed out. */
+export interface Session {
+  user: StoredUser;
+  token: string | null;
+}
+
+/** The login state: one value, so the user and the token can never disagree. */
+export const session = signal<Session | null>(null);
+
+/** Signs the browser's state in: the user and the token together (the user's own `token` field follows it). */
+export function setSession(user: Omit<StoredUser, "token">, token: string | null): void {
+  session.value = { user: { ...user, token }, token };
+}
+
+/** Signs the browser's state out: the user and the token together. */
+export function clearSession(): void {
+  session.value = null;
+}
+
+/**
+ * Follows the root loader's signed-in user (on hydration): sets the session for a user, clears it for
+ * null. The token stays null: the HttpOnly cookie carries it.
+ */
+export function syncSession(user: SignedInUser | null): void {
+  if (!user) {
+    clearSession();
+    return;
+  }
+  const current = session.value?.user;
+  // The same user again keeps the same value (subscribers are not woken for nothing).
+  if (current && current.userGuid === user.userGuid && current.firstName === user.firstName && current.email === user.email) return;
+  setSession(
+    {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      fbUserId: user.fbUserId,
+      profileImageUrl: user.profileImageUrl,
+      userGuid: user.userGuid,
+      accountConfirmed: user.accountConfirmed,
+    },
+    null,
+  );
+}
+
+/** The local storage version marker's key and the current version (§4: reset once, keyed v3). */
+export const STORAGE_VERSION_KEY = "loupe:storage-version";
+export const STORAGE_VERSION = "v3";
+const PREFIX = "loupe:";
+
+/** The part of the Web Storage interface the reset uses. */
+export type ResettableStorage = Pick<Storage, "getItem" | "setItem" | "removeItem" | "key" | "length">;
+
+/**
+ * The one-time reset: when the marker is not `v3`, every `loupe:` key is removed (state written by older
+ * versions of the site) and the marker set. Returns whether it reset. Storage errors (privacy mode, quota,
+ * blocked storage) are swallowed: the site works without it.
+ */
+export function resetLocalStorageOnce(storage: ResettableStorage | null | undefined): boolean {
+  try {
+    if (!storage || storage.getItem(STORAGE_VERSION_KEY) === STORAGE_VERSION) return false;
+    const keys: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key?.startsWith(PREFIX)) keys.push(key);
+    }
+    for (const key of keys) storage.removeItem(key);
+    storage.setItem(STORAGE_VERSION_KEY, STORAGE_VERSION);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** localStorage, or null where there is none or reading it throws (sandboxed frames). */
+function browserStorage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+// In the browser, before any other state module reads localStorage (client/entry.client.tsx imports this first).
+if (typeof window !== "undefined") resetLocalStorageOnce(browserStorage());
