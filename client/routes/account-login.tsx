@@ -29,9 +29,18 @@ import { currentRoute, previousRoute, restoreNavigation } from "../state/navigat
 
 const FIELDS = ["email", "password"] as const;
 
+/** Why a Google or Facebook sign-in came back to this page (worker/accounts/social-pages.ts). */
+const SOCIAL_PROBLEM: Record<string, string> = {
+  failed: "That sign-in did not work. Try again, or sign in with your email and password.",
+  unavailable: "We could not reach the sign-in service. Please try again in a moment.",
+  expired: "That sign-in took too long or was started elsewhere. Please try again.",
+  cancelled: "The sign-in was cancelled.",
+  unconfigured: "That way of signing in is not available.",
+};
+
 export function loader({ request }: LoaderFunctionArgs) {
-  const q = queryOf(request, ["returnUrl", "email"]);
-  return { returnUrl: q.returnUrl ? safeReturnPath(q.returnUrl) : null, email: q.email };
+  const q = queryOf(request, ["returnUrl", "email", "social"]);
+  return { returnUrl: q.returnUrl ? safeReturnPath(q.returnUrl) : null, email: q.email, socialProblem: SOCIAL_PROBLEM[q.social] ?? null };
 }
 type LoginData = ReturnType<typeof loader>;
 
@@ -69,7 +78,7 @@ function useReturnUrl(fromQuery: string | null, posted: string | undefined): str
 }
 
 export function Component() {
-  const { returnUrl: fromQuery, email } = useLoaderData<LoginData>();
+  const { returnUrl: fromQuery, email, socialProblem } = useLoaderData<LoginData>();
   const answer = useActionData<FormAnswer>();
   const root = useRouteLoaderData<RootData>("root");
   const flags = resolveFlags(useMatches().map((m) => m.handle));
@@ -80,6 +89,11 @@ export function Component() {
       {root?.user ? (
         <p className="form-notice">
           You are signed in as {root.user.firstName} ({root.user.email}). <a href="/logout">Sign out</a>
+        </p>
+      ) : null}
+      {socialProblem && !answer ? (
+        <p className="form-alert" role="alert">
+          {socialProblem}
         </p>
       ) : null}
       <FormMessages answer={answer} />

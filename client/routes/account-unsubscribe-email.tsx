@@ -2,12 +2,13 @@
  * `/Home/UnsubscribeEmailAction?userGuid=…&type=…` (the one-click link in an email): opening it unsubscribes
  * from that list, then the page confirms it with a link home. A link that is not valid says so.
  */
-import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { data, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { AccountPage, accountHandle, queryOf, pageAccount } from "../components/account-form";
 import { LIST_LABEL, isGuid, listOf } from "../components/account-lists";
 
 type OneClickData = { ok: true; label: string } | { ok: false; message: string };
 
+/** Opening the link unsubscribes; so does a mail client's one-click POST to it (RFC 8058, `List-Unsubscribe-Post`). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = queryOf(request, ["userGuid", "type", "list"]);
   const list = listOf(q.type || q.list, "marketing");
@@ -20,10 +21,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ok: true, label: LIST_LABEL[r.list] } satisfies OneClickData;
 }
 
+export const action = ({ request, context, params }: ActionFunctionArgs) => loader({ request, context, params } as LoaderFunctionArgs);
+
 export const handle = accountHandle<OneClickData>((d) => (d?.ok ? "You are unsubscribed" : "Unsubscribe"));
 
 export function Component() {
-  const d = useLoaderData<OneClickData>();
+  const posted = useActionData<OneClickData>();
+  const opened = useLoaderData<OneClickData>();
+  const d = posted ?? opened;
   return (
     <AccountPage title={d.ok ? "You are unsubscribed" : "Unsubscribe"}>
       {d.ok ? (

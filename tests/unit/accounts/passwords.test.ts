@@ -40,7 +40,15 @@ describe("emailed links", () => {
     expect(await checkLink("secret", "confirm", user, link, now)).toBe(false);
     expect(await checkLink("secret", "reset", { ...user, securityStamp: "stamp-2" }, link, now)).toBe(false);
     expect(await checkLink("other secret", "reset", user, link, now)).toBe(false);
-    expect(await checkLink("secret", "reset", user, link.replace(/^[0-9a-z]+/, (t) => (Number.parseInt(t, 36) + 1).toString(36)), now + 5)).toBe(false);
+    expect(
+      await checkLink(
+        "secret",
+        "reset",
+        user,
+        link.replace(/^[0-9a-z]+/, (t) => (Number.parseInt(t, 36) + 1).toString(36)),
+        now + 5,
+      ),
+    ).toBe(false);
   });
 });
 
