@@ -114,6 +114,11 @@ export async function renderPage(request: Request, { context, nonce, manifest }:
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
   if (flags.preventRobots) headers.set("X-Robots-Tag", "noindex");
   if (!hasError && result.statusCode === 200 && allowsSharedRender(result.matches)) headers.set(SHARED_RENDER_HEADER, "1");
+  // A refused form's wait (the failed sign-in limit's 429) reaches the browser as it does from the API.
+  const retryAfter = Object.values(result.actionHeaders)
+    .find((h) => h.has("Retry-After"))
+    ?.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
   return new Response(page, { status: result.statusCode, headers });
 }
 

@@ -90,7 +90,7 @@ export function loginMessage(r: Refusal): string | undefined {
 export function refusedForm(r: Refusal, fieldNames: readonly string[], values: Record<string, string>, message?: string) {
   const problems = problemsOf(r, fieldNames);
   const answer: FormAnswer = { message: message ?? problems.message, kind: r.kind, fields: problems.fields, values, notice: null };
-  return data(answer, { status: statusOf(r) });
+  return data(answer, { status: statusOf(r), headers: r.retryAfter ? { "Retry-After": String(r.retryAfter) } : undefined });
 }
 
 /** A post the page answers with a notice (nothing refused). */

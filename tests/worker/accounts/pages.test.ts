@@ -50,6 +50,15 @@ describe("account pages", () => {
     expect(html).toContain(`value="${email}"`);
   });
 
+  it("answers the 6th failed sign-in from the page with 429, Retry-After and the wait in words", async () => {
+    const email = await confirmedUser("pagelimit");
+    for (let i = 0; i < 5; i++) expect((await form("/login", { email, password: `wrong ${i} guess` })).status).toBe(401);
+    const res = await form("/login", { email, password: PASSWORD });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
+    expect(await res.text()).toMatch(/Too many failed sign-ins/);
+  });
+
   it("refuses a sign-out posted from another site while signed in", async () => {
     const email = await confirmedUser("pagecsrf");
     const signedIn = await form("/login", { email, password: PASSWORD });

@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import worker from "#worker/index.ts";
 import { describe, expect, it } from "vitest";
 import { openSession, sessionUser, TOKEN_VALIDITY_MS } from "#worker/accounts/sessions.ts";
+import { reset } from "#worker/accounts/sign-in.ts";
 import { findByEmail } from "#worker/accounts/users.ts";
 import { call, type ErrorBody } from "../helpers";
 import { bearer, confirmedUser, freshEmail, freshIp, latestLink, outbox, PASSWORD, post, signIn, userInfo } from "./account-helpers";
@@ -167,6 +168,16 @@ describe("reset a forgotten password", () => {
     expect((await post("/api/accounts/login", { email, password: PASSWORD })).status).toBe(401);
     expect((await post("/api/accounts/login", { email, password: "my new long passphrase" })).status).toBe(200);
     expect((await post("/api/accounts/reset", { email, securityStamp: stamp, password: "yet another passphrase" })).status).toBe(400);
+  });
+
+  it("refuses a reset link after its hour (injected clock)", async () => {
+    const email = await confirmedUser("reset-late");
+    await post("/api/accounts/reset", { email });
+    const securityStamp = (await latestLink(email, "reset-password")).searchParams.get("securityStamp")!;
+    const late = { env, origin: "https://loupe.test", now: Date.now() + 61 * 60_000, ip: freshIp(), waitUntil: () => {} };
+    await expect(reset(late, { email, securityStamp, password: "my new long passphrase" })).rejects.toMatchObject({ refusal: { kind: "bad_request" } });
+    // Within the hour the same link still works: it was the clock that refused it.
+    expect((await post("/api/accounts/reset", { email, securityStamp, password: "my new long passphrase" })).status).toBe(200);
   });
 
   it("refuses a forged link and one for another email", async () => {
