@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launch, openPage, shopperContext, url } from "./pages/browser";
+import { firstDiamondPath } from "./pages/cart";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,16 +21,6 @@ const freshEmail = (tag: string) => `e2e-${tag}-${Date.now().toString(36)}-${Mat
 
 /** Errors a page reports, without the browser's note about an answer's status (a refused sign-in is a 401). */
 const realErrors = (errors: string[]) => errors.filter((e) => !e.includes("Failed to load resource"));
-
-async function firstDiamondPath(): Promise<string> {
-  const res = await fetch(url("/api/diamonds2"), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ pageSize: 1, priceMin: 1000, priceMax: 20000 }),
-  });
-  const body = (await res.json()) as { diamonds: { id: number; slug: string }[] };
-  return `/diamond/${body.diamonds[0]!.id}/${body.diamonds[0]!.slug}`;
-}
 
 /**
  * The link to `path` in the newest email to `to` that has one, as a path on the shop: opens the outbox, then

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { generateSettings } from "#shared/catalogue/generate-settings.ts";
 import { launch, openPage, shopperContext, url } from "./pages/browser";
-import { CartPage, CheckoutPage } from "./pages/cart";
+import { CartPage, CheckoutPage, firstDiamondPath } from "./pages/cart";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,16 +19,6 @@ function ringAndBand() {
   const ringVariant = variants.find((v) => v.setting_id === ring.id && !v.is_sold)!;
   const bandVariant = variants.find((v) => v.setting_id === ring.matching_band_id && !v.is_sold)!;
   return { ring, ringVariant, bandVariant };
-}
-
-async function firstDiamondPath(): Promise<string> {
-  const res = await fetch(url("/api/diamonds2"), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ pageSize: 1, priceMin: 1000, priceMax: 20000 }),
-  });
-  const body = (await res.json()) as { diamonds: { id: number; slug: string }[] };
-  return `/diamond/${body.diamonds[0]!.id}/${body.diamonds[0]!.slug}`;
 }
 
 /** Opens the first diamond's page, adds it to the cart and lands on the cart page. */

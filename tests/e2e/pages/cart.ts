@@ -87,3 +87,14 @@ export class CheckoutPage {
     return this.page.getByRole("status").filter({ hasText: "Your order is drafted" });
   }
 }
+
+/** The detail page of the first diamond between $1,000 and $20,000 (a stone any cart test can add). */
+export async function firstDiamondPath(): Promise<string> {
+  const res = await fetch(url("/api/diamonds2"), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ pageSize: 1, priceMin: 1000, priceMax: 20000 }),
+  });
+  const body = (await res.json()) as { diamonds: { id: number; slug: string }[] };
+  return `/diamond/${body.diamonds[0]!.id}/${body.diamonds[0]!.slug}`;
+}
