@@ -149,6 +149,8 @@ async function main() {
       ["/", "/"],
       ["/setting-search", "/setting-search"],
       ["/cart", "/cart"],
+      ["/login", "/login"],
+      ["/register", "/register"],
     ];
     chromium = await launchChromium();
     await setCookies(chromium.port, worker.url + "/", VARIANTS);
