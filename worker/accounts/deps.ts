@@ -49,7 +49,8 @@ export async function signedLink(
   return pageLink(d, path, { ...extra, email: user.email, securityStamp });
 }
 
-export function email(d: AccountDeps, message: EmailMessage): Promise<number> {
+/** Queues an account email (null: the address's hourly cap for this kind of email was reached). */
+export function email(d: AccountDeps, message: EmailMessage): Promise<number | null> {
   return queueEmail(d.env, message, d.waitUntil, d.now);
 }
 

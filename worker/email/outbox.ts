@@ -70,16 +70,36 @@ function logDelivery(outcome: DeliveryOutcome): void {
   console.log(JSON.stringify({ level, message: "email delivery", ...outcome }));
 }
 
-/** Queues an email: the outbox row now, the delivery after the response. Resolves to the row's id. */
-export async function queueEmail(env: EmailBindings, message: EmailMessage, waitUntil: (p: Promise<unknown>) => void, now = Date.now()): Promise<number> {
+/** Emails of one template to one address within an hour, at most (a form cannot be used to flood an inbox). */
+export const MAX_PER_RECIPIENT_HOUR = 5;
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Queues an email: the outbox row now, the delivery after the response. Resolves to the row's id, or null
+ * when the address already got `MAX_PER_RECIPIENT_HOUR` emails of this template in the last hour (counted in
+ * the same statement as the insert, so concurrent requests cannot pass the cap).
+ */
+export async function queueEmail(
+  env: EmailBindings,
+  message: EmailMessage,
+  waitUntil: (p: Promise<unknown>) => void,
+  now = Date.now(),
+): Promise<number | null> {
   const config = senderConfig(env);
   const status = config.resend ? "queued" : "local";
   const row = await env.DB.prepare(
-    "INSERT INTO email_outbox (recipient, template, data, status, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+    `INSERT INTO email_outbox (recipient, template, data, status, next_attempt_at, created_at)
+     SELECT ?1, ?2, ?3, ?4, ?5, ?5
+     WHERE (SELECT COUNT(*) FROM email_outbox WHERE recipient = ?1 AND template = ?2 AND created_at > ?6) < ?7
+     RETURNING id`,
   )
-    .bind(message.to, message.template, JSON.stringify(message.data), status, now, now)
+    .bind(message.to, message.template, JSON.stringify(message.data), status, now, now - HOUR_MS, MAX_PER_RECIPIENT_HOUR)
     .first<{ id: number }>();
-  const id = row!.id;
+  if (!row) {
+    console.warn(JSON.stringify({ level: "warn", message: "email not queued: hourly cap for this address and template", template: message.template }));
+    return null;
+  }
+  const id = row.id;
   if (config.resend) {
     waitUntil(
       deliverEmail(config, id, now).catch((err: unknown) =>

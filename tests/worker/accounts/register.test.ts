@@ -42,7 +42,8 @@ describe("register and confirm", () => {
     expect(rows!.n).toBe(1);
     const mails = await outbox(email);
     expect(mails.filter((m) => m.template === "confirm-email")).toHaveLength(1);
-    expect(mails.filter((m) => m.template === "already-registered")).toHaveLength(7);
+    // Seven "already registered" emails are due; an address gets at most five of one kind an hour.
+    expect(mails.filter((m) => m.template === "already-registered")).toHaveLength(5);
   });
 
   it("refuses short and common passwords beside the password field", async () => {

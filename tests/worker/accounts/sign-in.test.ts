@@ -155,6 +155,15 @@ describe("reset a forgotten password", () => {
     expect(link.searchParams.get("returnUrl")).toBe("/cart");
   });
 
+  it("sends an address at most five reset links an hour, with the same answer every time", async () => {
+    const email = await confirmedUser("flood");
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post("/api/accounts/reset", { email })));
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const bodies = new Set(await Promise.all(answers.map((r) => r.text())));
+    expect(bodies.size).toBe(1);
+    expect((await outbox(email)).filter((m) => m.template === "reset-password")).toHaveLength(5);
+  });
+
   it("sets the new password once, ends every session, and the old password stops working", async () => {
     const email = await confirmedUser("reset");
     const token = await signIn(email);
