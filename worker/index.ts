@@ -1,7 +1,7 @@
 /**
  * The worker entry only composes: request context → security headers → the customer's session (and the
  * same-origin check of cookie-authenticated changes) → redirects → experiments → `/api` → generated images →
- * Google and Facebook sign-in pages → the marketer view's login → the local outbox (`/dev/outbox`, APP_ENV local
+ * Google and Facebook sign-in pages → the marketer view's login → the local outbox and test payment gateway (`/dev/outbox`, `/dev/gateway`, APP_ENV local
  * only) → React Router SSR (last). The Cron Trigger's `scheduled` handler delivers the email outbox's due
  * rows and prunes expired sessions and sign-in attempts. Durable Object classes are re-exported here.
  */
@@ -10,6 +10,7 @@ import { api } from "./http/api";
 import type { AppEnv, Bindings } from "./env";
 import { emailCron } from "./email/cron";
 import { devOutbox } from "./email/routes";
+import { devGateway } from "./orders/gateway-page";
 import { images } from "./images";
 import { accountsCron } from "./accounts/housekeeping";
 import { socialPages } from "./accounts/social-pages";
@@ -36,6 +37,7 @@ const app = new Hono<AppEnv>()
   .route("/", socialPages)
   .get("/experiments", experimentsLogin())
   .route("/dev/outbox", devOutbox)
+  .route("/dev/gateway", devGateway)
   .all("*", ...ssr())
   .onError(onPageError);
 

@@ -6,6 +6,7 @@
 import { accountOperations } from "./accounts";
 import { cartOperations } from "./cart";
 import { contentOperations } from "./content";
+import { orderOperations } from "./orders";
 import { diamondOperations } from "./diamonds";
 import { experimentOperations } from "./experiments";
 import type { Contract, Operation } from "./operation";
@@ -22,6 +23,7 @@ const byFeature = [
   experimentOperations,
   contentOperations,
   accountOperations,
+  orderOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -36,7 +38,8 @@ type AnyOperation =
   | Values<typeof cartOperations>
   | Values<typeof experimentOperations>
   | Values<typeof contentOperations>
-  | Values<typeof accountOperations>;
+  | Values<typeof accountOperations>
+  | Values<typeof orderOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

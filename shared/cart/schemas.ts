@@ -113,7 +113,7 @@ export type CartIntent = v.InferOutput<typeof CartIntent>;
 export type CartIntentInput = v.InferInput<typeof CartIntent>;
 export const CART_INTENT_TYPES = CartIntent.options.map((o) => o.entries.type.literal);
 
-const Cents = v.pipe(v.number(), v.integer(), v.description("integer cents (USD)"));
+export const Cents = v.pipe(v.number(), v.integer(), v.description("integer cents (USD)"));
 const Status = v.picklist(["available", "sold", "missing"]);
 
 export const CartLine = v.object({
@@ -147,7 +147,7 @@ export const PriceLockView = v.object({
 });
 export type PriceLockView = v.InferOutput<typeof PriceLockView>;
 
-const AddressOut = v.object({
+export const AddressOut = v.object({
   name: v.string(),
   line1: v.string(),
   apt: v.string(),

@@ -62,16 +62,22 @@ export async function draftOrder(env: CartBindings, who: Shopper, now = Date.now
   if (problems.length) refused("conflict", "The order is not ready: " + problems.map((p) => p.message).join("; "), problems);
   const shipping = cart.ShippingAddress!;
   const lines = viewLines(cart).map((l) => ({ lineId: l.lineId, name: l.name, quantity: l.quantity, total: l.total }));
-  const find = env.DB.prepare("SELECT * FROM orders WHERE visitor_id = ? AND cart_revision = ?").bind(who.visitorId, cart.Revision);
-  const [inserted, found] = await env.DB.batch<OrderRow>([
+  const number = orderNumber();
+  // What the payment collects: the bank-wire price (and its tax) when paying by wire.
+  const amountDue = cart.PaymentMethod === "wire" ? cart.WireTotal + cart.WireTax : cart.Total + cart.Tax;
+  const cartKey = who.userGuid ? `user:${who.userGuid}` : `visitor:${who.visitorId}`;
+  const find = env.DB.prepare("SELECT * FROM orders WHERE cart_key = ? AND cart_revision = ?").bind(cartKey, cart.Revision);
+  const results = await env.DB.batch<OrderRow>([
     env.DB.prepare(
-      `INSERT INTO orders (order_number, visitor_id, cart_revision, status, created_at, email, payment_method, price_lock_id, subtotal_cents, discount_cents,
-         care_plans_cents, lock_savings_cents, total_cents, tax_cents, cart_link, shipping_json, lines_json)
-       VALUES (?, ?, ?, 'drafted', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (visitor_id, cart_revision) DO NOTHING`,
+      `INSERT INTO orders (order_number, visitor_id, cart_key, cart_revision, status, created_at, updated_at, email, payment_method, price_lock_id, subtotal_cents,
+         discount_cents, care_plans_cents, lock_savings_cents, total_cents, tax_cents, amount_due_cents, cart_link, shipping_json, lines_json)
+       VALUES (?, ?, ?, ?, 'drafted', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (cart_key, cart_revision) DO NOTHING`,
     ).bind(
-      orderNumber(),
+      number,
       who.visitorId,
+      cartKey,
       cart.Revision,
+      now,
       now,
       shipping.email || cart.UserEmail!,
       cart.PaymentMethod,
@@ -82,15 +88,27 @@ export async function draftOrder(env: CartBindings, who: Shopper, now = Date.now
       cart.LockSavings,
       cart.Total,
       cart.Tax,
+      amountDue,
       cart.CartLink,
       JSON.stringify(shipping),
       JSON.stringify(lines),
     ),
+    ...lines.map((l) =>
+      // Only with a new order (the statement before inserted a row: the order, or the line before).
+      env.DB.prepare("INSERT INTO order_items (order_number, line_id, name, quantity, total_cents) SELECT ?, ?, ?, ?, ? WHERE changes() > 0").bind(
+        number,
+        l.lineId,
+        l.name,
+        l.quantity,
+        l.total,
+      ),
+    ),
     find,
   ]);
-  const order = orderOf(found!.results[0]!);
-  if ((inserted!.meta.changes ?? 0) > 0) who.converted?.("checkout");
+  const inserted = results[0]!;
+  const order = orderOf(results[results.length - 1]!.results[0]!);
+  if ((inserted.meta.changes ?? 0) > 0) who.converted?.("checkout");
   const marked = await stub.apply([{ type: "order-drafted", orderNumber: order.orderNumber, revision: cart.Revision }], now);
   // A change that landed between the read and the mark: the order stands for the cart it was drafted from.
-  return { created: (inserted!.meta.changes ?? 0) > 0, order, cart: marked.ok ? await view(env, who, marked, now) : cart };
+  return { created: (inserted.meta.changes ?? 0) > 0, order, cart: marked.ok ? await view(env, who, marked, now) : cart };
 }

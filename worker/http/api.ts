@@ -20,6 +20,7 @@ import { searchRoutes } from "../search/routes";
 import { settingRoutes } from "../settings/routes";
 import { ApiError, notFoundRoute, onApiError } from "./errors";
 import { openapiRoutes } from "./openapi";
+import { orderRoutes } from "../orders/routes";
 import { mount, type Route } from "./routes";
 
 /** Largest request body the API reads (filters, carts and forms are far smaller). */
@@ -37,6 +38,7 @@ export const routes: readonly Route[] = [
   ...contentRoutes,
   ...preferenceRoutes,
   ...accountRoutes,
+  ...orderRoutes,
   ...openapiRoutes,
 ];
 

@@ -1,0 +1,105 @@
+/**
+ * §7 Orders (issue 18): placing an order from the cart and paying it. The approve calls never take the
+ * browser's word: the server asks the provider (or its verified webhook) and applies the answer once.
+ */
+import * as v from "valibot";
+import { ApprovalResult, ClientToken, OrderNumber, OrderNumberParam, PlacedOrder } from "../orders/schemas";
+import { json, operation, refusal } from "./operation";
+
+const ProviderRef = v.pipe(v.string(), v.regex(/^[\w-]{3,200}$/, "not a payment reference"));
+const notReady = refusal("The cart is not ready to order: each problem names the item or field (a sold or missing item, no address)");
+const unavailable = refusal("The payment provider could not be reached; the order is saved and nothing was charged");
+const approved = {
+  200: json("What the provider says: paid, declined (pay again), pending; the order as it is now", ApprovalResult),
+  202: json("Another request is confirming this payment right now; the order as it is now", ApprovalResult),
+  404: refusal("No such order, or no such payment of it"),
+  409: refusal("The order cannot take a payment now (cancelled, expired)"),
+  502: unavailable,
+} as const;
+
+export const orderOperations = {
+  placeOrder: operation({
+    method: "POST",
+    path: "/orders",
+    operationId: "placeOrder",
+    summary: "Places the order of the visitor's cart (prices read afresh, a valid price lock honoured) and starts its payment",
+    description:
+      "The same cart placed twice answers the same order and payment (201 the first time, 200 after). The amount comes from the server's order, never from the browser.",
+    responses: {
+      200: json("The order already placed from this cart", PlacedOrder),
+      201: json("A new order, waiting for payment", PlacedOrder),
+      409: notReady,
+      501: refusal("The cart's payment method is not available on this site"),
+      502: unavailable,
+    },
+  }),
+  orderPayment: operation({
+    method: "POST",
+    path: "/orders/payment/{id}",
+    operationId: "orderPayment",
+    summary: "Starts (or resumes) the payment of an unpaid order of this shopper: re-payment after a decline",
+    params: OrderNumberParam,
+    responses: {
+      200: json("The order and where to pay", PlacedOrder),
+      404: refusal("No such order of this shopper"),
+      409: refusal("The order does not wait for a payment"),
+      501: refusal("The order's payment method is not available on this site"),
+      502: unavailable,
+    },
+  }),
+  approveLocal: operation({
+    method: "PUT",
+    path: "/orders/{id}/local/{x}/approve",
+    operationId: "approveLocalPayment",
+    summary: "The embedded test gateway's approval: the server captures at the gateway (APP_ENV local only)",
+    params: v.object({ id: OrderNumber, x: ProviderRef }),
+    responses: approved,
+  }),
+  approvePayPal: operation({
+    method: "PUT",
+    path: "/orders/{id}/paypal/{x}/approve",
+    operationId: "approvePayPal",
+    summary: "The buyer approved PayPal order x: the server captures it at PayPal (PayPal-Request-Id: one capture)",
+    params: v.object({ id: OrderNumber, x: ProviderRef }),
+    responses: approved,
+  }),
+  approvePayPalPayer: operation({
+    method: "PUT",
+    path: "/orders/{id}/paypal/{x}/approve/{y}",
+    operationId: "approvePayPalWithPayer",
+    summary: "As approvePayPal; y is PayPal's payer id (recorded, not trusted)",
+    params: v.object({ id: OrderNumber, x: ProviderRef, y: ProviderRef }),
+    responses: approved,
+  }),
+  approveStripe: operation({
+    method: "PUT",
+    path: "/orders/stripe/{id}/approve",
+    operationId: "approveStripe",
+    summary: "The browser confirmed Stripe PaymentIntent id: the server reads it back from Stripe and applies it",
+    params: v.object({ id: ProviderRef }),
+    responses: approved,
+  }),
+  approveBraintree: operation({
+    method: "PUT",
+    path: "/orders/{id}/braintree/{nonce}/approve",
+    operationId: "approveBraintree",
+    summary: "A card, Apple Pay or Google Pay nonce from Braintree's client: the server makes the sale for the order's amount",
+    params: v.object({ id: OrderNumber, nonce: ProviderRef }),
+    responses: approved,
+  }),
+  approveBraintreeDescribed: operation({
+    method: "PUT",
+    path: "/orders/{id}/braintree/{nonce}/approve/{y}",
+    operationId: "approveBraintreeDescribed",
+    summary: "As approveBraintree; y is the paymentMethodDescription (CreditCard, ApplePayCard, GooglePay), checked against the nonce",
+    params: v.object({ id: OrderNumber, nonce: ProviderRef, y: v.picklist(["CreditCard", "ApplePayCard", "GooglePay"]) }),
+    responses: approved,
+  }),
+  clientToken: operation({
+    method: "GET",
+    path: "/orders/GenerateClientToken",
+    operationId: "generateClientToken",
+    summary: "A Braintree client token for the card, Apple Pay and Google Pay fields",
+    responses: { 200: json("The token", ClientToken), 501: refusal("Card payments through Braintree are not configured"), 502: unavailable },
+  }),
+} as const;

@@ -1,0 +1,72 @@
+/** Orders and payments on the wire (issue 18; §3 Order payment payloads, §7 Orders). */
+import * as v from "valibot";
+import { AddressOut, Cents } from "../cart/schemas";
+import { PAYMENT_METHODS } from "../cart/model";
+import { ORDER_STATUSES } from "./states";
+
+export const PAYMENT_PROVIDERS = ["paypal", "braintree", "stripe", "local", "wire"] as const;
+
+export const OrderNumber = v.pipe(v.string(), v.regex(/^LP\d{10}$/, "an order number is LP and 10 digits"));
+export const OrderNumberParam = v.object({ id: OrderNumber });
+
+export const PaymentView = v.object({
+  id: v.string(),
+  provider: v.picklist(PAYMENT_PROVIDERS),
+  method: v.string(),
+  status: v.picklist(["created", "captured", "declined", "pending", "cancelled"]),
+  amount: Cents,
+  declineReason: v.nullable(v.string()),
+});
+
+/** An order as its owner sees it. */
+export const OrderView = v.object({
+  orderNumber: v.string(),
+  status: v.picklist(ORDER_STATUSES),
+  statusLabel: v.string(),
+  createdAt: v.number(),
+  paidAt: v.nullable(v.number()),
+  expiresAt: v.nullable(v.number()),
+  lines: v.array(v.object({ lineId: v.string(), name: v.string(), quantity: v.number(), total: Cents })),
+  subtotal: Cents,
+  discount: Cents,
+  carePlans: Cents,
+  lockSavings: Cents,
+  total: v.pipe(Cents, v.description("pre-tax total, a price lock honoured")),
+  tax: Cents,
+  amountDue: v.pipe(Cents, v.description("what the payment collects: total and tax, or the bank-wire price and its tax")),
+  paymentMethod: v.picklist(PAYMENT_METHODS),
+  email: v.string(),
+  shippingAddress: AddressOut,
+  payments: v.array(PaymentView),
+});
+export type OrderView = v.InferOutput<typeof OrderView>;
+
+/** What the browser needs to let the shopper pay: where to approve, or what to confirm with. */
+export const PaymentStart = v.object({
+  paymentId: v.string(),
+  provider: v.picklist(PAYMENT_PROVIDERS),
+  /** PayPal's approval page or the local gateway's; null when the page confirms itself (Stripe, Braintree) or for a wire. */
+  approvalUrl: v.nullable(v.string()),
+  /** Stripe's PaymentIntent client secret. */
+  clientSecret: v.nullable(v.string()),
+  /** Stripe's publishable key. */
+  publishableKey: v.nullable(v.string()),
+  /** The bank details to wire to (bank wire only). */
+  wireInstructions: v.nullable(
+    v.object({ beneficiary: v.string(), bank: v.string(), accountNumber: v.string(), routingNumber: v.string(), reference: v.string() }),
+  ),
+});
+export type PaymentStart = v.InferOutput<typeof PaymentStart>;
+
+export const PlacedOrder = v.object({ order: OrderView, payment: PaymentStart, created: v.boolean() });
+export type PlacedOrder = v.InferOutput<typeof PlacedOrder>;
+
+/** What an approval found: paid, declined (pay again), pending (the provider has not decided), or another request is confirming it right now. */
+export const ApprovalResult = v.object({
+  outcome: v.picklist(["paid", "declined", "pending", "processing"]),
+  message: v.string(),
+  order: OrderView,
+});
+export type ApprovalResult = v.InferOutput<typeof ApprovalResult>;
+
+export const ClientToken = v.object({ clientToken: v.string() });

@@ -1,0 +1,52 @@
+/**
+ * Which provider collects a payment method, from the configured secrets (docs/decisions/015): PayPal for
+ * `paypal`; for `card` Braintree (cards, Apple Pay, Google Pay), else Stripe; `wire` needs no provider (the
+ * order waits for the transfer and an operator marks it received). With nothing configured and APP_ENV
+ * `local`, the embedded test gateway collects every method, so `npm start` can take a payment end to end.
+ */
+import type { PaymentMethod } from "#shared/cart/model.ts";
+import { refused } from "#shared/refusal.ts";
+import { braintreeConfig, type BraintreeConfig } from "./braintree";
+import { paypalConfig, type PayPalConfig } from "./paypal";
+import { stripeConfig, type StripeConfig } from "./stripe";
+
+export interface PaymentBindings {
+  DB: D1Database;
+  APP_ENV?: string;
+  PAYPAL_CLIENT_ID?: string;
+  PAYPAL_CLIENT_SECRET?: string;
+  PAYPAL_API_URL?: string;
+  BRAINTREE_PUBLIC_KEY?: string;
+  BRAINTREE_PRIVATE_KEY?: string;
+  BRAINTREE_MERCHANT_ACCOUNT_ID?: string;
+  BRAINTREE_API_URL?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_PUBLISHABLE_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_API_URL?: string;
+}
+
+export type Collector =
+  | { provider: "paypal"; config: PayPalConfig }
+  | { provider: "braintree"; config: BraintreeConfig }
+  | { provider: "stripe"; config: StripeConfig }
+  | { provider: "local" }
+  | { provider: "wire" };
+
+/** The provider that collects `method` here, or a 501 refusal naming what is missing. */
+export function collectorFor(env: PaymentBindings, method: PaymentMethod): Collector {
+  const local = env.APP_ENV === "local";
+  if (method === "wire") return { provider: "wire" };
+  if (method === "paypal") {
+    const config = paypalConfig(env);
+    if (config) return { provider: "paypal", config };
+  }
+  if (method === "card") {
+    const braintree = braintreeConfig(env);
+    if (braintree) return { provider: "braintree", config: braintree };
+    const stripe = stripeConfig(env);
+    if (stripe) return { provider: "stripe", config: stripe };
+  }
+  if (local && (method === "paypal" || method === "card")) return { provider: "local" };
+  return refused("not_implemented", `Paying by ${method} is not available on this site yet; choose another payment method.`);
+}

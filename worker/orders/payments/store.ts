@@ -1,0 +1,147 @@
+/**
+ * Payments and payment events in D1 (migrations/0010_orders_and_payments.sql). A payment is one attempt to
+ * collect an order's amount through one provider; its idempotency key is what the provider sees on every
+ * retry. Only the request holding a payment's claim (a short lease) talks to the provider about it, so
+ * however many approvals arrive at once, one capture is asked for.
+ */
+import type { CaptureOutcome, ProviderName } from "./provider";
+
+export type PaymentProvider = ProviderName | "wire";
+export type PaymentStatus = "created" | "captured" | "declined" | "pending" | "cancelled";
+
+export interface PaymentRow {
+  id: string;
+  order_number: string;
+  provider: PaymentProvider;
+  method: string;
+  amount_cents: number;
+  currency: "USD";
+  status: PaymentStatus;
+  provider_payment_id: string | null;
+  provider_capture_id: string | null;
+  approval_url: string | null;
+  client_secret: string | null;
+  idempotency_key: string;
+  claimed_until: number;
+  decline_reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** How long one request may hold a payment while it asks the provider (longer than any provider call with its retries). */
+export const CLAIM_MS = 60_000;
+
+/** The payment still open for this order and provider (created or pending), if any. */
+export function openPayment(db: D1Database, orderNumber: string, provider: PaymentProvider): Promise<PaymentRow | null> {
+  return db
+    .prepare("SELECT * FROM payments WHERE order_number = ? AND provider = ? AND status IN ('created', 'pending') ORDER BY created_at DESC LIMIT 1")
+    .bind(orderNumber, provider)
+    .first<PaymentRow>();
+}
+
+export function paymentsOf(db: D1Database, orderNumber: string): Promise<PaymentRow[]> {
+  return db
+    .prepare("SELECT * FROM payments WHERE order_number = ? ORDER BY created_at")
+    .bind(orderNumber)
+    .all<PaymentRow>()
+    .then((r) => r.results);
+}
+
+export function findPayment(db: D1Database, id: string): Promise<PaymentRow | null> {
+  return db.prepare("SELECT * FROM payments WHERE id = ?").bind(id).first<PaymentRow>();
+}
+
+export function paymentByProviderId(db: D1Database, provider: PaymentProvider, providerPaymentId: string): Promise<PaymentRow | null> {
+  return db.prepare("SELECT * FROM payments WHERE provider = ? AND provider_payment_id = ?").bind(provider, providerPaymentId).first<PaymentRow>();
+}
+
+/** A new payment attempt (the same idempotency key gives back the same row). */
+export async function insertPayment(
+  db: D1Database,
+  p: { orderNumber: string; provider: PaymentProvider; method: string; amountCents: number; idempotencyKey: string; status?: PaymentStatus },
+  now: number,
+): Promise<PaymentRow> {
+  await db
+    .prepare(
+      `INSERT INTO payments (id, order_number, provider, method, amount_cents, status, idempotency_key, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING`,
+    )
+    .bind(`pay_${crypto.randomUUID().replace(/-/g, "")}`, p.orderNumber, p.provider, p.method, p.amountCents, p.status ?? "created", p.idempotencyKey, now, now)
+    .run();
+  return (await db.prepare("SELECT * FROM payments WHERE idempotency_key = ?").bind(p.idempotencyKey).first<PaymentRow>())!;
+}
+
+/** What the provider made of the payment: its id, and where (or with what) the buyer approves. */
+export async function setCreated(
+  db: D1Database,
+  id: string,
+  created: { providerPaymentId: string | null; approvalUrl: string | null; clientSecret: string | null },
+  now: number,
+): Promise<PaymentRow> {
+  return (await db
+    .prepare(
+      `UPDATE payments SET provider_payment_id = COALESCE(provider_payment_id, ?), approval_url = COALESCE(approval_url, ?), client_secret = COALESCE(client_secret, ?),
+         updated_at = ? WHERE id = ? RETURNING *`,
+    )
+    .bind(created.providerPaymentId, created.approvalUrl, created.clientSecret, now, id)
+    .first<PaymentRow>())!;
+}
+
+/** Takes the payment's claim (it is open and nobody holds a live claim), or null. */
+export function claimPayment(db: D1Database, id: string, now: number): Promise<PaymentRow | null> {
+  return db
+    .prepare("UPDATE payments SET claimed_until = ?, updated_at = ? WHERE id = ? AND status IN ('created', 'pending') AND claimed_until <= ? RETURNING *")
+    .bind(now + CLAIM_MS, now, id, now)
+    .first<PaymentRow>();
+}
+
+export async function releaseClaim(db: D1Database, id: string): Promise<void> {
+  await db.prepare("UPDATE payments SET claimed_until = 0 WHERE id = ?").bind(id).run();
+}
+
+/** The statement that records what a provider said (a provider event id is stored once: a replay fails the unique index). */
+export function eventStatement(
+  db: D1Database,
+  e: {
+    paymentId: string | null;
+    orderNumber: string | null;
+    provider: string;
+    kind: string;
+    providerEventId?: string | null;
+    verified: boolean;
+    payload: unknown;
+  },
+  now: number,
+): D1PreparedStatement {
+  return db
+    .prepare("INSERT INTO payment_events (payment_id, order_number, provider, kind, provider_event_id, verified, payload, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+    .bind(
+      e.paymentId,
+      e.orderNumber,
+      e.provider,
+      e.kind,
+      e.providerEventId ?? null,
+      e.verified ? 1 : 0,
+      JSON.stringify(e.payload ?? null).slice(0, 20_000),
+      now,
+    );
+}
+
+/** The statement that settles a payment with the provider's outcome (only an open payment changes). */
+export function settleStatement(db: D1Database, id: string, outcome: CaptureOutcome, now: number): D1PreparedStatement {
+  if (outcome.status === "captured")
+    return db
+      .prepare(
+        "UPDATE payments SET status = 'captured', provider_capture_id = ?, claimed_until = 0, updated_at = ? WHERE id = ? AND status IN ('created', 'pending')",
+      )
+      .bind(outcome.providerCaptureId, now, id);
+  if (outcome.status === "declined")
+    return db
+      .prepare(
+        "UPDATE payments SET status = 'declined', decline_reason = ?, claimed_until = 0, updated_at = ? WHERE id = ? AND status IN ('created', 'pending')",
+      )
+      .bind(outcome.reason.slice(0, 500), now, id);
+  return db
+    .prepare("UPDATE payments SET status = 'pending', claimed_until = 0, updated_at = ? WHERE id = ? AND status IN ('created', 'pending')")
+    .bind(now, id);
+}

@@ -1,0 +1,142 @@
+/** §7 Orders under /api (shared/api/orders.ts): placing an order and the approvals of each provider. */
+import type { Context } from "hono";
+import { orderOperations as ops } from "#shared/api/orders.ts";
+import type { ApprovalResult } from "#shared/orders/schemas.ts";
+import { isUnpaid } from "#shared/orders/states.ts";
+import { refused } from "#shared/refusal.ts";
+import type { Shopper } from "../cart/service";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
+import { handle } from "../http/routes";
+import { shopperOf } from "../middleware/shopper";
+import { braintreeClientToken, chargeBraintreeNonce } from "./payments/braintree";
+import { capturePayPalPayment } from "./payments/paypal";
+import { ProviderUnavailable } from "./payments/provider";
+import { collectorFor } from "./payments/providers";
+import { confirmStripePayment } from "./payments/stripe";
+import { insertPayment, openPayment, paymentByProviderId, paymentsOf, type PaymentRow } from "./payments/store";
+import { approveLocal, confirmPayment, PaymentUnavailable, placeOrder, startPayment } from "./service";
+import { findOrder, type OrderRow } from "./store";
+import { orderView } from "./view";
+
+/** Runs an order service; a provider that could not be reached is a 502 (not the shopper's fault, nor a 500). */
+async function orders<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
+  c.header("Cache-Control", "private, no-store");
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof PaymentUnavailable || e instanceof ProviderUnavailable) throw new ApiError(502, e.message);
+    throw e;
+  }
+}
+
+const context = (c: Context<AppEnv>) => ({ origin: new URL(c.req.url).origin, now: Date.now() });
+
+/** The shopper's own order (drafted in this browser or from their account's cart), else 404. */
+function ownOrder(order: OrderRow | null, who: Shopper): OrderRow {
+  const mine = order && (order.visitor_id === who.visitorId || (who.userGuid && order.cart_key === `user:${who.userGuid}`));
+  return mine ? order : refused("not_found", "No such order");
+}
+
+const approval = (r: ApprovalResult) => (r.outcome === "processing" ? { status: 202 as const, body: r } : { status: 200 as const, body: r });
+
+async function paymentOf(c: Context<AppEnv>, orderNumber: string, provider: PaymentRow["provider"], providerPaymentId: string): Promise<PaymentRow> {
+  const p = await paymentByProviderId(c.env.DB, provider, providerPaymentId);
+  return p && p.order_number === orderNumber ? p : refused("not_found", "No such payment for this order");
+}
+
+async function approvePayPal(c: Context<AppEnv>, orderNumber: string, paypalOrderId: string) {
+  const collector = collectorFor(c.env, "paypal");
+  if (collector.provider !== "paypal") refused("not_found", "No such payment for this order");
+  const payment = await paymentOf(c, orderNumber, "paypal", paypalOrderId);
+  return approval(
+    await confirmPayment(
+      c.env,
+      payment,
+      "provider:paypal",
+      (p) => capturePayPalPayment(collector.config, paypalOrderId, `${p.idempotency_key}-capture`),
+      Date.now(),
+    ),
+  );
+}
+
+async function approveBraintree(c: Context<AppEnv>, orderNumber: string, nonce: string, description?: string) {
+  const collector = collectorFor(c.env, "card");
+  if (collector.provider !== "braintree") refused("not_implemented", "Card payments through Braintree are not configured.");
+  const order = await findOrder(c.env.DB, orderNumber);
+  if (!order) refused("not_found", "No such order");
+  if (!isUnpaid(order.status) && order.status !== "expired") return approval(await resultOf(c, order.order_number));
+  const payment =
+    (await openPayment(c.env.DB, orderNumber, "braintree")) ??
+    (await insertPayment(
+      c.env.DB,
+      {
+        orderNumber,
+        provider: "braintree",
+        method: description ?? "card",
+        amountCents: order.amount_due_cents,
+        idempotencyKey: `${orderNumber}-${(await paymentsOf(c.env.DB, orderNumber)).length + 1}`,
+      },
+      Date.now(),
+    ));
+  const req = {
+    orderNumber,
+    amount: { amountCents: payment.amount_cents, currency: "USD" as const },
+    description: `Loupe order ${orderNumber}`,
+    returnUrl: "",
+    cancelUrl: "",
+    idempotencyKey: payment.idempotency_key,
+    email: order.email,
+  };
+  return approval(
+    await confirmPayment(c.env, payment, "provider:braintree", () => chargeBraintreeNonce(collector.config, req, nonce, description), Date.now()),
+  );
+}
+
+async function resultOf(c: Context<AppEnv>, orderNumber: string): Promise<ApprovalResult> {
+  const order = await orderView(c.env.DB, orderNumber);
+  const paid = order.payments.some((p) => p.status === "captured");
+  return { outcome: paid ? "paid" : "pending", message: paid ? "This order is paid." : "This order waits for its payment.", order };
+}
+
+export const orderRoutes = [
+  handle(ops.placeOrder, (_input, c) =>
+    orders(c, async () => {
+      const placed = await placeOrder(c.env, await shopperOf(c), context(c));
+      return placed.created ? { status: 201, body: placed } : { status: 200, body: placed };
+    }),
+  ),
+  handle(ops.orderPayment, ({ params }, c) =>
+    orders(c, async () => {
+      const order = ownOrder(await findOrder(c.env.DB, params.id), await shopperOf(c));
+      if (!isUnpaid(order.status) || order.status === "drafted") refused("conflict", "This order does not wait for a payment.");
+      const payment = await startPayment(c.env, order, context(c));
+      return { status: 200, body: { order: await orderView(c.env.DB, order.order_number), payment, created: false } };
+    }),
+  ),
+  handle(ops.approveLocal, ({ params }, c) =>
+    orders(c, async () => {
+      if (c.env.APP_ENV !== "local") refused("not_found", "No such payment for this order");
+      return approval(await approveLocal(c.env, params.id, params.x, Date.now()));
+    }),
+  ),
+  handle(ops.approvePayPal, ({ params }, c) => orders(c, () => approvePayPal(c, params.id, params.x))),
+  handle(ops.approvePayPalPayer, ({ params }, c) => orders(c, () => approvePayPal(c, params.id, params.x))),
+  handle(ops.approveStripe, ({ params }, c) =>
+    orders(c, async () => {
+      const collector = collectorFor(c.env, "card");
+      const payment = await paymentByProviderId(c.env.DB, "stripe", params.id);
+      if (collector.provider !== "stripe" || !payment) refused("not_found", "No such payment");
+      return approval(await confirmPayment(c.env, payment, "provider:stripe", () => confirmStripePayment(collector.config, params.id), Date.now()));
+    }),
+  ),
+  handle(ops.approveBraintree, ({ params }, c) => orders(c, () => approveBraintree(c, params.id, params.nonce))),
+  handle(ops.approveBraintreeDescribed, ({ params }, c) => orders(c, () => approveBraintree(c, params.id, params.nonce, params.y))),
+  handle(ops.clientToken, (_input, c) =>
+    orders(c, async () => {
+      const collector = collectorFor(c.env, "card");
+      if (collector.provider !== "braintree") refused("not_implemented", "Card payments through Braintree are not configured.");
+      return { status: 200, body: { clientToken: await braintreeClientToken(collector.config) } };
+    }),
+  ),
+];

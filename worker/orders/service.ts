@@ -1,0 +1,232 @@
+/**
+ * Placing and paying orders (issue 18; §7 orders, orders/payment/{id} and the approve calls). Placing reads
+ * the cart afresh (draftOrder: catalogue prices, a valid lock honoured, a sold or missing item refused by
+ * name), moves the order to awaiting payment and asks the method's provider for a payment of the amount the
+ * server computed. Approving never believes the browser: the server asks the provider (or reads a verified
+ * webhook) and applies what it says once — one request at a time holds the payment's claim, the provider
+ * sees one idempotency key per attempt, and the order's status moves by compare-and-set.
+ */
+import type { PaymentStart, PlacedOrder, ApprovalResult } from "#shared/orders/schemas.ts";
+import { refused } from "#shared/refusal.ts";
+import type { PaymentMethod } from "#shared/cart/model.ts";
+import { draftOrder } from "../cart/orders";
+import type { CartBindings, Shopper } from "../cart/service";
+import { collectorFor, type PaymentBindings } from "./payments/providers";
+import { captureLocalPayment, createLocalPayment } from "./payments/local";
+import { createPayPalPayment } from "./payments/paypal";
+import { createStripePayment } from "./payments/stripe";
+import { ProviderUnavailable, type CaptureOutcome, type CreatedPayment } from "./payments/provider";
+import {
+  claimPayment,
+  eventStatement,
+  findPayment,
+  insertPayment,
+  openPayment,
+  paymentsOf,
+  releaseClaim,
+  setCreated,
+  settleStatement,
+  type PaymentRow,
+} from "./payments/store";
+import { applyEvent, findOrder, type OrderRow } from "./store";
+import { orderView } from "./view";
+
+export type OrderBindings = CartBindings & PaymentBindings;
+
+/** An unpaid order expires after this long (a wire transfer takes days). */
+export const UNPAID_EXPIRY_MS = { wire: 7 * 24 * 3600_000, other: 24 * 3600_000 } as const;
+
+/** The bank details of a wire payment (the order number is the reference). */
+export const WIRE_ACCOUNT = { beneficiary: "Loupe Marketplace Inc.", bank: "First Example Bank", accountNumber: "000123456789", routingNumber: "021000021" };
+
+/** The provider could not be reached: nothing is known to be charged; the order waits (the API answers 502). */
+export class PaymentUnavailable extends Error {}
+
+export interface OrderContext {
+  origin: string;
+  now: number;
+}
+
+function paymentStart(p: PaymentRow, publishableKey: string | null): PaymentStart {
+  return {
+    paymentId: p.id,
+    provider: p.provider,
+    approvalUrl: p.approval_url,
+    clientSecret: p.client_secret,
+    publishableKey: p.provider === "stripe" ? publishableKey : null,
+    wireInstructions: p.provider === "wire" ? { ...WIRE_ACCOUNT, reference: p.order_number } : null,
+  };
+}
+
+/**
+ * Asks the order's payment method's provider for a payment of what the order is due (the open one when
+ * there is one: placing twice, or reloading the payment step, reuses it).
+ */
+export async function startPayment(env: OrderBindings, order: OrderRow, ctx: OrderContext): Promise<PaymentStart> {
+  const method = order.payment_method as PaymentMethod;
+  const collector = collectorFor(env, method);
+  const publishableKey = collector.provider === "stripe" ? collector.config.publishableKey : null;
+  const open = await openPayment(env.DB, order.order_number, collector.provider);
+  if (open && (open.provider_payment_id || collector.provider === "braintree" || collector.provider === "wire")) return paymentStart(open, publishableKey);
+  const attempts = (await paymentsOf(env.DB, order.order_number)).length;
+  // Concurrent starts compute the same key and share one row (and the provider sees one request).
+  const payment =
+    open ??
+    (await insertPayment(
+      env.DB,
+      {
+        orderNumber: order.order_number,
+        provider: collector.provider,
+        method,
+        amountCents: order.amount_due_cents,
+        idempotencyKey: `${order.order_number}-${attempts + 1}`,
+        status: collector.provider === "wire" ? "pending" : "created",
+      },
+      ctx.now,
+    ));
+  if (collector.provider === "wire" || collector.provider === "braintree") return paymentStart(payment, publishableKey);
+  const req = {
+    orderNumber: order.order_number,
+    amount: { amountCents: payment.amount_cents, currency: "USD" as const },
+    description: `Loupe order ${order.order_number}`,
+    returnUrl: new URL(`/orders/${order.order_number}/success?payment=${payment.id}`, ctx.origin).toString(),
+    cancelUrl: new URL(`/orders/re-payment/${order.order_number}`, ctx.origin).toString(),
+    idempotencyKey: payment.idempotency_key,
+    email: order.email,
+  };
+  let created: CreatedPayment;
+  try {
+    created =
+      collector.provider === "paypal"
+        ? await createPayPalPayment(collector.config, req)
+        : collector.provider === "stripe"
+          ? await createStripePayment(collector.config, req)
+          : await createLocalPayment(env.DB, ctx.origin, req, ctx.now);
+  } catch (e) {
+    if (e instanceof ProviderUnavailable) throw new PaymentUnavailable(`${e.message} Your order is saved; please try again in a moment.`);
+    throw e;
+  }
+  await env.DB.batch([
+    eventStatement(
+      env.DB,
+      { paymentId: payment.id, orderNumber: order.order_number, provider: collector.provider, kind: "created", verified: true, payload: created.raw },
+      ctx.now,
+    ),
+  ]);
+  return paymentStart(await setCreated(env.DB, payment.id, created, ctx.now), publishableKey);
+}
+
+/** Places the shopper's order from the cart and starts its payment. */
+export async function placeOrder(env: OrderBindings, who: Shopper, ctx: OrderContext): Promise<PlacedOrder> {
+  const { order: draft, created } = await draftOrder(env, who, ctx.now);
+  const row = (await findOrder(env.DB, draft.orderNumber))!;
+  const event = row.status === "payment_failed" ? "repay" : "place";
+  const expiresAt = ctx.now + (row.payment_method === "wire" ? UNPAID_EXPIRY_MS.wire : UNPAID_EXPIRY_MS.other);
+  await applyEvent(env.DB, draft.orderNumber, event, "shopper", ctx.now, (changed) =>
+    changed ? [env.DB.prepare("UPDATE orders SET expires_at = ? WHERE order_number = ?").bind(expiresAt, draft.orderNumber)] : [],
+  );
+  const placed = (await findOrder(env.DB, draft.orderNumber))!;
+  const payment = await startPayment(env, placed, ctx);
+  return { order: await orderView(env.DB, placed.order_number), payment, created };
+}
+
+const MESSAGES = {
+  paid: "Thank you: your payment is received and your order is confirmed.",
+  declined: "The payment was declined. Nothing was charged; please try another card or method.",
+  pending: "The payment is being processed; we will email you when it is confirmed.",
+  processing: "Your payment is being confirmed right now.",
+} as const;
+
+async function result(
+  env: OrderBindings,
+  orderNumber: string,
+  outcome: ApprovalResult["outcome"],
+  message: string = MESSAGES[outcome],
+): Promise<ApprovalResult> {
+  return { outcome, message, order: await orderView(env.DB, orderNumber) };
+}
+
+/**
+ * Confirms a payment with its provider and applies the answer exactly once. `ask` talks to the provider
+ * (with the payment's idempotency key); only the request holding the payment's claim calls it — the others
+ * answer `processing`. A capture for another amount than the payment's is not accepted as payment.
+ */
+export async function confirmPayment(
+  env: OrderBindings,
+  payment: PaymentRow,
+  cause: string,
+  ask: (p: PaymentRow) => Promise<CaptureOutcome>,
+  now: number,
+): Promise<ApprovalResult> {
+  const db = env.DB;
+  if (payment.status === "captured") return result(env, payment.order_number, "paid");
+  if (payment.status === "declined") return result(env, payment.order_number, "declined", payment.decline_reason ?? MESSAGES.declined);
+  const claimed = await claimPayment(db, payment.id, now);
+  if (!claimed) {
+    const again = (await findPayment(db, payment.id))!;
+    if (again.status === "captured") return result(env, payment.order_number, "paid");
+    return result(env, payment.order_number, again.status === "declined" ? "declined" : "processing");
+  }
+  let outcome: CaptureOutcome;
+  try {
+    outcome = await ask(claimed);
+  } catch (e) {
+    await releaseClaim(db, payment.id);
+    if (e instanceof ProviderUnavailable) {
+      await db.batch([
+        eventStatement(
+          db,
+          {
+            paymentId: payment.id,
+            orderNumber: payment.order_number,
+            provider: payment.provider,
+            kind: "error",
+            verified: false,
+            payload: { error: e.message },
+          },
+          now,
+        ),
+      ]);
+      throw new PaymentUnavailable(`${e.message} Your order is saved and nothing more was charged; please try again in a moment.`);
+    }
+    throw e;
+  }
+  const record = (kind: string) =>
+    eventStatement(
+      db,
+      { paymentId: payment.id, orderNumber: payment.order_number, provider: payment.provider, kind, verified: true, payload: outcome.raw },
+      now,
+    );
+  if (outcome.status === "captured" && (outcome.amount.amountCents !== claimed.amount_cents || outcome.amount.currency !== "USD")) {
+    outcome = { status: "pending", raw: { mismatch: outcome.amount, expected: claimed.amount_cents, provider: outcome.raw } };
+    await db.batch([settleStatement(db, payment.id, outcome, now), record("amount-mismatch")]);
+    return result(env, payment.order_number, "pending", "The amount the provider reports differs from the order's; our team will check it and contact you.");
+  }
+  if (outcome.status === "pending") {
+    await db.batch([settleStatement(db, payment.id, outcome, now), record("pending")]);
+    return result(env, payment.order_number, "pending");
+  }
+  const event = outcome.status === "captured" ? "payment_captured" : "payment_declined";
+  const settle = [settleStatement(db, payment.id, outcome, now), record(outcome.status)];
+  try {
+    await applyEvent(db, payment.order_number, event, cause, now, () => settle);
+  } catch (e) {
+    // The order moved on (cancelled, another payment decided it): the provider's answer is still recorded.
+    await db.batch(settle);
+    if (outcome.status === "captured")
+      console.error(JSON.stringify({ level: "error", message: "captured a payment for an order that cannot take it", payment: payment.id }));
+    if (!(e instanceof Error && "refusal" in e)) throw e;
+  }
+  if (outcome.status === "declined")
+    return result(env, payment.order_number, "declined", `${outcome.reason} Nothing was charged; please try another card or method.`);
+  return result(env, payment.order_number, "paid");
+}
+
+/** The embedded gateway's approval (the shopper approved or declined on /dev/gateway; the server asks the gateway's books). */
+export async function approveLocal(env: OrderBindings, orderNumber: string, localPaymentId: string, now: number): Promise<ApprovalResult> {
+  const payment = await env.DB.prepare("SELECT * FROM payments WHERE order_number = ? AND provider = 'local' AND provider_payment_id = ?")
+    .bind(orderNumber, localPaymentId)
+    .first<PaymentRow>();
+  if (!payment) refused("not_found", `No such payment for order ${orderNumber}`);
+  return confirmPayment(env, payment, "provider:local", (p) => captureLocalPayment(env.DB, p.provider_payment_id!), now);
+}
