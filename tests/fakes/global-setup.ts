@@ -3,6 +3,7 @@ import { facebookFake } from "./facebook";
 import { googleFake } from "./google";
 import { resendFake } from "./resend";
 import { startFakes } from "./server";
+import { stripeFake } from "./stripe";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,7 +13,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const fakes = await startFakes([resendFake, googleFake, facebookFake]);
+  const fakes = await startFakes([resendFake, googleFake, facebookFake, stripeFake]);
   project.provide("fakesOrigin", fakes.origin);
   return fakes.stop;
 }
