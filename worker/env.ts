@@ -25,6 +25,20 @@ export type Bindings = Env & {
   ADMIN_TOKEN?: string;
   /** Signs emailed account links (`wrangler secret put ACCOUNT_LINK_SECRET`); unset, VISITOR_COOKIE_SECRET signs them. */
   ACCOUNT_LINK_SECRET?: string;
+  /** PayPal REST app (secrets; both or PayPal is not offered) and its API origin (var; sandbox by default, https://api-m.paypal.com in production). */
+  PAYPAL_CLIENT_ID?: string;
+  PAYPAL_CLIENT_SECRET?: string;
+  PAYPAL_API_URL?: string;
+  /** Braintree (cards, Apple Pay, Google Pay): API keys (secrets), merchant account and API origin (vars). */
+  BRAINTREE_PUBLIC_KEY?: string;
+  BRAINTREE_PRIVATE_KEY?: string;
+  BRAINTREE_MERCHANT_ACCOUNT_ID?: string;
+  BRAINTREE_API_URL?: string;
+  /** Stripe: secret key and webhook signing secret (secrets), publishable key and API origin (vars). */
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_PUBLISHABLE_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_API_URL?: string;
   /** Resend API key (`wrangler secret put RESEND_API_KEY`); unset, emails stay in the outbox as `local` (worker/email/). */
   RESEND_API_KEY?: string;
   /** The email sender, e.g. `Loupe <hello@loupe.example>` (a domain verified in Resend). */

@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { facebookFake } from "./facebook";
 import { googleFake } from "./google";
+import { paypalFake } from "./paypal";
 import { resendFake } from "./resend";
 import { startFakes } from "./server";
 import { stripeFake } from "./stripe";
@@ -13,7 +14,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const fakes = await startFakes([resendFake, googleFake, facebookFake, stripeFake]);
+  const fakes = await startFakes([resendFake, googleFake, facebookFake, stripeFake, paypalFake]);
   project.provide("fakesOrigin", fakes.origin);
   return fakes.stop;
 }
