@@ -1,0 +1,63 @@
+/** Shared by the order tests: a visitor with a cart ready to order, and typed order calls. */
+import { env } from "cloudflare:test";
+import type { ApprovalResult, PlacedOrder } from "#shared/orders/schemas.ts";
+import { call } from "../helpers";
+import { diamonds, visitor } from "../cart/cart-helpers";
+
+export const ADDRESS = {
+  name: "Ada Shopper",
+  line1: "1 Market St",
+  city: "Austin",
+  state: "TX",
+  postalCode: "78701",
+  countryCode: "US",
+  email: "ada@example.com",
+};
+
+let next = 0;
+/** A visitor whose cart holds one diamond (a different one each time), an address and the payment method. */
+export async function readyShopper(paymentMethod: "paypal" | "card" | "wire" = "card") {
+  const v = await visitor();
+  const list = await diamonds();
+  const d = list[next++ % list.length]!;
+  await v.ok({ type: "add-diamond", diamondId: d.id });
+  await v.ok({ type: "set-addresses", shippingAddress: ADDRESS, billingSameAsShipping: true });
+  await v.ok({ type: "set-payment-method", paymentMethod });
+  const headers = { cookie: v.cookie };
+  return {
+    ...v,
+    diamond: d,
+    place: () => call("/api/orders", { method: "POST", headers }),
+    placed: async () => {
+      const res = await call("/api/orders", { method: "POST", headers });
+      if (res.status !== 201 && res.status !== 200) throw new Error(`place: HTTP ${res.status} ${await res.text()}`);
+      return (await res.json()) as PlacedOrder;
+    },
+    repay: (orderNumber: string) => call(`/api/orders/payment/${orderNumber}`, { method: "POST", headers }),
+  };
+}
+
+/** The shopper's decision on the embedded gateway's page (a form post, as the browser makes it). */
+export async function decideAtGateway(approvalUrl: string, decision: "approve" | "decline") {
+  const path = new URL(approvalUrl).pathname;
+  return call(`${path}/${decision}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
+}
+
+export async function approveLocal(orderNumber: string, localId: string) {
+  const res = await call(`/api/orders/${orderNumber}/local/${localId}/approve`, { method: "PUT" });
+  return { status: res.status, body: (await res.json()) as ApprovalResult };
+}
+
+export const localIdOf = (approvalUrl: string) => new URL(approvalUrl).pathname.split("/").pop()!;
+
+/** How many captures really happened at the embedded gateway for a payment. */
+export async function gatewayCaptures(localId: string): Promise<number> {
+  return (await env.DB.prepare("SELECT captures FROM local_gateway_payments WHERE id = ?").bind(localId).first<{ captures: number }>())!.captures;
+}
+
+export async function transitions(orderNumber: string) {
+  const { results } = await env.DB.prepare("SELECT from_status, to_status, event, cause FROM order_transitions WHERE order_number = ? ORDER BY id")
+    .bind(orderNumber)
+    .all<{ from_status: string; to_status: string; event: string; cause: string }>();
+  return results;
+}
