@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { braintreeFake } from "./braintree";
 import { facebookFake } from "./facebook";
 import { googleFake } from "./google";
 import { resendFake } from "./resend";
@@ -12,7 +13,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const fakes = await startFakes([resendFake, googleFake, facebookFake]);
+  const fakes = await startFakes([resendFake, googleFake, facebookFake, braintreeFake]);
   project.provide("fakesOrigin", fakes.origin);
   return fakes.stop;
 }
