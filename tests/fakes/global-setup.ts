@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { braintreeFake } from "./braintree";
 import { facebookFake } from "./facebook";
 import { googleFake } from "./google";
 import { paypalFake } from "./paypal";
@@ -14,7 +15,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const fakes = await startFakes([resendFake, googleFake, facebookFake, stripeFake, paypalFake]);
+  const fakes = await startFakes([resendFake, googleFake, facebookFake, stripeFake, paypalFake, braintreeFake]);
   project.provide("fakesOrigin", fakes.origin);
   return fakes.stop;
 }
