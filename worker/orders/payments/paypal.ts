@@ -248,7 +248,6 @@ function outcomeOf(order: PayPalOrder): CaptureOutcome {
 function declineReason(answer: Answer, paypalOrderId: string): string {
   const { issue, text } = issueOf(answer.body);
   if (issue === "INSTRUMENT_DECLINED") return "PayPal declined the buyer's payment method (INSTRUMENT_DECLINED): pay with another funding source or method";
-  if (issue === "ORDER_NOT_APPROVED") return "The buyer has not approved the payment at PayPal (ORDER_NOT_APPROVED)";
   if (answer.status === 404) return `PayPal has no order ${paypalOrderId} (${text})`;
   return `PayPal refused the capture: HTTP ${answer.status} ${text}`;
 }
@@ -264,5 +263,7 @@ export async function capturePayPalPayment(config: PayPalConfig, paypalOrderId: 
     if (order.status === 200) return outcomeOf(order.body as PayPalOrder);
     throw unavailable(`PayPal says ${paypalOrderId} is captured but answered HTTP ${order.status} when asked for it: ${issueOf(order.body).text}`);
   }
+  // Not approved by the buyer (yet): a return page opened early, or forged, changes nothing.
+  if (answer.status === 422 && issueOf(answer.body).issue === "ORDER_NOT_APPROVED") return { status: "pending", raw: answer.body };
   return { status: "declined", reason: declineReason(answer, paypalOrderId), raw: answer.body };
 }
