@@ -13,8 +13,8 @@ import { draftOrder } from "../cart/orders";
 import type { CartBindings, Shopper } from "../cart/service";
 import { collectorFor, type PaymentBindings } from "./payments/providers";
 import { captureLocalPayment, createLocalPayment } from "./payments/local";
-import { createPayPalPayment } from "./payments/paypal";
-import { createStripePayment } from "./payments/stripe";
+import { capturePayPalPayment, createPayPalPayment } from "./payments/paypal";
+import { confirmStripePayment, createStripePayment } from "./payments/stripe";
 import { ProviderUnavailable, type CaptureOutcome, type CreatedPayment } from "./payments/provider";
 import {
   claimPayment,
@@ -220,6 +220,29 @@ export async function confirmPayment(
   if (outcome.status === "declined")
     return result(env, payment.order_number, "declined", `${outcome.reason} Nothing was charged; please try another card or method.`);
   return result(env, payment.order_number, "paid");
+}
+
+/**
+ * Confirms an open payment with its own provider (a return page, a retried approval): the provider is asked
+ * about the payment it made (`provider_payment_id`), never about what the browser says. Braintree payments
+ * are confirmed at their sale (their nonce) and wires by an operator: this answers their state as it is.
+ */
+export async function confirmWithProvider(env: OrderBindings, orderNumber: string, paymentId: string, now: number): Promise<ApprovalResult> {
+  const payment = await findPayment(env.DB, paymentId);
+  if (!payment || payment.order_number !== orderNumber) refused("not_found", "No such payment for this order");
+  const ref = payment.provider_payment_id;
+  if (payment.provider === "local" && ref) return confirmPayment(env, payment, "provider:local", () => captureLocalPayment(env.DB, ref), now);
+  if (payment.provider === "paypal" && ref) {
+    const collector = collectorFor(env, "paypal");
+    if (collector.provider === "paypal")
+      return confirmPayment(env, payment, "provider:paypal", (p) => capturePayPalPayment(collector.config, ref, `${p.idempotency_key}-capture`), now);
+  }
+  if (payment.provider === "stripe" && ref) {
+    const collector = collectorFor(env, "card");
+    if (collector.provider === "stripe") return confirmPayment(env, payment, "provider:stripe", () => confirmStripePayment(collector.config, ref), now);
+  }
+  const outcome = payment.status === "captured" ? "paid" : payment.status === "declined" ? "declined" : "pending";
+  return result(env, orderNumber, outcome, outcome === "declined" ? (payment.decline_reason ?? MESSAGES.declined) : MESSAGES[outcome]);
 }
 
 /** The embedded gateway's approval (the shopper approved or declined on /dev/gateway; the server asks the gateway's books). */
