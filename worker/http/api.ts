@@ -20,7 +20,7 @@ import { searchRoutes } from "../search/routes";
 import { settingRoutes } from "../settings/routes";
 import { ApiError, notFoundRoute, onApiError } from "./errors";
 import { openapiRoutes } from "./openapi";
-import { orderRoutes } from "../orders/routes";
+import { orderRoutes, webhookRoutes } from "../orders/routes";
 import { mount, type Route } from "./routes";
 
 /** Largest request body the API reads (filters, carts and forms are far smaller). */
@@ -39,6 +39,7 @@ export const routes: readonly Route[] = [
   ...preferenceRoutes,
   ...accountRoutes,
   ...orderRoutes,
+  ...webhookRoutes,
   ...openapiRoutes,
 ];
 
