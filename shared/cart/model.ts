@@ -200,6 +200,8 @@ export interface CartState {
   pricedAt: number;
   /** The order drafted from this cart (§3 OrderDrafted) and the cart revision it was drafted from. */
   orderDrafted: { orderNumber: string; revision: number } | null;
+  /** §3 TransactionId, PaymentId, paymentMethodDescription: the payment of the last order paid from this cart. */
+  lastPayment: { orderNumber: string; paymentId: string; transactionId: string | null; paymentMethodDescription: string } | null;
 }
 
 /** A price lock (§3 LockedPrices). */
@@ -239,6 +241,7 @@ export function emptyCart(): CartState {
     itemUserData: {},
     pricedAt: 0,
     orderDrafted: null,
+    lastPayment: null,
   };
 }
 

@@ -49,7 +49,9 @@ export type CartChange =
   | { type: "restore"; ring: RingLine | null; pair: DiamondPart | null; items: { placement: Exclude<Placement, "ring-setting">; item: VariantPart }[] }
   | { type: "refresh"; products: Record<string, Product>; at: number }
   /** Notes the order drafted from the cart at `revision` (not a change of the cart: no new revision). */
-  | { type: "order-drafted"; orderNumber: string; revision: number };
+  | { type: "order-drafted"; orderNumber: string; revision: number }
+  /** The order drafted from this cart is paid: the cart is emptied (once) and keeps the payment's §3 fields. */
+  | { type: "order-paid"; orderNumber: string; paymentId: string; transactionId: string | null; paymentMethodDescription: string };
 
 export type ChangeResult = Outcome<{ state: CartState }>;
 
@@ -133,7 +135,7 @@ function addItem(s: CartState, placement: Exclude<Placement, "ring-setting">, it
   return { ok: true, state: { ...s, nextLine: s.nextLine + 1, [list]: [...s[list], line] } };
 }
 
-function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" }>): ChangeResult {
+function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" | "order-paid" }>): ChangeResult {
   switch (c.type) {
     case "add-diamond": {
       const ring = s.ring ?? { setting: null, diamond: null, ringSize: null };
@@ -288,6 +290,19 @@ export function applyChange(s: CartState, c: CartChange): ChangeResult {
   if (c.type === "order-drafted") {
     if (c.revision !== s.revision) return fail("conflict", "The cart changed while the order was drafted; review it and try again");
     return { ok: true, state: { ...s, orderDrafted: { orderNumber: c.orderNumber, revision: c.revision } } };
+  }
+  if (c.type === "order-paid") {
+    const lastPayment = {
+      orderNumber: c.orderNumber,
+      paymentId: c.paymentId,
+      transactionId: c.transactionId,
+      paymentMethodDescription: c.paymentMethodDescription,
+    };
+    // A cart that has moved on to another order keeps its items; the paid one is emptied, once.
+    if (s.orderDrafted?.orderNumber !== c.orderNumber) return { ok: true, state: { ...s, lastPayment } };
+    const cleared = apply(s, { type: "clear" });
+    if (!cleared.ok) return cleared;
+    return { ok: true, state: { ...settle(s, cleared.state), lastPayment } };
   }
   const r = apply(s, c);
   if (!r.ok) return r;

@@ -87,6 +87,9 @@ export function cartView(
     Instructions: s.instructions,
     // The order drafted from this very cart (any later change makes a new revision, and a new order).
     OrderDrafted: s.orderDrafted && s.orderDrafted.revision === s.revision ? s.orderDrafted.orderNumber : null,
+    TransactionId: s.lastPayment?.transactionId ?? null,
+    PaymentId: s.lastPayment?.paymentId ?? null,
+    paymentMethodDescription: s.lastPayment?.paymentMethodDescription ?? null,
     PaymentMethod: s.paymentMethod,
     ShippingAddress: s.shippingAddress,
     BillingAddress: s.billingAddress,

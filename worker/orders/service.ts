@@ -209,7 +209,8 @@ export async function confirmPayment(
   const event = outcome.status === "captured" ? "payment_captured" : "payment_declined";
   const settle = [settleStatement(db, payment.id, outcome, now), record(outcome.status)];
   try {
-    await applyEvent(db, payment.order_number, event, cause, now, () => settle);
+    const applied = await applyEvent(db, payment.order_number, event, cause, now, () => settle);
+    if (applied.changed && outcome.status === "captured") await afterPaid(env, payment, outcome.providerCaptureId, now);
   } catch (e) {
     // The order moved on (cancelled, another payment decided it): the provider's answer is still recorded.
     await db.batch(settle);
@@ -243,6 +244,31 @@ export async function confirmWithProvider(env: OrderBindings, orderNumber: strin
   }
   const outcome = payment.status === "captured" ? "paid" : payment.status === "declined" ? "declined" : "pending";
   return result(env, orderNumber, outcome, outcome === "declined" ? (payment.decline_reason ?? MESSAGES.declined) : MESSAGES[outcome]);
+}
+
+/** How the §3 paymentMethodDescription names a payment's method. */
+const DESCRIPTION: Record<string, string> = { paypal: "PayPal", card: "CreditCard", wire: "Wire" };
+
+/**
+ * Once an order is paid (this call made it so): the cart it came from is emptied — when it still stands for
+ * that order — and keeps the payment's §3 fields (TransactionId, PaymentId, paymentMethodDescription).
+ */
+async function afterPaid(env: OrderBindings, payment: PaymentRow, transactionId: string, now: number): Promise<void> {
+  const order = await findOrder(env.DB, payment.order_number);
+  if (!order) return;
+  const cart = env.CART.get(env.CART.idFromName(order.cart_key));
+  await cart.apply(
+    [
+      {
+        type: "order-paid",
+        orderNumber: order.order_number,
+        paymentId: payment.id,
+        transactionId,
+        paymentMethodDescription: DESCRIPTION[payment.method] ?? payment.method,
+      },
+    ],
+    now,
+  );
 }
 
 /** The embedded gateway's approval (the shopper approved or declined on /dev/gateway; the server asks the gateway's books). */

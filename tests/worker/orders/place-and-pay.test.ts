@@ -114,3 +114,25 @@ describe("paying through the embedded gateway", () => {
     expect(prod.status).toBe(301);
   });
 });
+
+describe("the cart after payment", () => {
+  it("is emptied once its order is paid, and shows the payment's §3 fields", async () => {
+    const s = await readyShopper("card");
+    const { order, payment } = await s.placed();
+    // Before payment the cart still holds the order's items.
+    expect((await s.get()).EngagementRings).toHaveLength(1);
+    await decideAtGateway(payment.approvalUrl!, "approve");
+    await approveLocal(order.orderNumber, localIdOf(payment.approvalUrl!));
+    const cart = await s.get();
+    expect(cart.EngagementRings).toEqual([]);
+    expect(cart).toMatchObject({
+      PaymentId: payment.paymentId,
+      paymentMethodDescription: "CreditCard",
+      TransactionId: `cap_${localIdOf(payment.approvalUrl!)}`,
+    });
+    // Another approval (a reload of the return page) does not empty it again.
+    await s.ok({ type: "add-diamond", diamondId: s.diamond.id });
+    await approveLocal(order.orderNumber, localIdOf(payment.approvalUrl!));
+    expect((await s.get()).EngagementRings).toHaveLength(1);
+  });
+});
