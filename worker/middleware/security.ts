@@ -10,7 +10,9 @@ const directives = <S>(scriptSrc: S[]) => ({
   fontSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
-  formAction: ["'self'"],
+  // Checkout's Place order and re-payment forms are answered with a redirect to PayPal's approval page, and
+  // form-action also governs where a form's redirects may go.
+  formAction: ["'self'", "https://www.paypal.com", "https://www.sandbox.paypal.com"],
   frameAncestors: ["'none'"],
 });
 
