@@ -72,6 +72,14 @@ const PAGES: Page[] = [
   ...pages("account-reset", () => import("./routes/account-reset"), ["reset"]),
   ...pages("account-unsubscribe", () => import("./routes/account-unsubscribe"), ["unsubscribe"]),
   ...pages("account-unsubscribe-email", () => import("./routes/account-unsubscribe-email"), ["Home/UnsubscribeEmailAction"]),
+  // §2 orders (issue 18): the return from payment, re-payment, custom payment requests and the email landing
+  // (/orders/{slugUrl}: static segments rank first); My stuff's orders and the lookup without an account.
+  ...pages("order-success", () => import("./routes/order-success"), ["orders/:n/success", "orders/:n/cart-success"]),
+  ...pages("order-re-payment", () => import("./routes/order-re-payment"), ["orders/re-payment/:n"]),
+  ...pages("order-approve-payment", () => import("./routes/order-approve-payment"), ["orders/approve-payment/:n", "cart/approve-payment/:n"]),
+  ...pages("order-landing", () => import("./routes/order-landing"), ["orders/:slugUrl"]),
+  ...pages("my-orders", () => import("./routes/my-orders"), ["my-stuff/orders"]),
+  ...pages("my-orders-tracking", () => import("./routes/my-orders-tracking"), ["my-stuff/orders/login", "my-stuff/orders/tracking/:email?/:orderNumber?"]),
 ];
 
 // Each alias of §2 (e.g. /product ≡ /diamond) is a second route to the same module.

@@ -1,18 +1,22 @@
-import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { data, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { checkoutProblems, viewLines } from "#shared/cart/checkout.ts";
 import type { CartView } from "#shared/cart/schemas.ts";
 import { formatUsd } from "#shared/money.ts";
+import { statusOf } from "#shared/refusal.ts";
 import { restoreSharedLink, revalidateUnlessAnswered, submitCartForm } from "../cart-form";
-import { CartForm, Hidden, PAYMENT_LABEL, PaymentMethodForm, Totals, UsStateOptions, useCurrentCart } from "../components/cart-parts";
+import { type CartActionData, CartForm, Hidden, PAYMENT_LABEL, PaymentMethodForm, Totals, UsStateOptions, useCurrentCart } from "../components/cart-parts";
+import { pageOrders } from "../components/order-parts";
 import { cartContext } from "../context";
 import type { RouteHandle } from "../route-handle";
 
 /**
  * `/checkout/{settingId?}/{variantId?}/{diamondId}` (§2): the last step before payment — the order
- * summary, the shipping address and contact email, the payment method, and "Place order", which drafts
- * the order on the server (`POST /api/orders/draft`: fresh prices, a valid price lock honoured, tax for the
- * address). Like the cart, a path naming items rebuilds that cart first, every form works without
- * JavaScript, and the page is never reloaded automatically.
+ * summary, the shipping address and contact email, the payment method, and "Place order", which places the
+ * order on the server and starts its payment (fresh prices, a valid price lock honoured, tax for the
+ * address) — a form posted as a document, answered with a redirect to where the shopper approves the payment
+ * (PayPal's page, the local test gateway) or, for a wire, to the order's page with the transfer details; a
+ * refusal is shown beside the button. Like the cart, a path naming items rebuilds that cart first, every form
+ * works without JavaScript, and the page is never reloaded automatically.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const cart = context.get(cartContext);
@@ -20,8 +24,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { cart: await cart.get() };
 }
 
-export function action({ request, context }: ActionFunctionArgs) {
+/** The Place order form's intent (a document post: the order service lives on the server). */
+const PLACE_ORDER = "place-order";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if ((await request.clone().formData()).get("_type") === PLACE_ORDER) return placeOrder(request, context);
   return submitCartForm(request, context.get(cartContext), "/checkout");
+}
+
+/** Places the order and starts its payment: off to approve it, or to the order's page (a wire); a refusal for the page. */
+async function placeOrder(request: Request, context: ActionFunctionArgs["context"]) {
+  const r = await pageOrders(context, request).place();
+  if (!r.ok) return data<CartActionData>({ error: r.message, cart: null }, { status: statusOf(r) });
+  return redirect(r.payment.approvalUrl ?? `/orders/${r.order.orderNumber}/success`, 303);
 }
 
 type CheckoutData = Awaited<ReturnType<typeof loader>>;
@@ -79,6 +94,7 @@ function AddressForm({ cart }: { cart: CartView }) {
 export function Component() {
   const { cart: loaded } = useLoaderData<CheckoutData>();
   const { cart, pending } = useCurrentCart(loaded);
+  const placed = useActionData<CartActionData>();
   const lines = viewLines(cart);
   if (lines.length === 0) {
     return (
@@ -113,12 +129,17 @@ export function Component() {
       <PaymentMethodForm cart={cart} action="/checkout" />
       <Totals cart={cart} pending={pending} />
       {cart.OrderDrafted ? (
-        <section className="order-drafted" aria-label="Order drafted" role="status">
+        <section className="order-drafted" aria-label="Order placed" role="status">
           <h2>Order {cart.OrderDrafted}</h2>
           <p>
-            Your order is drafted at {formatUsd(cart.TotalWithTax)}
-            {cart.LockedPrice ? `, your locked price of ${formatUsd(cart.LockedPrice.total)} honoured` : ""}. Payment by {PAYMENT_LABEL[cart.PaymentMethod]}{" "}
-            comes next; we email {cart.ShippingAddress?.email || cart.UserEmail} the confirmation.
+            Your order is placed at {formatUsd(cart.TotalWithTax)}
+            {cart.LockedPrice ? `, your locked price of ${formatUsd(cart.LockedPrice.total)} honoured` : ""}. It waits for your payment by{" "}
+            {PAYMENT_LABEL[cart.PaymentMethod]}; we email {cart.ShippingAddress?.email || cart.UserEmail} the confirmation once it is paid.
+          </p>
+          <p>
+            <a className="button primary" href={`/orders/re-payment/${cart.OrderDrafted}`}>
+              Pay now
+            </a>
           </p>
         </section>
       ) : (
@@ -133,12 +154,18 @@ export function Component() {
               </ul>
             </>
           ) : null}
-          <CartForm action="/checkout" label="Place order">
-            <Hidden fields={{ _type: "draft-order" }} />
+          {placed?.error ? (
+            <p className="form-error" role="alert">
+              {placed.error}
+            </p>
+          ) : null}
+          {/* A plain form: the browser posts the document, the server places the order and redirects to the payment. */}
+          <form method="post" action="/checkout" aria-label="Place order">
+            <Hidden fields={{ _type: PLACE_ORDER }} />
             <button type="submit" disabled={problems.length > 0}>
               Place order
             </button>
-          </CartForm>
+          </form>
         </section>
       )}
     </article>

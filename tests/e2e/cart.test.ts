@@ -84,7 +84,7 @@ describe("cart: add, promo, price lock, share link", () => {
     await other.close();
   });
 
-  it("checks out with the price lock honoured: address, payment method, and a drafted order at the locked total", async () => {
+  it("checks out with the price lock honoured: address, payment method, and a placed order at the locked total", async () => {
     const context = await shopperContext(browser);
     const { page, errors } = await openPage(context);
     const cart = await addFirstDiamond(page);
@@ -101,8 +101,11 @@ describe("cart: add, promo, price lock, share link", () => {
     await checkout.fillAddress({ name: "Ada Shopper", line1: "1 Congress Ave", city: "Austin", state: "TX", postalCode: "78701", email: "ada@example.com" });
     await expect.poll(() => checkout.placeOrder().isDisabled()).toBe(false);
     await checkout.placeOrder().click();
-    await expect.poll(() => checkout.drafted().count()).toBe(1);
-    const text = await checkout.drafted().innerText();
+    // Placing goes on to the payment (the embedded test gateway); back on checkout, the order waits for it.
+    await page.waitForURL(/\/dev\/gateway\//);
+    await page.goto(url("/checkout"));
+    await expect.poll(() => checkout.placed().count()).toBe(1);
+    const text = await checkout.placed().innerText();
     expect(text).toMatch(/Order LP\d{10}/);
     expect(text).toContain(`your locked price of ${locked} honoured`);
     expect(text).toContain("ada@example.com");
@@ -131,8 +134,9 @@ describe("cart: add, promo, price lock, share link", () => {
     await page.waitForURL(/\/checkout$/);
     expect(await checkout.problems()).toEqual([]);
     await checkout.placeOrder().click();
-    await page.waitForURL(/\/checkout$/);
-    expect(await checkout.drafted().innerText()).toMatch(/Order LP\d{10}/);
+    await page.waitForURL(/\/dev\/gateway\//);
+    await page.goto(url("/checkout"));
+    expect(await checkout.placed().innerText()).toMatch(/Order LP\d{10}/);
     await cart.open();
     await page.getByRole("button", { name: "Remove" }).click();
     await page.waitForURL(/\/cart$/);

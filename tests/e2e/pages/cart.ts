@@ -83,8 +83,9 @@ export class CheckoutPage {
     await form.getByRole("button", { name: "Save address" }).click();
   }
 
-  drafted() {
-    return this.page.getByRole("status").filter({ hasText: "Your order is drafted" });
+  /** The placed order waiting for its payment (Place order went on to the payment; back on checkout, this shows). */
+  placed() {
+    return this.page.getByRole("status").filter({ hasText: "Your order is placed" });
   }
 }
 

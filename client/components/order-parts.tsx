@@ -1,0 +1,156 @@
+/**
+ * What the order pages share (issue 18, §2 Cart, checkout and orders; My stuff): their flags (no coupon
+ * popup, no offer launcher, never indexed), the server-only order service, the 404 for an order that is not
+ * the shopper's, and the order as its owner reads it — number, status, items, amounts, where it ships.
+ * The pages post their forms as documents, so they work without JavaScript.
+ */
+import type { ReactNode } from "react";
+import { data, redirectDocument, type RouterContextProvider } from "react-router";
+import type { OrderView, PaymentStart } from "#shared/orders/schemas.ts";
+import { formatUsd } from "#shared/money.ts";
+import { orderContext, type OrderService } from "../order-context";
+import type { RouteHandle } from "../route-handle";
+
+/** §2: order and my-stuff pages prevent the coupon popup and hide the offer launcher; they are never indexed. */
+export const ORDER_FLAGS = { preventCouponPopup: true, hideOfferLauncher: true, preventRobots: true } as const;
+
+/** An order page's handle: its flags and title (never `sharedRender`: every order page depends on the visitor). */
+export function orderHandle<Data = unknown>(title: string | ((data: Data | undefined) => string)): RouteHandle<Data> {
+  return { flags: ORDER_FLAGS, meta: (d) => ({ title: `${typeof title === "string" ? title : title(d)} — Loupe` }) };
+}
+
+/**
+ * The order service of a page request. It exists only on the server (the pages never see a provider or
+ * the session); when a loader or action runs in the browser (a client-side navigation), the page is loaded
+ * as a document instead.
+ */
+export function pageOrders(context: Readonly<RouterContextProvider>, request: Request): OrderService {
+  if (typeof document !== "undefined") {
+    const url = new URL(request.url);
+    throw redirectDocument(url.pathname + url.search);
+  }
+  return context.get(orderContext);
+}
+
+/** The not-found page for an order that does not exist or is not this shopper's (the same answer for both). */
+export function orderNotFound(): never {
+  throw data("No such order", { status: 404 });
+}
+
+/** The page's query as a record (the provider's return parameters: PayPal's `token`, Stripe's `payment_intent`). */
+export function queryRecord(request: Request, without: readonly string[] = []): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URL(request.url).searchParams) if (!without.includes(k)) out[k] = v;
+  return out;
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "3 November 2026" (UTC, no Intl: identical on server and client). */
+export function formatDay(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** How the order is paid (the cart's labels without their offers: cart-parts.tsx would bring the cart's code into these pages). */
+export const PAID_WITH: Record<OrderView["paymentMethod"], string> = {
+  paypal: "PayPal",
+  card: "Card",
+  affirm: "Affirm",
+  wire: "Bank wire",
+  financing: "Financing",
+};
+
+/** Statuses in which the order's payment is received. */
+const PAID = new Set<OrderView["status"]>(["paid", "availability_confirmed", "item_unavailable", "shipped", "delivered", "refunded"]);
+
+/** Whether the order's payment is received (it may have moved on since: confirmed, shipped…). */
+export const isPaid = (o: Pick<OrderView, "status">): boolean => PAID.has(o.status);
+
+/** Whether the order still waits for a payment the shopper can make (re-payment). */
+export const canPay = (o: Pick<OrderView, "status">): boolean => o.status === "awaiting_payment" || o.status === "payment_failed";
+
+/** The order's page and its layout: one heading, narrow. */
+export function OrderPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="page narrow order-page">
+      <h1>{title}</h1>
+      {children}
+    </section>
+  );
+}
+
+/** The items and amounts of an order, as its owner sees them. */
+export function OrderSummary({ order, showAddress = true }: { order: OrderView; showAddress?: boolean }) {
+  const row = (label: string, cents: number, negative = false) =>
+    cents === 0 ? null : (
+      <>
+        <dt>{label}</dt>
+        <dd>{negative ? `−${formatUsd(cents)}` : formatUsd(cents)}</dd>
+      </>
+    );
+  const a = order.shippingAddress;
+  return (
+    <section className="order-summary" aria-label={`Order ${order.orderNumber}`}>
+      <p className="order-heading">
+        Order <strong data-testid="order-number">{order.orderNumber}</strong> · placed {formatDay(order.createdAt)} ·{" "}
+        <span className={`order-status status-${order.status}`} data-testid="order-status">
+          {order.statusLabel}
+        </span>
+      </p>
+      <ul className="order-lines">
+        {order.lines.map((l) => (
+          <li key={l.lineId}>
+            <span>
+              {l.name}
+              {l.quantity > 1 ? ` × ${l.quantity}` : ""}
+            </span>{" "}
+            <span>{formatUsd(l.total)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="order-totals">
+        {row("Subtotal", order.subtotal)}
+        {row("Discount", order.discount, true)}
+        {row("Care plans", order.carePlans)}
+        {row("Price lock savings", order.lockSavings, true)}
+        {row("Tax", order.tax)}
+        <dt>{isPaid(order) ? "Paid" : "Amount due"}</dt>
+        <dd data-testid="order-amount">{formatUsd(order.amountDue)}</dd>
+      </dl>
+      <p className="order-meta">
+        Payment: {PAID_WITH[order.paymentMethod]}
+        {showAddress && a ? ` · Ships to ${a.name}, ${a.city}, ${a.state} ${a.postalCode}` : ""}
+      </p>
+    </section>
+  );
+}
+
+/** The bank details for a wire transfer, or where to find them when the server gave none. */
+export function WireDetails({ order, wire }: { order: OrderView; wire: PaymentStart["wireInstructions"] }) {
+  return (
+    <section className="wire-details" aria-label="Bank transfer details">
+      <h2>Pay by bank transfer</h2>
+      <p>
+        Wire {formatUsd(order.amountDue)} with the reference <strong>{wire?.reference ?? order.orderNumber}</strong>. We hold your order until the transfer
+        arrives{order.expiresAt ? ` (by ${formatDay(order.expiresAt)})` : ""} and email you when it does.
+      </p>
+      {wire ? (
+        <dl>
+          <dt>Beneficiary</dt>
+          <dd>{wire.beneficiary}</dd>
+          <dt>Bank</dt>
+          <dd>{wire.bank}</dd>
+          <dt>Account number</dt>
+          <dd>{wire.accountNumber}</dd>
+          <dt>Routing number</dt>
+          <dd>{wire.routingNumber}</dd>
+          <dt>Reference</dt>
+          <dd>{wire.reference}</dd>
+        </dl>
+      ) : (
+        <p>The bank details are in your order confirmation email.</p>
+      )}
+    </section>
+  );
+}
