@@ -7,6 +7,7 @@ import { accountOperations } from "./accounts";
 import { cartOperations } from "./cart";
 import { contentOperations } from "./content";
 import { orderOperations } from "./orders";
+import { orderLookupOperations } from "./order-lookup";
 import { diamondOperations } from "./diamonds";
 import { experimentOperations } from "./experiments";
 import type { Contract, Operation } from "./operation";
@@ -24,6 +25,7 @@ const byFeature = [
   contentOperations,
   accountOperations,
   orderOperations,
+  orderLookupOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -39,7 +41,8 @@ type AnyOperation =
   | Values<typeof experimentOperations>
   | Values<typeof contentOperations>
   | Values<typeof accountOperations>
-  | Values<typeof orderOperations>;
+  | Values<typeof orderOperations>
+  | Values<typeof orderLookupOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;
