@@ -3,7 +3,7 @@
  * same-origin check of cookie-authenticated changes) → redirects → experiments → `/api` → generated images →
  * Google and Facebook sign-in pages → the marketer view's login → the local outbox and test payment gateway (`/dev/outbox`, `/dev/gateway`, APP_ENV local
  * only) → React Router SSR (last). The Cron Trigger's `scheduled` handler delivers the email outbox's due
- * rows and prunes expired sessions and sign-in attempts. Durable Object classes are re-exported here.
+ * rows, prunes expired sessions and sign-in attempts, and expires unpaid orders. Durable Object classes are re-exported here.
  */
 import { Hono } from "hono";
 import { api } from "./http/api";
@@ -13,6 +13,7 @@ import { devOutbox } from "./email/routes";
 import { devGateway } from "./orders/gateway-page";
 import { images } from "./images";
 import { accountsCron } from "./accounts/housekeeping";
+import { ordersCron } from "./orders/expiry";
 import { socialPages } from "./accounts/social-pages";
 import { requestContext } from "./middleware/context";
 import { experiments } from "./middleware/experiments";
@@ -44,10 +45,11 @@ const app = new Hono<AppEnv>()
 /** The Hono app (requests only); the default export adds the Cron Trigger's handler. */
 export { app };
 
-/** The Cron Trigger (wrangler.toml `[triggers]`, every 5 minutes): the email outbox's due rows, expired sessions and old sign-in attempts. */
+/** The Cron Trigger (wrangler.toml `[triggers]`, every 5 minutes): the email outbox's due rows, expired sessions and old sign-in attempts, unpaid orders past their time. */
 const scheduled: ExportedHandlerScheduledHandler<Bindings> = (controller, env, ctx) => {
   emailCron(controller, env, ctx);
   accountsCron(controller, env, ctx);
+  ordersCron(controller, env, ctx);
 };
 
 export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Bindings>;

@@ -8,6 +8,7 @@ import { cartOperations } from "./cart";
 import { contentOperations } from "./content";
 import { orderOperations } from "./orders";
 import { webhookOperations } from "./webhooks";
+import { orderLookupOperations } from "./order-lookup";
 import { diamondOperations } from "./diamonds";
 import { experimentOperations } from "./experiments";
 import type { Contract, Operation } from "./operation";
@@ -26,6 +27,7 @@ const byFeature = [
   accountOperations,
   orderOperations,
   webhookOperations,
+  orderLookupOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -42,7 +44,8 @@ type AnyOperation =
   | Values<typeof contentOperations>
   | Values<typeof accountOperations>
   | Values<typeof orderOperations>
-  | Values<typeof webhookOperations>;
+  | Values<typeof webhookOperations>
+  | Values<typeof orderLookupOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

@@ -20,6 +20,15 @@ export interface TemplateData {
   "complete-account": { link: string; unsubscribeLink: string };
   /** The welcome popup's offer ($100 off). */
   "welcome-offer": { code: string; shopLink: string; unsubscribeLink: string | null };
+  /** An order's confirmation (orders/EmailOrder, and when it is paid): its items, amount, status and its link (/orders/{slug}). */
+  "order-confirmation": {
+    orderNumber: string;
+    /** What the shopper sees for the status ("paid", "waiting for payment"). */
+    status: string;
+    items: { name: string; quantity: number; totalCents: number }[];
+    amountCents: number;
+    link: string;
+  };
 }
 
 export type EmailTemplate = keyof TemplateData;
@@ -36,6 +45,9 @@ export interface RenderedEmail {
   /** The links the email carries, in reading order. */
   links: EmailLink[];
 }
+
+/** "$1,234.50": exact cents (an email states what was charged). */
+const usd = (cents: number) => `$${Math.floor(cents / 100).toLocaleString("en-US")}.${String(cents % 100).padStart(2, "0")}`;
 
 const greeting = (firstName: string) => (firstName.trim() ? `Hi ${firstName.trim()},` : "Hello,");
 
@@ -112,6 +124,19 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
       { kind: "button", label: "Start shopping", href: d.shopLink },
     ],
     unsubscribeLink: d.unsubscribeLink,
+  }),
+  "order-confirmation": (d) => ({
+    subject: `Your Loupe order ${d.orderNumber}`,
+    preheader: `Order ${d.orderNumber}: ${usd(d.amountCents)}, ${d.status}.`,
+    heading: `Order ${d.orderNumber}`,
+    blocks: [
+      { kind: "p", text: "Thank you for your order. Here is what you ordered:" },
+      ...d.items.map((i) => ({ kind: "p" as const, text: `${i.quantity} × ${i.name}: ${usd(i.totalCents)}` })),
+      { kind: "p", text: `Amount: ${usd(d.amountCents)} (tax included)` },
+      { kind: "p", text: `Status: ${d.status}` },
+      { kind: "button", label: "View my order", href: d.link },
+      { kind: "p", text: "Keep this email: the link shows your order for 90 days, without signing in. Do not forward it." },
+    ],
   }),
 };
 

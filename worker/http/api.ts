@@ -21,6 +21,7 @@ import { settingRoutes } from "../settings/routes";
 import { ApiError, notFoundRoute, onApiError } from "./errors";
 import { openapiRoutes } from "./openapi";
 import { orderRoutes, webhookRoutes } from "../orders/routes";
+import { orderLookupRoutes } from "../orders/lookup/routes";
 import { mount, type Route } from "./routes";
 
 /** Largest request body the API reads (filters, carts and forms are far smaller). */
@@ -40,6 +41,7 @@ export const routes: readonly Route[] = [
   ...accountRoutes,
   ...orderRoutes,
   ...webhookRoutes,
+  ...orderLookupRoutes,
   ...openapiRoutes,
 ];
 

@@ -1,6 +1,6 @@
 /**
  * The services behind the page loaders (client/context.ts), set for each request by this middleware: the
- * visitor, the catalogue, the cart, the content store and the marketer view, as named modules in
+ * visitor, the catalogue, the cart, the content store, the marketer view, the account and the orders, as named modules in
  * worker/loaders/. The SSR handler only renders with them.
  */
 import { createMiddleware } from "hono/factory";
@@ -8,6 +8,7 @@ import { RouterContextProvider } from "react-router";
 import { cartContext, catalogueContext, visitorContext } from "#client/context.ts";
 import { contentContext } from "#client/content-context.ts";
 import { accountContext } from "#client/account-context.ts";
+import { orderContext } from "#client/order-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
 import { renderedExperiments } from "#client/entry.server";
 import { trafficAlert } from "../content/alerts";
@@ -15,6 +16,7 @@ import type { AppEnv } from "../env";
 import { serverCart } from "../loaders/cart";
 import { serverCatalogue } from "../loaders/catalogue";
 import { serverMarketer } from "../loaders/marketer";
+import { serverOrders } from "../loaders/orders";
 import { accountServiceOf } from "./account";
 import { isAdmin } from "./admin";
 import { shopperOf } from "./shopper";
@@ -53,6 +55,18 @@ export function loaderServices() {
     );
     context.set(cartContext, serverCart(c.env, await shopperOf(c)));
     context.set(accountContext, accountServiceOf(c));
+    context.set(
+      orderContext,
+      serverOrders({
+        env: c.env,
+        shopper: () => shopperOf(c),
+        user: async () => (await c.get("session")())?.user ?? null,
+        origin: url.origin,
+        ip: c.req.header("cf-connecting-ip") ?? "unknown",
+        now: Date.now,
+        waitUntil,
+      }),
+    );
     c.set("loaderContext", context);
     c.set("pageVariants", variants);
     await next();

@@ -5,7 +5,6 @@ import { webhookOperations as webhookOps } from "#shared/api/webhooks.ts";
 import type { ApprovalResult } from "#shared/orders/schemas.ts";
 import { isUnpaid } from "#shared/orders/states.ts";
 import { refused } from "#shared/refusal.ts";
-import type { Shopper } from "../cart/service";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { handle } from "../http/routes";
@@ -18,8 +17,9 @@ import { confirmStripePayment, stripeConfig } from "./payments/stripe";
 import { verifyStripeWebhook } from "./payments/stripe-webhook";
 import { applyStripeEvent } from "./webhooks";
 import { insertPayment, openPayment, paymentByProviderId, paymentsOf, type PaymentRow } from "./payments/store";
-import { approveLocal, confirmPayment, PaymentUnavailable, placeOrder, startPayment } from "./service";
-import { findOrder, type OrderRow } from "./store";
+import { approveLocal, confirmPayment, type PaidNotice, PaymentUnavailable, placeOrder, startPayment } from "./service";
+import { ownOrder } from "./lookup/own";
+import { findOrder } from "./store";
 import { orderView } from "./view";
 
 /** Runs an order service; a provider that could not be reached is a 502 (not the shopper's fault, nor a 500). */
@@ -34,12 +34,8 @@ async function orders<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T>
 }
 
 const context = (c: Context<AppEnv>) => ({ origin: new URL(c.req.url).origin, now: Date.now() });
-
-/** The shopper's own order (drafted in this browser or from their account's cart), else 404. */
-function ownOrder(order: OrderRow | null, who: Shopper): OrderRow {
-  const mine = order && (order.visitor_id === who.visitorId || (who.userGuid && order.cart_key === `user:${who.userGuid}`));
-  return mine ? order : refused("not_found", "No such order");
-}
+/** A paid order's confirmation email links to this site and goes out after the response. */
+const notice = (c: Context<AppEnv>): PaidNotice => ({ origin: new URL(c.req.url).origin, waitUntil: (p) => c.executionCtx.waitUntil(p) });
 
 const approval = (r: ApprovalResult) => (r.outcome === "processing" ? { status: 202 as const, body: r } : { status: 200 as const, body: r });
 
@@ -111,7 +107,9 @@ export const orderRoutes = [
   ),
   handle(ops.orderPayment, ({ params }, c) =>
     orders(c, async () => {
-      const order = ownOrder(await findOrder(c.env.DB, params.id), await shopperOf(c));
+      const who = await shopperOf(c);
+      const user = (await c.get("session")())?.user ?? null;
+      const order = await ownOrder(c.env.DB, params.id, { visitorId: who.visitorId, userGuid: user?.userGuid ?? null, userId: user?.id ?? null });
       if (!isUnpaid(order.status) || order.status === "drafted") refused("conflict", "This order does not wait for a payment.");
       const payment = await startPayment(c.env, order, context(c));
       return { status: 200, body: { order: await orderView(c.env.DB, order.order_number), payment, created: false } };
@@ -120,7 +118,7 @@ export const orderRoutes = [
   handle(ops.approveLocal, ({ params }, c) =>
     orders(c, async () => {
       if (c.env.APP_ENV !== "local") refused("not_found", "No such payment for this order");
-      return approval(await approveLocal(c.env, params.id, params.x, Date.now()));
+      return approval(await approveLocal(c.env, params.id, params.x, Date.now(), notice(c)));
     }),
   ),
   handle(ops.approvePayPal, ({ params }, c) => orders(c, () => approvePayPal(c, params.id, params.x))),
@@ -130,7 +128,7 @@ export const orderRoutes = [
       const collector = collectorFor(c.env, "card");
       const payment = await paymentByProviderId(c.env.DB, "stripe", params.id);
       if (collector.provider !== "stripe" || !payment) refused("not_found", "No such payment");
-      return approval(await confirmPayment(c.env, payment, "provider:stripe", () => confirmStripePayment(collector.config, params.id), Date.now()));
+      return approval(await confirmPayment(c.env, payment, "provider:stripe", () => confirmStripePayment(collector.config, params.id), Date.now(), notice(c)));
     }),
   ),
   handle(ops.approveBraintree, ({ params }, c) => orders(c, () => approveBraintree(c, params.id, params.nonce))),
@@ -150,6 +148,6 @@ export const webhookRoutes = [
     const collector = stripeConfig(c.env);
     if (!collector?.webhookSecret) refused("not_found", "Stripe webhooks are not configured on this site.");
     const event = await verifyStripeWebhook(await c.req.text(), c.req.header("stripe-signature") ?? null, collector.webhookSecret, Date.now());
-    return { status: 200, body: { received: true, applied: await applyStripeEvent(c.env, event, Date.now()) } };
+    return { status: 200, body: { received: true, applied: await applyStripeEvent(c.env, event, Date.now(), notice(c)) } };
   }),
 ];

@@ -28,10 +28,19 @@ import {
   settleStatement,
   type PaymentRow,
 } from "./payments/store";
+import type { EmailBindings } from "../email/outbox";
+import type { OrderKeyBindings } from "./keys";
+import { sendOrderConfirmation } from "./lookup/confirmation";
 import { applyEvent, findOrder, type OrderRow } from "./store";
 import { orderView } from "./view";
 
-export type OrderBindings = CartBindings & PaymentBindings;
+export type OrderBindings = CartBindings & PaymentBindings & EmailBindings & OrderKeyBindings;
+
+/** Where a paid order's confirmation email links to, and how it is sent after the response. */
+export interface PaidNotice {
+  origin: string;
+  waitUntil: (p: Promise<unknown>) => void;
+}
 
 /** An unpaid order expires after this long (a wire transfer takes days). */
 export const UNPAID_EXPIRY_MS = { wire: 7 * 24 * 3600_000, other: 24 * 3600_000 } as const;
@@ -157,6 +166,7 @@ export async function confirmPayment(
   cause: string,
   ask: (p: PaymentRow) => Promise<CaptureOutcome>,
   now: number,
+  notice?: PaidNotice,
 ): Promise<ApprovalResult> {
   const db = env.DB;
   if (payment.status === "captured") return result(env, payment.order_number, "paid");
@@ -210,7 +220,7 @@ export async function confirmPayment(
   const settle = [settleStatement(db, payment.id, outcome, now), record(outcome.status)];
   try {
     const applied = await applyEvent(db, payment.order_number, event, cause, now, () => settle);
-    if (applied.changed && outcome.status === "captured") await afterPaid(env, payment, outcome.providerCaptureId, now);
+    if (applied.changed && outcome.status === "captured") await afterPaid(env, payment, outcome.providerCaptureId, now, notice);
   } catch (e) {
     // The order moved on (cancelled, another payment decided it): the provider's answer is still recorded.
     await db.batch(settle);
@@ -228,19 +238,25 @@ export async function confirmPayment(
  * about the payment it made (`provider_payment_id`), never about what the browser says. Braintree payments
  * are confirmed at their sale (their nonce) and wires by an operator: this answers their state as it is.
  */
-export async function confirmWithProvider(env: OrderBindings, orderNumber: string, paymentId: string, now: number): Promise<ApprovalResult> {
+export async function confirmWithProvider(
+  env: OrderBindings,
+  orderNumber: string,
+  paymentId: string,
+  now: number,
+  notice?: PaidNotice,
+): Promise<ApprovalResult> {
   const payment = await findPayment(env.DB, paymentId);
   if (!payment || payment.order_number !== orderNumber) refused("not_found", "No such payment for this order");
   const ref = payment.provider_payment_id;
-  if (payment.provider === "local" && ref) return confirmPayment(env, payment, "provider:local", () => captureLocalPayment(env.DB, ref), now);
+  if (payment.provider === "local" && ref) return confirmPayment(env, payment, "provider:local", () => captureLocalPayment(env.DB, ref), now, notice);
   if (payment.provider === "paypal" && ref) {
     const collector = collectorFor(env, "paypal");
     if (collector.provider === "paypal")
-      return confirmPayment(env, payment, "provider:paypal", (p) => capturePayPalPayment(collector.config, ref, `${p.idempotency_key}-capture`), now);
+      return confirmPayment(env, payment, "provider:paypal", (p) => capturePayPalPayment(collector.config, ref, `${p.idempotency_key}-capture`), now, notice);
   }
   if (payment.provider === "stripe" && ref) {
     const collector = collectorFor(env, "card");
-    if (collector.provider === "stripe") return confirmPayment(env, payment, "provider:stripe", () => confirmStripePayment(collector.config, ref), now);
+    if (collector.provider === "stripe") return confirmPayment(env, payment, "provider:stripe", () => confirmStripePayment(collector.config, ref), now, notice);
   }
   const outcome = payment.status === "captured" ? "paid" : payment.status === "declined" ? "declined" : "pending";
   return result(env, orderNumber, outcome, outcome === "declined" ? (payment.decline_reason ?? MESSAGES.declined) : MESSAGES[outcome]);
@@ -251,9 +267,10 @@ const DESCRIPTION: Record<string, string> = { paypal: "PayPal", card: "CreditCar
 
 /**
  * Once an order is paid (this call made it so): the cart it came from is emptied — when it still stands for
- * that order — and keeps the payment's §3 fields (TransactionId, PaymentId, paymentMethodDescription).
+ * that order — and keeps the payment's §3 fields (TransactionId, PaymentId, paymentMethodDescription); the
+ * confirmation email goes out (with a notice: a request to link from and send after).
  */
-async function afterPaid(env: OrderBindings, payment: PaymentRow, transactionId: string, now: number): Promise<void> {
+async function afterPaid(env: OrderBindings, payment: PaymentRow, transactionId: string, now: number, notice?: PaidNotice): Promise<void> {
   const order = await findOrder(env.DB, payment.order_number);
   if (!order) return;
   const cart = env.CART.get(env.CART.idFromName(order.cart_key));
@@ -269,13 +286,14 @@ async function afterPaid(env: OrderBindings, payment: PaymentRow, transactionId:
     ],
     now,
   );
+  if (notice) await sendOrderConfirmation(env, order.order_number, notice.origin, notice.waitUntil, now);
 }
 
 /** The embedded gateway's approval (the shopper approved or declined on /dev/gateway; the server asks the gateway's books). */
-export async function approveLocal(env: OrderBindings, orderNumber: string, localPaymentId: string, now: number): Promise<ApprovalResult> {
+export async function approveLocal(env: OrderBindings, orderNumber: string, localPaymentId: string, now: number, notice?: PaidNotice): Promise<ApprovalResult> {
   const payment = await env.DB.prepare("SELECT * FROM payments WHERE order_number = ? AND provider = 'local' AND provider_payment_id = ?")
     .bind(orderNumber, localPaymentId)
     .first<PaymentRow>();
   if (!payment) refused("not_found", `No such payment for order ${orderNumber}`);
-  return confirmPayment(env, payment, "provider:local", (p) => captureLocalPayment(env.DB, p.provider_payment_id!), now);
+  return confirmPayment(env, payment, "provider:local", (p) => captureLocalPayment(env.DB, p.provider_payment_id!), now, notice);
 }

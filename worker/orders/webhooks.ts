@@ -7,7 +7,7 @@
 import type { StripeEvent } from "./payments/stripe-webhook";
 import type { CaptureOutcome } from "./payments/provider";
 import { eventStatement, paymentByProviderId } from "./payments/store";
-import { confirmPayment, type OrderBindings } from "./service";
+import { confirmPayment, type OrderBindings, type PaidNotice } from "./service";
 
 /** What a PaymentIntent in an event says about the money. */
 function outcomeOf(event: StripeEvent): CaptureOutcome | null {
@@ -27,7 +27,7 @@ function outcomeOf(event: StripeEvent): CaptureOutcome | null {
 }
 
 /** Applies a verified event once; resolves to whether it changed anything. */
-export async function applyStripeEvent(env: OrderBindings, event: StripeEvent, now: number): Promise<boolean> {
+export async function applyStripeEvent(env: OrderBindings, event: StripeEvent, now: number, notice?: PaidNotice): Promise<boolean> {
   const payment = event.paymentIntent ? await paymentByProviderId(env.DB, "stripe", event.paymentIntent.id) : null;
   try {
     await env.DB.batch([
@@ -51,6 +51,6 @@ export async function applyStripeEvent(env: OrderBindings, event: StripeEvent, n
   }
   const outcome = outcomeOf(event);
   if (!payment || !outcome) return false;
-  const r = await confirmPayment(env, payment, "webhook:stripe", async () => outcome, now);
+  const r = await confirmPayment(env, payment, "webhook:stripe", async () => outcome, now, notice);
   return r.outcome !== "processing";
 }

@@ -24,6 +24,17 @@ const SAMPLES: EmailMessage[] = [
     template: "welcome-offer",
     data: { code: "WELCOME100", shopLink: `${SITE}/diamond-search?a=1&b=2`, unsubscribeLink: `${SITE}/unsubscribe?u=def&k=m` },
   },
+  {
+    to: "a@example.com",
+    template: "order-confirmation",
+    data: {
+      orderNumber: "LP0123456789",
+      status: "paid",
+      items: [{ name: "1.01 Carat Round Diamond & Band", quantity: 1, totalCents: 1234550 }],
+      amountCents: 1311708,
+      link: `${SITE}/orders/LP0123456789-abcdefghijklmnopqrstuv?a=1&b=2`,
+    },
+  },
 ];
 
 const escapedHref = (url: string) => url.replaceAll("&", "&amp;");
@@ -62,6 +73,15 @@ describe("email templates", () => {
       });
     });
   }
+
+  it("states an order's items, exact amount, status and link", () => {
+    const email = renderEmail(SAMPLES.find((s) => s.template === "order-confirmation")!);
+    expect(email.subject).toBe("Your Loupe order LP0123456789");
+    expect(email.text).toContain("1 × 1.01 Carat Round Diamond & Band: $12,345.50");
+    expect(email.text).toContain("Amount: $13,117.08 (tax included)");
+    expect(email.text).toContain("Status: paid");
+    expect(email.html).toContain("1.01 Carat Round Diamond &amp; Band");
+  });
 
   it("escapes every value in HTML, and keeps the text body literal", () => {
     const hostile = `<img src=x onerror="alert(1)"> & 'you'`;

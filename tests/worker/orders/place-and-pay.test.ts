@@ -136,3 +136,17 @@ describe("the cart after payment", () => {
     expect((await s.get()).EngagementRings).toHaveLength(1);
   });
 });
+
+describe("the confirmation email", () => {
+  it("goes out once when the order becomes paid, with the order's link", async () => {
+    const s = await readyShopper("card");
+    const { order, payment } = await s.placed();
+    await decideAtGateway(payment.approvalUrl!, "approve");
+    await Promise.all(Array.from({ length: 5 }, () => approveLocal(order.orderNumber, localIdOf(payment.approvalUrl!))));
+    const { results } = await env.DB.prepare("SELECT data FROM email_outbox WHERE template = 'order-confirmation' AND data LIKE ?")
+      .bind(`%${order.orderNumber}%`)
+      .all<{ data: string }>();
+    expect(results).toHaveLength(1);
+    expect(results[0]!.data).toContain(`/orders/${order.orderNumber}-`);
+  });
+});

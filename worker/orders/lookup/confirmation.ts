@@ -1,0 +1,52 @@
+/**
+ * The order confirmation email (orders/EmailOrder; and when an order becomes paid — the payment code calls
+ * `sendOrderConfirmation`). It goes through the outbox (worker/email/outbox.ts) to the order's email, with the
+ * items, the amount, the status and the order's own link `/orders/{orderNumber}-{key}` (keys.ts), valid
+ * 90 days after the order (LINK_VALID_MS).
+ */
+import { statusLabel } from "#shared/orders/states.ts";
+import { refused } from "#shared/refusal.ts";
+import { type EmailBindings, queueEmail } from "../../email/outbox";
+import { type OrderKeyBindings, orderSlug } from "../keys";
+import { findOrder } from "../store";
+
+/** An emailed order link shows the order for this long after the order was made (docs/decisions/015). */
+export const LINK_VALID_MS = 90 * 24 * 3600_000;
+
+/** The absolute link of an order's email landing page. */
+export async function orderLink(env: OrderKeyBindings, orderNumber: string, origin: string): Promise<string> {
+  return new URL(`/orders/${await orderSlug(env, orderNumber)}`, origin).toString();
+}
+
+/**
+ * Queues the confirmation of order `orderNumber` to its email. Resolves to whether it was queued (false: the
+ * address already got 5 confirmations this hour) and where it goes. Refuses (not_found) an unknown order.
+ */
+export async function sendOrderConfirmation(
+  env: EmailBindings & OrderKeyBindings,
+  orderNumber: string,
+  origin: string,
+  waitUntil: (p: Promise<unknown>) => void,
+  now: number,
+): Promise<{ queued: boolean; to: string }> {
+  const order = await findOrder(env.DB, orderNumber);
+  if (!order) refused("not_found", "No such order");
+  const lines = JSON.parse(order.lines_json) as { name: string; quantity: number; total: number }[];
+  const id = await queueEmail(
+    env,
+    {
+      to: order.email,
+      template: "order-confirmation",
+      data: {
+        orderNumber: order.order_number,
+        status: statusLabel(order.status),
+        items: lines.map((l) => ({ name: l.name, quantity: l.quantity, totalCents: l.total })),
+        amountCents: order.amount_due_cents,
+        link: await orderLink(env, order.order_number, origin),
+      },
+    },
+    waitUntil,
+    now,
+  );
+  return { queued: id !== null, to: order.email };
+}

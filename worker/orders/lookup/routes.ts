@@ -1,0 +1,60 @@
+/** §7 Orders around a placed order under /api (shared/api/order-lookup.ts): lookup, confirmation email, Save, expiry, address update, offers, wire received. */
+import type { Context } from "hono";
+import { orderLookupOperations as ops } from "#shared/api/order-lookup.ts";
+import type { ApprovalResult } from "#shared/orders/schemas.ts";
+import type { AppEnv } from "../../env";
+import { handle } from "../../http/routes";
+import { currentUser } from "../../middleware/session";
+import { shopperOf } from "../../middleware/shopper";
+import { sendOrderConfirmation } from "./confirmation";
+import { bestOffers } from "./offers";
+import { type OrderCaller, ownOrder } from "./own";
+import { expirationOf, saveOrder } from "./save";
+import { trackOrder } from "./track";
+import { updateUnpaidOrder } from "./update";
+import { wireReceived } from "./wire";
+
+/** Who is asking: this browser's visitor and the signed-in customer, if any. */
+export async function orderCaller(c: Context<AppEnv>): Promise<OrderCaller> {
+  const session = await c.get("session")();
+  return { visitorId: c.get("visitorId"), userGuid: session?.user.userGuid ?? null, userId: session?.user.id ?? null };
+}
+
+const privately = (c: Context<AppEnv>) => c.header("Cache-Control", "private, no-store");
+const approval = (r: ApprovalResult) => (r.outcome === "processing" ? { status: 202 as const, body: r } : { status: 200 as const, body: r });
+
+export const orderLookupRoutes = [
+  handle(ops.trackOrder, async ({ params }, c) => {
+    privately(c);
+    const ip = c.req.header("cf-connecting-ip") ?? "unknown";
+    return { status: 200, body: { result: await trackOrder(c.env.DB, ip, params.orderNumber, params.email, Date.now()) } };
+  }),
+  handle(ops.emailOrder, async ({ body }, c) => {
+    privately(c);
+    const order = await ownOrder(c.env.DB, body.orderNumber, await orderCaller(c));
+    const origin = new URL(c.req.url).origin;
+    const sent = await sendOrderConfirmation(c.env, order.order_number, origin, (p) => c.executionCtx.waitUntil(p), Date.now());
+    return { status: 200, body: sent };
+  }),
+  handle(ops.saveOrder, async ({ body }, c) => {
+    privately(c);
+    const { user } = await currentUser(c);
+    return { status: 200, body: await saveOrder(c.env, user, body.orderNumber, body.key, Date.now()) };
+  }),
+  handle(ops.orderExpiration, async ({ params }, c) => {
+    privately(c);
+    return { status: 200, body: expirationOf(await ownOrder(c.env.DB, params.n, await orderCaller(c)), Date.now()) };
+  }),
+  handle(ops.paymentOrderUpdate, async ({ params, body }, c) => {
+    privately(c);
+    const order = await ownOrder(c.env.DB, params.id, await orderCaller(c));
+    return { status: 200, body: await updateUnpaidOrder(c.env.DB, order, body, Date.now()) };
+  }),
+  handle(ops.bestOffers, async (_input, c) => {
+    privately(c);
+    return { status: 200, body: await bestOffers(c.env, await shopperOf(c), Date.now()) };
+  }),
+  handle(ops.wireReceived, async ({ params }, c) =>
+    approval(await wireReceived(c.env, params.id, Date.now(), { origin: new URL(c.req.url).origin, waitUntil: (p) => c.executionCtx.waitUntil(p) })),
+  ),
+];
