@@ -3,7 +3,7 @@
  * browser's word: the server asks the provider (or its verified webhook) and applies the answer once.
  */
 import * as v from "valibot";
-import { ApprovalResult, ClientToken, OrderNumber, OrderNumberParam, PlacedOrder } from "../orders/schemas";
+import { ApprovalResult, ClientToken, OrderNumber, OrderNumberParam, OrderView, PlacedOrder } from "../orders/schemas";
 import { json, operation, refusal } from "./operation";
 
 const ProviderRef = v.pipe(v.string(), v.regex(/^[\w-]{3,200}$/, "not a payment reference"));
@@ -15,6 +15,25 @@ const approved = {
   404: refusal("No such order, or no such payment of it"),
   409: refusal("The order cannot take a payment now (cancelled, expired)"),
   502: unavailable,
+  operatorEvent: operation({
+    method: "POST",
+    path: "/orders/{id}/status",
+    operationId: "operatorOrderEvent",
+    summary: "Operator: the order's availability is confirmed, an item is unavailable, it shipped, it was delivered, or an unpaid order is cancelled",
+    admin: true,
+    params: OrderNumberParam,
+    body: v.object({
+      event: v.picklist(
+        ["availability_confirmed", "item_unavailable", "shipped", "delivered", "cancel"],
+        "event is one of availability_confirmed, item_unavailable, shipped, delivered, cancel",
+      ),
+    }),
+    responses: {
+      200: json("The order now (the same when it already was there)", OrderView),
+      404: refusal("No such order"),
+      409: refusal("The order's status does not allow this (the message says why)"),
+    },
+  }),
 } as const;
 
 export const orderOperations = {
@@ -101,5 +120,24 @@ export const orderOperations = {
     operationId: "generateClientToken",
     summary: "A Braintree client token for the card, Apple Pay and Google Pay fields",
     responses: { 200: json("The token", ClientToken), 501: refusal("Card payments through Braintree are not configured"), 502: unavailable },
+  }),
+  operatorEvent: operation({
+    method: "POST",
+    path: "/orders/{id}/status",
+    operationId: "operatorOrderEvent",
+    summary: "Operator: the order's availability is confirmed, an item is unavailable, it shipped, it was delivered, or an unpaid order is cancelled",
+    admin: true,
+    params: OrderNumberParam,
+    body: v.object({
+      event: v.picklist(
+        ["availability_confirmed", "item_unavailable", "shipped", "delivered", "cancel"],
+        "event is one of availability_confirmed, item_unavailable, shipped, delivered, cancel",
+      ),
+    }),
+    responses: {
+      200: json("The order now (the same when it already was there)", OrderView),
+      404: refusal("No such order"),
+      409: refusal("The order's status does not allow this (the message says why)"),
+    },
   }),
 } as const;

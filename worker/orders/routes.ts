@@ -19,6 +19,7 @@ import { applyStripeEvent } from "./webhooks";
 import { insertPayment, openPayment, paymentByProviderId, paymentsOf, type PaymentRow } from "./payments/store";
 import { approveLocal, confirmPayment, type PaidNotice, PaymentUnavailable, placeOrder, startPayment } from "./service";
 import { ownOrder } from "./lookup/own";
+import { operatorEvent } from "./operator";
 import { findOrder } from "./store";
 import { orderView } from "./view";
 
@@ -133,6 +134,7 @@ export const orderRoutes = [
   ),
   handle(ops.approveBraintree, ({ params }, c) => orders(c, () => approveBraintree(c, params.id, params.nonce))),
   handle(ops.approveBraintreeDescribed, ({ params }, c) => orders(c, () => approveBraintree(c, params.id, params.nonce, params.y))),
+  handle(ops.operatorEvent, async ({ params, body }, c) => ({ status: 200, body: await operatorEvent(c.env.DB, params.id, body.event, Date.now()) })),
   handle(ops.clientToken, (_input, c) =>
     orders(c, async () => {
       const collector = collectorFor(c.env, "card");

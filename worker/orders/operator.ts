@@ -1,0 +1,26 @@
+/**
+ * Operators move a paid order along (issue 18): availability confirmed with the retailer, an item
+ * unavailable, shipped, delivered — and cancel an unpaid one (its open payments are cancelled with it).
+ * Each change goes through the one transition function and is recorded with the cause `operator`. Refunds
+ * move money and wait for the providers' refund calls; they are not offered here.
+ */
+import type { OrderView } from "#shared/orders/schemas.ts";
+import type { OrderEvent } from "#shared/orders/states.ts";
+import { applyEvent } from "./store";
+import { orderView } from "./view";
+
+export const OPERATOR_EVENTS = ["availability_confirmed", "item_unavailable", "shipped", "delivered", "cancel"] as const satisfies readonly OrderEvent[];
+export type OperatorEvent = (typeof OPERATOR_EVENTS)[number];
+
+export async function operatorEvent(db: D1Database, orderNumber: string, event: OperatorEvent, now: number): Promise<OrderView> {
+  await applyEvent(db, orderNumber, event, "operator", now, (changed) =>
+    changed && event === "cancel"
+      ? [
+          db
+            .prepare("UPDATE payments SET status = 'cancelled', updated_at = ? WHERE order_number = ? AND status IN ('created', 'pending')")
+            .bind(now, orderNumber),
+        ]
+      : [],
+  );
+  return orderView(db, orderNumber);
+}
