@@ -15,25 +15,6 @@ const approved = {
   404: refusal("No such order, or no such payment of it"),
   409: refusal("The order cannot take a payment now (cancelled, expired)"),
   502: unavailable,
-  operatorEvent: operation({
-    method: "POST",
-    path: "/orders/{id}/status",
-    operationId: "operatorOrderEvent",
-    summary: "Operator: the order's availability is confirmed, an item is unavailable, it shipped, it was delivered, or an unpaid order is cancelled",
-    admin: true,
-    params: OrderNumberParam,
-    body: v.object({
-      event: v.picklist(
-        ["availability_confirmed", "item_unavailable", "shipped", "delivered", "cancel"],
-        "event is one of availability_confirmed, item_unavailable, shipped, delivered, cancel",
-      ),
-    }),
-    responses: {
-      200: json("The order now (the same when it already was there)", OrderView),
-      404: refusal("No such order"),
-      409: refusal("The order's status does not allow this (the message says why)"),
-    },
-  }),
 } as const;
 
 export const orderOperations = {
