@@ -15,7 +15,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
 function page(row: LocalGatewayRow): string {
   const decided = row.status !== "created";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Test payment — Loupe</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}
+<link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Test payment — Loupe</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}
 .amount{font-size:2rem;font-weight:700}button{font:inherit;padding:.6rem 1.2rem;margin-right:.5rem;border-radius:.4rem;border:1px solid #333;cursor:pointer}
 .approve{background:#0a6;color:#fff;border-color:#0a6}.note{color:#555;font-size:.9rem}</style></head><body>
 <h1>Test payment gateway</h1>
