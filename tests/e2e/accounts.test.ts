@@ -79,6 +79,8 @@ describe("accounts", () => {
     await page.goto(url(await firstDiamondPath()));
     await page.getByRole("button", { name: "Add to cart" }).click();
     await page.waitForURL(/\/cart$/);
+    // The cart page is the route the browser stores (§2) once it has hydrated; sign-in returns there.
+    await page.waitForSelector("body[data-hydrated=true]");
     const lines = page.locator("li.cart-line");
     await expect.poll(() => lines.count()).toBe(1);
     const diamond = await lines.first().locator(".cart-line-body > a").innerText();
