@@ -4,7 +4,6 @@
  * that cannot be reached is a `conflict` with its message (the order is saved; the page offers to try again).
  */
 import type { OrderService, OrderTracking } from "#client/order-context.ts";
-import { isUnpaid } from "#shared/orders/states.ts";
 import { DomainError, refuse, refused, type Outcome } from "#shared/refusal.ts";
 import type { Shopper } from "../cart/service";
 import type { EmailBindings } from "../email/outbox";
@@ -12,7 +11,7 @@ import type { OrderKeyBindings } from "../orders/keys";
 import { type OrderCaller, ordersOfUser, ownOrder } from "../orders/lookup/own";
 import { orderBySlug } from "../orders/lookup/save";
 import { trackOrder } from "../orders/lookup/track";
-import { confirmWithProvider, type OrderBindings, PaymentUnavailable, placeOrder, startPayment } from "../orders/service";
+import { confirmWithProvider, type OrderBindings, PaymentUnavailable, placeOrder, resumePayment } from "../orders/service";
 import { orderView } from "../orders/view";
 import { outcome } from "./cart";
 
@@ -68,13 +67,7 @@ export function serverOrders(r: OrderRequest): OrderService {
     // The payment id (unguessable) and the order number name the payment; the provider is asked, never the query.
     confirmReturn: (orderNumber, paymentId) =>
       run(() => confirmWithProvider(env, orderNumber, paymentId, r.now(), { origin: r.origin, waitUntil: r.waitUntil })),
-    repay: (orderNumber) =>
-      run(async () => {
-        const order = await ownOrder(env.DB, orderNumber, await caller());
-        if (!isUnpaid(order.status) || order.status === "drafted") refused("conflict", "This order does not wait for a payment.");
-        const payment = await startPayment(env, order, context());
-        return { order: await orderView(env.DB, order.order_number), payment, created: false };
-      }),
+    repay: (orderNumber) => run(async () => resumePayment(env, await ownOrder(env.DB, orderNumber, await caller()), context())),
     mine: async () => {
       const user = await r.user();
       if (!user) return null;

@@ -17,7 +17,7 @@ import { confirmStripePayment, stripeConfig } from "./payments/stripe";
 import { verifyStripeWebhook } from "./payments/stripe-webhook";
 import { applyStripeEvent } from "./webhooks";
 import { insertPayment, openPayment, paymentByProviderId, paymentsOf, type PaymentRow } from "./payments/store";
-import { approveLocal, confirmPayment, type PaidNotice, PaymentUnavailable, placeOrder, startPayment } from "./service";
+import { approveLocal, confirmPayment, type PaidNotice, PaymentUnavailable, placeOrder, resumePayment } from "./service";
 import { ownOrder } from "./lookup/own";
 import { operatorEvent } from "./operator";
 import { findOrder } from "./store";
@@ -111,9 +111,7 @@ export const orderRoutes = [
       const who = await shopperOf(c);
       const user = (await c.get("session")())?.user ?? null;
       const order = await ownOrder(c.env.DB, params.id, { visitorId: who.visitorId, userGuid: user?.userGuid ?? null, userId: user?.id ?? null });
-      if (!isUnpaid(order.status) || order.status === "drafted") refused("conflict", "This order does not wait for a payment.");
-      const payment = await startPayment(c.env, order, context(c));
-      return { status: 200, body: { order: await orderView(c.env.DB, order.order_number), payment, created: false } };
+      return { status: 200, body: await resumePayment(c.env, order, context(c)) };
     }),
   ),
   handle(ops.approveLocal, ({ params }, c) =>

@@ -125,6 +125,18 @@ export async function startPayment(env: OrderBindings, order: OrderRow, ctx: Ord
   return paymentStart(await setCreated(env.DB, payment.id, created, ctx.now), publishableKey);
 }
 
+/**
+ * Pays an unpaid order again (re-payment): an order whose payment failed waits for payment again, and the
+ * method's provider is asked for a payment (the open one when there is one). Refuses an order that does not
+ * wait for a payment.
+ */
+export async function resumePayment(env: OrderBindings, order: OrderRow, ctx: OrderContext): Promise<PlacedOrder> {
+  if (order.status !== "awaiting_payment" && order.status !== "payment_failed") refused("conflict", "This order does not wait for a payment.");
+  if (order.status === "payment_failed") await applyEvent(env.DB, order.order_number, "repay", "shopper", ctx.now);
+  const payment = await startPayment(env, (await findOrder(env.DB, order.order_number))!, ctx);
+  return { order: await orderView(env.DB, order.order_number), payment, created: false };
+}
+
 /** Places the shopper's order from the cart and starts its payment. */
 export async function placeOrder(env: OrderBindings, who: Shopper, ctx: OrderContext): Promise<PlacedOrder> {
   const { order: draft, created } = await draftOrder(env, who, ctx.now);

@@ -93,6 +93,8 @@ describe("paying through the embedded gateway", () => {
     expect(res.status).toBe(200);
     const second = ((await res.json()) as { payment: { paymentId: string; approvalUrl: string } }).payment;
     expect(second.paymentId).not.toBe(payment.paymentId);
+    // Paying again puts the order back to waiting for payment (recorded), with the new payment open.
+    expect((await transitions(order.orderNumber)).map((t) => t.event)).toEqual(["place", "payment_declined", "repay"]);
     await decideAtGateway(second.approvalUrl, "approve");
     expect((await approveLocal(order.orderNumber, localIdOf(second.approvalUrl))).body.order.status).toBe("paid");
   });
