@@ -7,45 +7,34 @@ import type { ContextVariables } from "./middleware/context";
 import type { ExperimentVariables } from "./middleware/experiments";
 import type { LoaderVariables } from "./middleware/loaders";
 import type { SessionVariables } from "./middleware/session";
+import type { PaymentBindings } from "./orders/payments/providers";
 
-export type Bindings = Env & {
-  /** Google sign-in's OAuth client id (`wrangler secret put GOOGLE_CLIENT_ID`); unset, Google sign-in is hidden and answers 501. */
-  GOOGLE_CLIENT_ID?: string;
-  /** Facebook login's app id and secret (`wrangler secret put …`); unless both are set, Facebook login is hidden and answers 501. */
-  FACEBOOK_APP_ID?: string;
-  FACEBOOK_APP_SECRET?: string;
-  /** Tests and local fakes only: where Google's keys and sign-in page, and Facebook's Graph API and dialog are (worker/accounts/external/config.ts). */
-  GOOGLE_CERTS_URL?: string;
-  GOOGLE_AUTHORIZE_URL?: string;
-  FACEBOOK_GRAPH_URL?: string;
-  FACEBOOK_DIALOG_URL?: string;
-  /** Secret for signing the visitor-id cookie (`wrangler secret put VISITOR_COOKIE_SECRET`). */
-  VISITOR_COOKIE_SECRET?: string;
-  /** Token of the marketer view and admin calls (`wrangler secret put ADMIN_TOKEN`); unset, they answer 404. */
-  ADMIN_TOKEN?: string;
-  /** Signs emailed account links (`wrangler secret put ACCOUNT_LINK_SECRET`); unset, VISITOR_COOKIE_SECRET signs them. */
-  ACCOUNT_LINK_SECRET?: string;
-  /** PayPal REST app (secrets; both or PayPal is not offered) and its API origin (var; sandbox by default, https://api-m.paypal.com in production). */
-  PAYPAL_CLIENT_ID?: string;
-  PAYPAL_CLIENT_SECRET?: string;
-  PAYPAL_API_URL?: string;
-  /** Braintree (cards, Apple Pay, Google Pay): API keys (secrets), merchant account and API origin (vars). */
-  BRAINTREE_PUBLIC_KEY?: string;
-  BRAINTREE_PRIVATE_KEY?: string;
-  BRAINTREE_MERCHANT_ACCOUNT_ID?: string;
-  BRAINTREE_API_URL?: string;
-  /** Stripe: secret key and webhook signing secret (secrets), publishable key and API origin (vars). */
-  STRIPE_SECRET_KEY?: string;
-  STRIPE_PUBLISHABLE_KEY?: string;
-  STRIPE_WEBHOOK_SECRET?: string;
-  STRIPE_API_URL?: string;
-  /** Resend API key (`wrangler secret put RESEND_API_KEY`); unset, emails stay in the outbox as `local` (worker/email/). */
-  RESEND_API_KEY?: string;
-  /** The email sender, e.g. `Loupe <hello@loupe.example>` (a domain verified in Resend). */
-  EMAIL_FROM?: string;
-  /** Resend's API origin; default https://api.resend.com (the tests point it at a loopback fake). */
-  RESEND_API_URL?: string;
-};
+/** The worker's bindings: wrangler's generated `Env`, the payment providers' (worker/orders/payments/providers.ts), and the secrets below. */
+export type Bindings = Env &
+  Omit<PaymentBindings, "DB" | "APP_ENV"> & {
+    /** Google sign-in's OAuth client id (`wrangler secret put GOOGLE_CLIENT_ID`); unset, Google sign-in is hidden and answers 501. */
+    GOOGLE_CLIENT_ID?: string;
+    /** Facebook login's app id and secret (`wrangler secret put …`); unless both are set, Facebook login is hidden and answers 501. */
+    FACEBOOK_APP_ID?: string;
+    FACEBOOK_APP_SECRET?: string;
+    /** Tests and local fakes only: where Google's keys and sign-in page, and Facebook's Graph API and dialog are (worker/accounts/external/config.ts). */
+    GOOGLE_CERTS_URL?: string;
+    GOOGLE_AUTHORIZE_URL?: string;
+    FACEBOOK_GRAPH_URL?: string;
+    FACEBOOK_DIALOG_URL?: string;
+    /** Secret for signing the visitor-id cookie (`wrangler secret put VISITOR_COOKIE_SECRET`). */
+    VISITOR_COOKIE_SECRET?: string;
+    /** Token of the marketer view and admin calls (`wrangler secret put ADMIN_TOKEN`); unset, they answer 404. */
+    ADMIN_TOKEN?: string;
+    /** Signs emailed account links (`wrangler secret put ACCOUNT_LINK_SECRET`); unset, VISITOR_COOKIE_SECRET signs them. */
+    ACCOUNT_LINK_SECRET?: string;
+    /** Resend API key (`wrangler secret put RESEND_API_KEY`); unset, emails stay in the outbox as `local` (worker/email/). */
+    RESEND_API_KEY?: string;
+    /** The email sender, e.g. `Loupe <hello@loupe.example>` (a domain verified in Resend). */
+    EMAIL_FROM?: string;
+    /** Resend's API origin; default https://api.resend.com (the tests point it at a loopback fake). */
+    RESEND_API_URL?: string;
+  };
 
 export interface AppEnv {
   Bindings: Bindings;

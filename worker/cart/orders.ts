@@ -5,24 +5,8 @@
 import { checkoutProblems, viewLines } from "#shared/cart/checkout.ts";
 import type { CartView, OrderDraft } from "#shared/cart/schemas.ts";
 import { refused } from "#shared/refusal.ts";
+import type { OrderRow } from "../orders/store";
 import { shopperCart, refreshed, view, type CartBindings, type Shopper } from "./service";
-
-type OrderRow = {
-  order_number: string;
-  created_at: number;
-  email: string;
-  payment_method: OrderDraft["paymentMethod"];
-  price_lock_id: string | null;
-  subtotal_cents: number;
-  discount_cents: number;
-  care_plans_cents: number;
-  lock_savings_cents: number;
-  total_cents: number;
-  tax_cents: number;
-  cart_link: string;
-  shipping_json: string;
-  lines_json: string;
-};
 
 const orderOf = (r: OrderRow): OrderDraft => ({
   orderNumber: r.order_number,
@@ -37,7 +21,7 @@ const orderOf = (r: OrderRow): OrderDraft => ({
   total: r.total_cents,
   tax: r.tax_cents,
   totalWithTax: r.total_cents + r.tax_cents,
-  paymentMethod: r.payment_method,
+  paymentMethod: r.payment_method as OrderDraft["paymentMethod"],
   email: r.email,
   shippingAddress: JSON.parse(r.shipping_json) as OrderDraft["shippingAddress"],
   cartLink: r.cart_link,

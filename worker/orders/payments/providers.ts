@@ -10,16 +10,20 @@ import { braintreeConfig, type BraintreeConfig } from "./braintree";
 import { paypalConfig, type PayPalConfig } from "./paypal";
 import { stripeConfig, type StripeConfig } from "./stripe";
 
+/** The providers' configuration: secrets (client secrets, API keys, the webhook secret) and vars (API origins, publishable key, merchant account). */
 export interface PaymentBindings {
   DB: D1Database;
   APP_ENV?: string;
+  /** PayPal REST app (secrets; both, or PayPal is not offered) and its API origin (var; sandbox by default, https://api-m.paypal.com in production). */
   PAYPAL_CLIENT_ID?: string;
   PAYPAL_CLIENT_SECRET?: string;
   PAYPAL_API_URL?: string;
+  /** Braintree (cards, Apple Pay, Google Pay): API keys (secrets), merchant account and API origin (vars). */
   BRAINTREE_PUBLIC_KEY?: string;
   BRAINTREE_PRIVATE_KEY?: string;
   BRAINTREE_MERCHANT_ACCOUNT_ID?: string;
   BRAINTREE_API_URL?: string;
+  /** Stripe: secret key and webhook signing secret (secrets), publishable key and API origin (vars). */
   STRIPE_SECRET_KEY?: string;
   STRIPE_PUBLISHABLE_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
