@@ -80,7 +80,13 @@ function CardFields({ d }: { d: PayData }) {
         void form?.pay();
       }}
     >
-      <div ref={container} id="card-fields" className={`card-fields card-fields-${d.payment.provider}`} data-provider={d.payment.provider} />
+      <div
+        ref={container}
+        id="card-fields"
+        className={`card-fields card-fields-${d.payment.provider}`}
+        data-provider={d.payment.provider}
+        data-amount={decimalAmount(d.order.amountDue)}
+      />
       {message ? (
         <p className="form-alert" role="alert">
           {message}
