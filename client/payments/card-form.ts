@@ -65,7 +65,7 @@ function loadScript(src: string): Promise<void> {
     if (!existing) {
       script.src = src;
       script.async = true;
-      document.head.append(script);
+      document.head.appendChild(script);
     }
   });
 }

@@ -51,7 +51,7 @@ export function contentSecurityPolicy(scriptSources: string[], widen: PolicyWide
 
 /**
  * Security headers for every response. Scripts run only from our origin or with the per-request nonce
- * (React Router's inline hydration data); no third-party origin is allowed anywhere. A response that set
+ * (React Router's inline hydration data); no third-party origin is allowed anywhere but the card page (cardPagePolicy). A response that set
  * its own Content-Security-Policy (a shared render, allowing its inline scripts by hash) keeps it.
  */
 export function securityHeaders() {
