@@ -75,6 +75,7 @@ const PAGES: Page[] = [
   // §2 orders (issue 18): the return from payment, re-payment, custom payment requests and the email landing
   // (/orders/{slugUrl}: static segments rank first); My stuff's orders and the lookup without an account.
   ...pages("order-success", () => import("./routes/order-success"), ["orders/:n/success", "orders/:n/cart-success"]),
+  ...pages("order-pay", () => import("./routes/order-pay"), ["orders/:n/pay"]),
   ...pages("order-re-payment", () => import("./routes/order-re-payment"), ["orders/re-payment/:n"]),
   ...pages("order-approve-payment", () => import("./routes/order-approve-payment"), ["orders/approve-payment/:n", "cart/approve-payment/:n"]),
   ...pages("order-landing", () => import("./routes/order-landing"), ["orders/:slugUrl"]),

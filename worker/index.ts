@@ -1,5 +1,5 @@
 /**
- * The worker entry only composes: request context → security headers → the customer's session (and the
+ * The worker entry only composes: request context → security headers (widened on the card page) → the customer's session (and the
  * same-origin check of cookie-authenticated changes) → redirects → experiments → `/api` → generated images →
  * Google and Facebook sign-in pages → the marketer view's login → the local outbox and test payment gateway (`/dev/outbox`, `/dev/gateway`, APP_ENV local
  * only) → React Router SSR (last). The Cron Trigger's `scheduled` handler delivers the email outbox's due
@@ -19,7 +19,7 @@ import { requestContext } from "./middleware/context";
 import { experiments } from "./middleware/experiments";
 import { experimentsLogin } from "./experiments/page";
 import { redirects } from "./middleware/redirects";
-import { securityHeaders } from "./middleware/security";
+import { cardPagePolicy, securityHeaders } from "./middleware/security";
 import { sessions } from "./middleware/session";
 import { onPageError } from "./ssr/page-errors";
 import { ssr } from "./ssr/render";
@@ -30,6 +30,7 @@ export { SearchIndexObject } from "./search/search-object";
 const app = new Hono<AppEnv>()
   .use(...requestContext())
   .use(securityHeaders())
+  .use("/orders/:n/pay", cardPagePolicy())
   .use(sessions())
   .use(redirects())
   .use(experiments())

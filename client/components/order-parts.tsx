@@ -32,6 +32,16 @@ export function pageOrders(context: Readonly<RouterContextProvider>, request: Re
   return context.get(orderContext);
 }
 
+/**
+ * Where a started payment is made: the provider's approval page (PayPal, the local gateway), the card page
+ * for Braintree and Stripe (the browser confirms there), or the order's page (a wire: its transfer details).
+ */
+export function paymentPage(placed: { order: Pick<OrderView, "orderNumber">; payment: Pick<PaymentStart, "provider" | "approvalUrl"> }): string {
+  const n = placed.order.orderNumber;
+  if (placed.payment.provider === "braintree" || placed.payment.provider === "stripe") return `/orders/${n}/pay`;
+  return placed.payment.approvalUrl ?? `/orders/${n}/success`;
+}
+
 /** The not-found page for an order that does not exist or is not this shopper's (the same answer for both). */
 export function orderNotFound(): never {
   throw data("No such order", { status: 404 });

@@ -5,7 +5,7 @@ import { formatUsd } from "#shared/money.ts";
 import { statusOf } from "#shared/refusal.ts";
 import { restoreSharedLink, revalidateUnlessAnswered, submitCartForm } from "../cart-form";
 import { type CartActionData, CartForm, Hidden, PAYMENT_LABEL, PaymentMethodForm, Totals, UsStateOptions, useCurrentCart } from "../components/cart-parts";
-import { pageOrders } from "../components/order-parts";
+import { pageOrders, paymentPage } from "../components/order-parts";
 import { cartContext } from "../context";
 import type { RouteHandle } from "../route-handle";
 
@@ -14,7 +14,7 @@ import type { RouteHandle } from "../route-handle";
  * summary, the shipping address and contact email, the payment method, and "Place order", which places the
  * order on the server and starts its payment (fresh prices, a valid price lock honoured, tax for the
  * address) — a form posted as a document, answered with a redirect to where the shopper approves the payment
- * (PayPal's page, the local test gateway) or, for a wire, to the order's page with the transfer details; a
+ * (PayPal's page, the local test gateway, the card page `/orders/{n}/pay` for Braintree and Stripe) or, for a wire, to the order's page with the transfer details; a
  * refusal is shown beside the button. Like the cart, a path naming items rebuilds that cart first, every form
  * works without JavaScript, and the page is never reloaded automatically.
  */
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 async function placeOrder(request: Request, context: ActionFunctionArgs["context"]) {
   const r = await pageOrders(context, request).place();
   if (!r.ok) return data<CartActionData>({ error: r.message, cart: null }, { status: statusOf(r) });
-  return redirect(r.payment.approvalUrl ?? `/orders/${r.order.orderNumber}/success`, 303);
+  return redirect(paymentPage(r), 303);
 }
 
 type CheckoutData = Awaited<ReturnType<typeof loader>>;

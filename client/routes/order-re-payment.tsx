@@ -2,14 +2,14 @@
  * `/orders/re-payment/{n}` (§2): pay again for an unpaid order — after a decline, or back from a provider's
  * page without paying (its cancel link lands here). The order and a "Pay now" button, a form posted as a
  * document: the server starts the payment (or answers the open one) and the page redirects to where the
- * shopper approves it; a wire shows its transfer details on the success page. A paid order says so; an
+ * shopper approves it (the card page `/orders/{n}/pay` for Braintree and Stripe); a wire shows its transfer details on the success page. A paid order says so; an
  * order that is not this shopper's is a 404.
  */
 import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import type { OrderView } from "#shared/orders/schemas.ts";
 import { formatUsd } from "#shared/money.ts";
 import { statusOf } from "#shared/refusal.ts";
-import { OrderPage, OrderSummary, canPay, isPaid, orderHandle, orderNotFound, pageOrders } from "../components/order-parts";
+import { OrderPage, OrderSummary, canPay, isPaid, orderHandle, orderNotFound, pageOrders, paymentPage } from "../components/order-parts";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const order = await pageOrders(context, request).get(params.n ?? "");
@@ -28,7 +28,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (r.kind === "not_found") orderNotFound();
     return data<RepayAnswer>({ error: r.message }, { status: statusOf(r) });
   }
-  return redirect(r.payment.approvalUrl ?? `/orders/${r.order.orderNumber}/success`, 303);
+  return redirect(paymentPage(r), 303);
 }
 
 const titleOf = (order: OrderView | undefined) => (order && !canPay(order) ? `Order ${order.orderNumber}` : "Pay for your order");
