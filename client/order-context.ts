@@ -31,6 +31,8 @@ export interface OrderService {
    * `token`, Stripe's `payment_intent`): the server confirms the payment with the provider, once.
    */
   confirmReturn(orderNumber: string, paymentId: string, query: Record<string, string>): Promise<Outcome<ApprovalResult>>;
+  /** Pays a payment request the shop made on this shopper's order (§2 approve-payment): where to pay it. */
+  payRequest(orderNumber: string, requestId: string): Promise<Outcome<PlacedOrder>>;
   /** A new payment for an unpaid order of this shopper (re-payment). */
   repay(orderNumber: string): Promise<Outcome<PlacedOrder>>;
   /** The signed-in customer's orders, newest first; null when nobody is signed in. */

@@ -3,7 +3,7 @@
  * browser's word: the server asks the provider (or its verified webhook) and applies the answer once.
  */
 import * as v from "valibot";
-import { ApprovalResult, ClientToken, OrderNumber, OrderNumberParam, OrderView, PlacedOrder } from "../orders/schemas";
+import { ApprovalResult, ClientToken, OrderNumber, OrderNumberParam, OrderView, PaymentRequestView, PlacedOrder } from "../orders/schemas";
 import { json, operation, refusal } from "./operation";
 
 const ProviderRef = v.pipe(v.string(), v.regex(/^[\w-]{3,200}$/, "not a payment reference"));
@@ -119,6 +119,33 @@ export const orderOperations = {
       200: json("The order now (the same when it already was there)", OrderView),
       404: refusal("No such order"),
       409: refusal("The order's status does not allow this (the message says why)"),
+    },
+  }),
+  createPaymentRequest: operation({
+    method: "POST",
+    path: "/orders/{id}/payment-requests",
+    operationId: "createPaymentRequest",
+    summary: "Operator: asks the shopper of a paid order for an extra amount (a resize, an upgrade), shown on /orders/approve-payment/{n}",
+    admin: true,
+    params: OrderNumberParam,
+    body: v.object({
+      amount: v.pipe(v.number(), v.integer("amount is whole cents"), v.minValue(1, "amount must be positive"), v.maxValue(100_000_000, "amount is too large")),
+      reason: v.pipe(v.string(), v.trim(), v.minLength(1, "say what the payment is for"), v.maxLength(200)),
+    }),
+    responses: { 201: json("The request, open", PaymentRequestView), 404: refusal("No such order"), 409: refusal("The order is not paid") },
+  }),
+  payPaymentRequest: operation({
+    method: "POST",
+    path: "/orders/{id}/payment-requests/{requestId}/pay",
+    operationId: "payPaymentRequest",
+    summary: "The shopper approves a payment request of their order: a payment of its amount through the order's method",
+    params: v.object({ id: OrderNumber, requestId: v.pipe(v.string(), v.regex(/^prq_[0-9a-f]{32}$/, "not a payment request")) }),
+    responses: {
+      200: json("The order and where to pay the request", PlacedOrder),
+      404: refusal("No such order of this shopper, or no such request"),
+      409: refusal("The request is paid or cancelled"),
+      501: refusal("The order's payment method is not available on this site"),
+      502: unavailable,
     },
   }),
 } as const;

@@ -18,6 +18,17 @@ export const PaymentView = v.object({
   declineReason: v.nullable(v.string()),
 });
 
+/** A custom payment an operator asked for (§2 approve-payment). */
+export const PaymentRequestView = v.object({
+  id: v.string(),
+  amount: Cents,
+  reason: v.string(),
+  status: v.picklist(["open", "paid", "cancelled"]),
+  createdAt: v.number(),
+  paidAt: v.nullable(v.number()),
+});
+export type PaymentRequestView = v.InferOutput<typeof PaymentRequestView>;
+
 /** An order as its owner sees it. */
 export const OrderView = v.object({
   orderNumber: v.string(),
@@ -38,6 +49,8 @@ export const OrderView = v.object({
   email: v.string(),
   shippingAddress: AddressOut,
   payments: v.array(PaymentView),
+  /** Extra payments the shop asked for (open ones wait on the approve-payment page). */
+  requests: v.array(PaymentRequestView),
 });
 export type OrderView = v.InferOutput<typeof OrderView>;
 

@@ -11,7 +11,7 @@ import type { OrderKeyBindings } from "../orders/keys";
 import { type OrderCaller, ordersOfUser, ownOrder } from "../orders/lookup/own";
 import { orderBySlug } from "../orders/lookup/save";
 import { trackOrder } from "../orders/lookup/track";
-import { confirmWithProvider, type OrderBindings, PaymentUnavailable, placeOrder, resumePayment } from "../orders/service";
+import { confirmWithProvider, type OrderBindings, PaymentUnavailable, placeOrder, payRequest, resumePayment } from "../orders/service";
 import { orderView } from "../orders/view";
 import { outcome } from "./cart";
 
@@ -67,6 +67,7 @@ export function serverOrders(r: OrderRequest): OrderService {
     // The payment id (unguessable) and the order number name the payment; the provider is asked, never the query.
     confirmReturn: (orderNumber, paymentId) =>
       run(() => confirmWithProvider(env, orderNumber, paymentId, r.now(), { origin: r.origin, waitUntil: r.waitUntil })),
+    payRequest: (orderNumber, requestId) => run(async () => payRequest(env, await ownOrder(env.DB, orderNumber, await caller()), requestId, context())),
     repay: (orderNumber) => run(async () => resumePayment(env, await ownOrder(env.DB, orderNumber, await caller()), context())),
     mine: async () => {
       const user = await r.user();

@@ -17,7 +17,8 @@ import { confirmStripePayment, stripeConfig } from "./payments/stripe";
 import { verifyStripeWebhook } from "./payments/stripe-webhook";
 import { applyStripeEvent } from "./webhooks";
 import { insertPayment, openPayment, paymentByProviderId, paymentsOf, type PaymentRow } from "./payments/store";
-import { approveLocal, confirmPayment, type PaidNotice, PaymentUnavailable, placeOrder, resumePayment } from "./service";
+import { createPaymentRequest } from "./requests";
+import { approveLocal, confirmPayment, type PaidNotice, PaymentUnavailable, payRequest, placeOrder, resumePayment } from "./service";
 import { ownOrder } from "./lookup/own";
 import { operatorEvent } from "./operator";
 import { findOrder } from "./store";
@@ -132,6 +133,19 @@ export const orderRoutes = [
   ),
   handle(ops.approveBraintree, ({ params }, c) => orders(c, () => approveBraintree(c, params.id, params.nonce))),
   handle(ops.approveBraintreeDescribed, ({ params }, c) => orders(c, () => approveBraintree(c, params.id, params.nonce, params.y))),
+  handle(ops.createPaymentRequest, async ({ params, body }, c) => {
+    const order = await findOrder(c.env.DB, params.id);
+    if (!order) refused("not_found", "No such order");
+    return { status: 201, body: await createPaymentRequest(c.env.DB, order, body.amount, body.reason, Date.now()) };
+  }),
+  handle(ops.payPaymentRequest, ({ params }, c) =>
+    orders(c, async () => {
+      const who = await shopperOf(c);
+      const user = (await c.get("session")())?.user ?? null;
+      const order = await ownOrder(c.env.DB, params.id, { visitorId: who.visitorId, userGuid: user?.userGuid ?? null, userId: user?.id ?? null });
+      return { status: 200, body: await payRequest(c.env, order, params.requestId, context(c)) };
+    }),
+  ),
   handle(ops.operatorEvent, async ({ params, body }, c) => ({ status: 200, body: await operatorEvent(c.env.DB, params.id, body.event, Date.now()) })),
   handle(ops.clientToken, (_input, c) =>
     orders(c, async () => {

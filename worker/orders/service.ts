@@ -31,6 +31,7 @@ import {
 import type { EmailBindings } from "../email/outbox";
 import type { OrderKeyBindings } from "./keys";
 import { sendOrderConfirmation } from "./lookup/confirmation";
+import { openRequest, requestPaidStatement } from "./requests";
 import { applyEvent, findOrder, type OrderRow } from "./store";
 import { orderView } from "./view";
 
@@ -71,11 +72,16 @@ function paymentStart(p: PaymentRow, publishableKey: string | null): PaymentStar
  * Asks the order's payment method's provider for a payment of what the order is due (the open one when
  * there is one: placing twice, or reloading the payment step, reuses it).
  */
-export async function startPayment(env: OrderBindings, order: OrderRow, ctx: OrderContext): Promise<PaymentStart> {
+export async function startPayment(
+  env: OrderBindings,
+  order: OrderRow,
+  ctx: OrderContext,
+  request: { id: string; amountCents: number; reason: string } | null = null,
+): Promise<PaymentStart> {
   const method = order.payment_method as PaymentMethod;
   const collector = collectorFor(env, method);
   const publishableKey = collector.provider === "stripe" ? collector.config.publishableKey : null;
-  const open = await openPayment(env.DB, order.order_number, collector.provider);
+  const open = await openPayment(env.DB, order.order_number, collector.provider, request?.id ?? null);
   if (open && (open.provider_payment_id || collector.provider === "braintree" || collector.provider === "wire")) return paymentStart(open, publishableKey);
   const attempts = (await paymentsOf(env.DB, order.order_number)).length;
   // Concurrent starts compute the same key and share one row (and the provider sees one request).
@@ -87,9 +93,10 @@ export async function startPayment(env: OrderBindings, order: OrderRow, ctx: Ord
         orderNumber: order.order_number,
         provider: collector.provider,
         method,
-        amountCents: order.amount_due_cents,
+        amountCents: request?.amountCents ?? order.amount_due_cents,
         idempotencyKey: `${order.order_number}-${attempts + 1}`,
         status: collector.provider === "wire" ? "pending" : "created",
+        requestId: request?.id ?? null,
       },
       ctx.now,
     ));
@@ -97,7 +104,7 @@ export async function startPayment(env: OrderBindings, order: OrderRow, ctx: Ord
   const req = {
     orderNumber: order.order_number,
     amount: { amountCents: payment.amount_cents, currency: "USD" as const },
-    description: `Loupe order ${order.order_number}`,
+    description: request ? `Loupe order ${order.order_number}: ${request.reason}`.slice(0, 120) : `Loupe order ${order.order_number}`,
     returnUrl: new URL(`/orders/${order.order_number}/success?payment=${payment.id}`, ctx.origin).toString(),
     cancelUrl: new URL(`/orders/re-payment/${order.order_number}`, ctx.origin).toString(),
     idempotencyKey: payment.idempotency_key,
@@ -134,6 +141,13 @@ export async function resumePayment(env: OrderBindings, order: OrderRow, ctx: Or
   if (order.status !== "awaiting_payment" && order.status !== "payment_failed") refused("conflict", "This order does not wait for a payment.");
   if (order.status === "payment_failed") await applyEvent(env.DB, order.order_number, "repay", "shopper", ctx.now);
   const payment = await startPayment(env, (await findOrder(env.DB, order.order_number))!, ctx);
+  return { order: await orderView(env.DB, order.order_number), payment, created: false };
+}
+
+/** Pays a payment request an operator made on the shopper's paid order (its open payment when there is one). */
+export async function payRequest(env: OrderBindings, order: OrderRow, requestId: string, ctx: OrderContext): Promise<PlacedOrder> {
+  const request = await openRequest(env.DB, order.order_number, requestId);
+  const payment = await startPayment(env, order, ctx, request);
   return { order: await orderView(env.DB, order.order_number), payment, created: false };
 }
 
@@ -230,6 +244,8 @@ export async function confirmPayment(
   }
   const event = outcome.status === "captured" ? "payment_captured" : "payment_declined";
   const settle = [settleStatement(db, payment.id, outcome, now), record(outcome.status)];
+  // A payment request's payment: the request is paid with it (the order itself was paid before).
+  if (outcome.status === "captured" && claimed.request_id) settle.push(requestPaidStatement(db, payment.id, now));
   try {
     const applied = await applyEvent(db, payment.order_number, event, cause, now, () => settle);
     if (applied.changed && outcome.status === "captured") await afterPaid(env, payment, outcome.providerCaptureId, now, notice);

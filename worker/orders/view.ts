@@ -4,10 +4,11 @@ import type { OrderView } from "#shared/orders/schemas.ts";
 import { statusLabel } from "#shared/orders/states.ts";
 import { refused } from "#shared/refusal.ts";
 import { paymentsOf } from "./payments/store";
+import { requestsOf } from "./requests";
 import { findOrder } from "./store";
 
 export async function orderView(db: D1Database, orderNumber: string): Promise<OrderView> {
-  const [row, payments] = await Promise.all([findOrder(db, orderNumber), paymentsOf(db, orderNumber)]);
+  const [row, payments, requests] = await Promise.all([findOrder(db, orderNumber), paymentsOf(db, orderNumber), requestsOf(db, orderNumber)]);
   if (!row) return refused("not_found", `No order ${orderNumber}`);
   return {
     orderNumber: row.order_number,
@@ -35,5 +36,6 @@ export async function orderView(db: D1Database, orderNumber: string): Promise<Or
       amount: p.amount_cents,
       declineReason: p.decline_reason,
     })),
+    requests,
   };
 }

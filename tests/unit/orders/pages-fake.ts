@@ -56,6 +56,7 @@ export function order(over: Partial<OrderView> = {}): OrderView {
       phone: "",
     },
     payments: [],
+    requests: [],
     ...over,
   };
 }
@@ -117,6 +118,14 @@ export function fakeOrders(options: { orders?: OrderView[]; mine?: OrderView[] |
       const o = owned(n);
       if (!o) return { ok: false, kind: "not_found", message: `No order ${n}` };
       return { ok: true, ...answers.confirm, order: answers.confirm.outcome === "paid" ? { ...o, status: "paid", statusLabel: "paid" } : o };
+    },
+    payRequest: async (n, requestId) => {
+      const refusal = record("payRequest", n, requestId);
+      if (refusal) return refusal;
+      const o = owned(n);
+      return o?.requests.some((r) => r.id === requestId && r.status === "open")
+        ? placed(o)
+        : { ok: false, kind: "not_found", message: "No such payment request" };
     },
     repay: async (n) => {
       const refusal = record("repay", n);

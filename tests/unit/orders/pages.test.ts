@@ -219,17 +219,44 @@ describe("/orders/{slugUrl}, the email landing", () => {
 });
 
 describe("/orders/approve-payment/{n} and /cart/approve-payment/{n}", () => {
-  it("shows the order's payment state, a link to pay an unpaid order, and Contact us — no payment request invented", async () => {
+  const REQUEST = {
+    id: "prq_0123456789abcdef0123456789abcdef",
+    amount: 12_500,
+    reason: "Resize the ring to 6.5",
+    status: "open" as const,
+    createdAt: Date.UTC(2026, 10, 4),
+    paidAt: null,
+  };
+
+  it("without a request: the order's payment state and a link to pay an unpaid order, no form", async () => {
     for (const base of ["/orders", "/cart"]) {
       const html = await (await render(fakeOrders().service, `${base}/approve-payment/${NUMBER}`)).text();
       const page = textOf(html);
       expect(page).toContain(`Payment for order ${NUMBER}`);
       expect(page).toContain("This order waits for its payment of $5,413.");
-      expect(page).toContain("Contact us");
       expect(mainOf(html)).toContain(`href="/orders/re-payment/${NUMBER}">Pay now</a>`);
       expect(mainOf(html)).not.toContain("<form");
     }
     const paid = textOf(await (await render(fakeOrders({ orders: [order({ status: "paid" })] }).service, `/orders/approve-payment/${NUMBER}`)).text());
-    expect(paid).toContain("This order is paid ($5,413): there is nothing to approve.");
+    expect(paid).toContain("There is no payment waiting for your approval on this order.");
+  });
+
+  it("shows an open request with its reason and amount; approving it goes to the payment", async () => {
+    const fake = fakeOrders({ orders: [order({ status: "paid", requests: [REQUEST] })] });
+    const html = await (await render(fake.service, `/orders/approve-payment/${NUMBER}`)).text();
+    expect(textOf(html)).toContain("Resize the ring to 6.5: $125");
+    expect(mainOf(html)).toContain(`name="requestId" value="${REQUEST.id}"`);
+    const res = await render(fake.service, `/orders/approve-payment/${NUMBER}`, { form: { requestId: REQUEST.id } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(GATEWAY_URL);
+    expect(fake.argsOf("payRequest")).toEqual([[NUMBER, REQUEST.id]]);
+  });
+
+  it("shows why a request could not be paid beside it", async () => {
+    const fake = fakeOrders({ orders: [order({ status: "paid", requests: [REQUEST] })] });
+    fake.refuse("payRequest", { ok: false, kind: "conflict", message: "This payment request is paid." });
+    const res = await render(fake.service, `/orders/approve-payment/${NUMBER}`, { form: { requestId: REQUEST.id } });
+    expect(res.status).toBe(409);
+    expect(textOf(await res.text())).toContain("This payment request is paid.");
   });
 });

@@ -22,6 +22,8 @@ export interface PaymentRow {
   approval_url: string | null;
   client_secret: string | null;
   idempotency_key: string;
+  /** The payment request it pays, or null for the order's own amount. */
+  request_id: string | null;
   claimed_until: number;
   decline_reason: string | null;
   created_at: number;
@@ -31,11 +33,13 @@ export interface PaymentRow {
 /** How long one request may hold a payment while it asks the provider (longer than any provider call with its retries). */
 export const CLAIM_MS = 60_000;
 
-/** The payment still open for this order and provider (created or pending), if any. */
-export function openPayment(db: D1Database, orderNumber: string, provider: PaymentProvider): Promise<PaymentRow | null> {
+/** The payment still open for this order and provider (created or pending) — of the order's amount, or of one payment request. */
+export function openPayment(db: D1Database, orderNumber: string, provider: PaymentProvider, requestId: string | null = null): Promise<PaymentRow | null> {
   return db
-    .prepare("SELECT * FROM payments WHERE order_number = ? AND provider = ? AND status IN ('created', 'pending') ORDER BY created_at DESC LIMIT 1")
-    .bind(orderNumber, provider)
+    .prepare(
+      "SELECT * FROM payments WHERE order_number = ? AND provider = ? AND request_id IS ? AND status IN ('created', 'pending') ORDER BY created_at DESC LIMIT 1",
+    )
+    .bind(orderNumber, provider, requestId)
     .first<PaymentRow>();
 }
 
@@ -58,15 +62,34 @@ export function paymentByProviderId(db: D1Database, provider: PaymentProvider, p
 /** A new payment attempt (the same idempotency key gives back the same row). */
 export async function insertPayment(
   db: D1Database,
-  p: { orderNumber: string; provider: PaymentProvider; method: string; amountCents: number; idempotencyKey: string; status?: PaymentStatus },
+  p: {
+    orderNumber: string;
+    provider: PaymentProvider;
+    method: string;
+    amountCents: number;
+    idempotencyKey: string;
+    status?: PaymentStatus;
+    requestId?: string | null;
+  },
   now: number,
 ): Promise<PaymentRow> {
   await db
     .prepare(
-      `INSERT INTO payments (id, order_number, provider, method, amount_cents, status, idempotency_key, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING`,
+      `INSERT INTO payments (id, order_number, provider, method, amount_cents, status, idempotency_key, request_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING`,
     )
-    .bind(`pay_${crypto.randomUUID().replace(/-/g, "")}`, p.orderNumber, p.provider, p.method, p.amountCents, p.status ?? "created", p.idempotencyKey, now, now)
+    .bind(
+      `pay_${crypto.randomUUID().replace(/-/g, "")}`,
+      p.orderNumber,
+      p.provider,
+      p.method,
+      p.amountCents,
+      p.status ?? "created",
+      p.idempotencyKey,
+      p.requestId ?? null,
+      now,
+      now,
+    )
     .run();
   return (await db.prepare("SELECT * FROM payments WHERE idempotency_key = ?").bind(p.idempotencyKey).first<PaymentRow>())!;
 }
