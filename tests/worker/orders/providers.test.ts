@@ -59,6 +59,10 @@ describe("PayPal", () => {
     expect((await transitions(placed.order.orderNumber)).filter((t) => t.to_status === "paid")).toHaveLength(1);
     const after = await approve();
     expect(after.body.order).toMatchObject({ status: "paid", payments: [{ status: "captured", amount: placed.order.amountDue }] });
+    // With PayPal's payer id in the path (recorded, not trusted) the answer is the same.
+    const withPayer = await approval(await send(`/api/orders/${placed.order.orderNumber}/paypal/${paypalOrderId}/approve/PAYERID42`, { method: "PUT" }));
+    expect(withPayer.body.outcome).toBe("paid");
+    expect(await app.captures(paypalOrderId)).toBe(1);
     const order = await app.order(paypalOrderId);
     expect(order.purchase_units[0]!.amount.value).toBe((placed.order.amountDue / 100).toFixed(2));
   });
@@ -150,6 +154,9 @@ describe("Braintree", () => {
     expect(repay.status).toBe(200);
     const paid = await approval(await send(`/api/orders/${placed.order.orderNumber}/braintree/${card}/approve/CreditCard`, { method: "PUT" }));
     expect(paid.body).toMatchObject({ outcome: "paid", order: { status: "paid" } });
+    // The same approval again, without the description: the sale is not made twice.
+    const again = await approval(await send(`/api/orders/${placed.order.orderNumber}/braintree/${card}/approve`, { method: "PUT" }));
+    expect(again.body.outcome).toBe("paid");
     const sales = await control<{ amount: string }[]>("sales", {});
     expect(sales).toHaveLength(1);
     expect(sales[0]!.amount).toBe((placed.order.amountDue / 100).toFixed(2));
