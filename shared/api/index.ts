@@ -6,6 +6,7 @@
 import { accountOperations } from "./accounts";
 import { cartOperations } from "./cart";
 import { contentOperations } from "./content";
+import { myStuffOperations } from "./my-stuff";
 import { orderOperations } from "./orders";
 import { webhookOperations } from "./webhooks";
 import { orderLookupOperations } from "./order-lookup";
@@ -28,6 +29,7 @@ const byFeature = [
   orderOperations,
   webhookOperations,
   orderLookupOperations,
+  myStuffOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -45,7 +47,8 @@ type AnyOperation =
   | Values<typeof accountOperations>
   | Values<typeof orderOperations>
   | Values<typeof webhookOperations>
-  | Values<typeof orderLookupOperations>;
+  | Values<typeof orderLookupOperations>
+  | Values<typeof myStuffOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

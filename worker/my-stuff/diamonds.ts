@@ -1,0 +1,98 @@
+/**
+ * A customer's saved diamonds (issue 19; migrations/0013_my_stuff.sql): save (the pair follows, §4), notes,
+ * remove, the list, and the local favourites pushed at sign-in. Every call is for the signed-in customer
+ * only; another customer's saved row is "not found" and nothing changes. At most MAX_SAVED_DIAMONDS each.
+ */
+import { MAX_SAVED_DIAMONDS, type SavedDiamond } from "#shared/my-stuff/schemas.ts";
+import { refused } from "#shared/refusal.ts";
+import { summary, type RetailerColumns, type SummaryColumns } from "../diamonds/summary";
+
+type Row = SummaryColumns & RetailerColumns & { saved_id: number; notes: string; saved_at: number };
+
+const SELECT = `SELECT d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url,
+  s.id AS saved_id, s.notes, s.created_at AS saved_at
+  FROM user_saved_diamonds s JOIN diamonds d ON d.id = s.diamond_id JOIN retailers r ON r.id = d.retailer_id`;
+
+function saved(r: Row): SavedDiamond {
+  return {
+    id: r.id,
+    itemId: r.id,
+    userSavedDiamondId: r.saved_id,
+    certificateId: r.certificate_id,
+    notes: r.notes,
+    qualityScore: null,
+    qualityMaxScore: null,
+    cutScoreDiff: null,
+    isFavorite: true,
+    savedAt: r.saved_at,
+    diamond: summary(r),
+  };
+}
+
+/** The customer's saved diamonds, newest first (a sold one stays listed, shown as sold). */
+export async function savedDiamonds(db: D1Database, userId: number): Promise<SavedDiamond[]> {
+  const { results } = await db.prepare(`${SELECT} WHERE s.user_id = ? ORDER BY s.created_at DESC, s.id DESC`).bind(userId).all<Row>();
+  return results.map(saved);
+}
+
+/**
+ * Saves diamonds (and the pair of each) for the customer, keeping notes already written; unknown ids are
+ * refused (404) before anything is written, and the customer's limit is checked in the same statements.
+ */
+export async function saveDiamonds(db: D1Database, userId: number, ids: readonly number[], now: number, notes = ""): Promise<SavedDiamond[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length) {
+    const { results } = await db
+      // One JSON parameter (D1 binds at most 100 values per statement).
+      .prepare("SELECT id, paired_diamond_id FROM diamonds WHERE id IN (SELECT value FROM json_each(?))")
+      .bind(JSON.stringify(unique))
+      .all<{ id: number; paired_diamond_id: number | null }>();
+    const missing = unique.filter((id) => !results.some((r) => r.id === id));
+    if (missing.length) refused("not_found", `No diamond ${missing.join(", ")}`);
+    const all = [...new Set([...unique, ...results.flatMap((r) => (r.paired_diamond_id ? [r.paired_diamond_id] : []))])];
+    const kept = await db
+      .prepare("SELECT COUNT(*) AS n FROM user_saved_diamonds WHERE user_id = ? AND diamond_id NOT IN (SELECT value FROM json_each(?))")
+      .bind(userId, JSON.stringify(all))
+      .first<{ n: number }>();
+    if (kept!.n + all.length > MAX_SAVED_DIAMONDS) refused("conflict", `You can keep at most ${MAX_SAVED_DIAMONDS} diamonds; remove some to save more.`);
+    // Each insert also counts the customer's rows: concurrent saves cannot pass the limit either.
+    await db.batch(
+      all.map((id) =>
+        db
+          .prepare(
+            `INSERT INTO user_saved_diamonds (user_id, diamond_id, notes, created_at)
+             SELECT ?1, ?2, ?3, ?4 WHERE (SELECT COUNT(*) FROM user_saved_diamonds WHERE user_id = ?1) < ?5
+             ON CONFLICT (user_id, diamond_id) DO NOTHING`,
+          )
+          .bind(userId, id, unique.includes(id) ? notes : "", now, MAX_SAVED_DIAMONDS),
+      ),
+    );
+  }
+  return savedDiamonds(db, userId);
+}
+
+/** Writes the notes of a saved diamond of the customer's (404 when it is not saved by them). */
+export async function addNotes(db: D1Database, userId: number, diamondId: number, notes: string): Promise<SavedDiamond> {
+  const row = await db
+    .prepare("UPDATE user_saved_diamonds SET notes = ? WHERE user_id = ? AND diamond_id = ? RETURNING id")
+    .bind(notes, userId, diamondId)
+    .first<{ id: number }>();
+  if (!row) refused("not_found", "This diamond is not in your saved diamonds");
+  const updated = await db.prepare(`${SELECT} WHERE s.id = ?`).bind(row.id).first<Row>();
+  return saved(updated!);
+}
+
+/** Removes saved diamonds of the customer's by diamond id (404 when none of them was saved by them). */
+export async function removeDiamonds(db: D1Database, userId: number, diamondIds: readonly number[]): Promise<void> {
+  const r = await db
+    .prepare("DELETE FROM user_saved_diamonds WHERE user_id = ? AND diamond_id IN (SELECT value FROM json_each(?))")
+    .bind(userId, JSON.stringify(diamondIds))
+    .run();
+  if ((r.meta.changes ?? 0) === 0) refused("not_found", "This diamond is not in your saved diamonds");
+}
+
+/** Removes one saved row by its userSavedDiamondId (404 for another customer's row: nothing changes). */
+export async function removeSaved(db: D1Database, userId: number, savedId: number): Promise<void> {
+  const r = await db.prepare("DELETE FROM user_saved_diamonds WHERE id = ? AND user_id = ?").bind(savedId, userId).run();
+  if ((r.meta.changes ?? 0) === 0) refused("not_found", "No such saved diamond");
+}
