@@ -36,7 +36,8 @@ function recordEvents(page: Page) {
   page.on("request", (r: Request) => {
     if (r.method() !== "POST" || !r.url().endsWith("/api/experiments/events")) return;
     events.push({ ...(r.postDataJSON() as { name: string; variant: number }), at: now });
-    answers.push(r.response());
+    // The page may close before an answer arrives (the test is over): that is not an error of the page.
+    answers.push(r.response().catch(() => null));
   });
   return {
     events,
