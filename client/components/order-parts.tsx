@@ -102,12 +102,7 @@ export function OrderSummary({ order, showAddress = true }: { order: OrderView; 
   const a = order.shippingAddress;
   return (
     <section className="order-summary" aria-label={`Order ${order.orderNumber}`}>
-      <p className="order-heading">
-        Order <strong data-testid="order-number">{order.orderNumber}</strong> · placed {formatDay(order.createdAt)} ·{" "}
-        <span className={`order-status status-${order.status}`} data-testid="order-status">
-          {order.statusLabel}
-        </span>
-      </p>
+      <OrderHeading order={order} />
       <ul className="order-lines">
         {order.lines.map((l) => (
           <li key={l.lineId}>
@@ -162,5 +157,17 @@ export function WireDetails({ order, wire }: { order: OrderView; wire: PaymentSt
         <p>The bank details are in your order confirmation email.</p>
       )}
     </section>
+  );
+}
+
+/** The order's number, day and status (the summary's first line; `live` announces it, for a lookup's answer). */
+export function OrderHeading({ order, live = false }: { order: Pick<OrderView, "orderNumber" | "createdAt" | "status" | "statusLabel">; live?: boolean }) {
+  return (
+    <p className="order-heading" role={live ? "status" : undefined}>
+      Order <strong data-testid="order-number">{order.orderNumber}</strong> · placed {formatDay(order.createdAt)} ·{" "}
+      <span className={`order-status status-${order.status}`} data-testid="order-status">
+        {order.statusLabel}
+      </span>
+    </p>
   );
 }

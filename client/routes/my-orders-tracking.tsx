@@ -10,7 +10,7 @@ import { data, useActionData, useLoaderData, type ActionFunctionArgs, type Loade
 import { statusOf, type Refusal } from "#shared/refusal.ts";
 import { signInHref } from "../components/account-paths";
 import { Field, type FormAnswer, FormMessages, readForm, waitText } from "../components/account-form";
-import { OrderPage, formatDay, orderHandle, pageOrders } from "../components/order-parts";
+import { OrderHeading, OrderPage, orderHandle, pageOrders } from "../components/order-parts";
 import type { OrderService, OrderTracking } from "../order-context";
 
 /** The one answer for a wrong email, a missing order or a malformed number (no way to tell which). */
@@ -60,12 +60,7 @@ export const handle = orderHandle("Track an order");
 function Tracked({ order }: { order: OrderTracking }) {
   return (
     <section className="order-summary" aria-label={`Order ${order.orderNumber}`}>
-      <p className="order-heading" role="status">
-        Order <strong data-testid="order-number">{order.orderNumber}</strong> · placed {formatDay(order.createdAt)} ·{" "}
-        <span className={`order-status status-${order.status}`} data-testid="order-status">
-          {order.statusLabel}
-        </span>
-      </p>
+      <OrderHeading order={order} live />
       <ul className="order-lines">
         {order.lines.map((l, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: tracking lines have no id, and the list never reorders.

@@ -16,10 +16,10 @@ import { collectorFor } from "./payments/providers";
 import { confirmStripePayment, stripeConfig } from "./payments/stripe";
 import { verifyStripeWebhook } from "./payments/stripe-webhook";
 import { applyStripeEvent } from "./webhooks";
-import { insertPayment, openPayment, paymentByProviderId, paymentsOf, type PaymentRow } from "./payments/store";
+import { paymentByProviderId, type PaymentRow } from "./payments/store";
 import { createPaymentRequest } from "./requests";
-import { approveLocal, confirmPayment, type PaidNotice, PaymentUnavailable, payRequest, placeOrder, resumePayment } from "./service";
-import { ownOrder } from "./lookup/own";
+import { approveLocal, confirmPayment, type PaidNotice, PaymentUnavailable, payRequest, paymentToCollect, placeOrder, resumePayment } from "./service";
+import { type OrderCaller, ownOrder } from "./lookup/own";
 import { operatorEvent } from "./operator";
 import { findOrder } from "./store";
 import { orderView } from "./view";
@@ -39,7 +39,14 @@ const context = (c: Context<AppEnv>) => ({ origin: new URL(c.req.url).origin, no
 /** A paid order's confirmation email links to this site and goes out after the response. */
 const notice = (c: Context<AppEnv>): PaidNotice => ({ origin: new URL(c.req.url).origin, waitUntil: (p) => c.executionCtx.waitUntil(p) });
 
-const approval = (r: ApprovalResult) => (r.outcome === "processing" ? { status: 202 as const, body: r } : { status: 200 as const, body: r });
+/** An approval's answer: 202 while another request is confirming the payment, else 200. */
+export const approval = (r: ApprovalResult) => (r.outcome === "processing" ? { status: 202 as const, body: r } : { status: 200 as const, body: r });
+
+/** Who is asking about an order: this browser's visitor and the signed-in customer, if any. */
+export async function orderCaller(c: Context<AppEnv>): Promise<OrderCaller> {
+  const session = await c.get("session")();
+  return { visitorId: c.get("visitorId"), userGuid: session?.user.userGuid ?? null, userId: session?.user.id ?? null };
+}
 
 async function paymentOf(c: Context<AppEnv>, orderNumber: string, provider: PaymentRow["provider"], providerPaymentId: string): Promise<PaymentRow> {
   const p = await paymentByProviderId(c.env.DB, provider, providerPaymentId);
@@ -67,19 +74,7 @@ async function approveBraintree(c: Context<AppEnv>, orderNumber: string, nonce: 
   const order = await findOrder(c.env.DB, orderNumber);
   if (!order) refused("not_found", "No such order");
   if (!isUnpaid(order.status) && order.status !== "expired") return approval(await resultOf(c, order.order_number));
-  const payment =
-    (await openPayment(c.env.DB, orderNumber, "braintree")) ??
-    (await insertPayment(
-      c.env.DB,
-      {
-        orderNumber,
-        provider: "braintree",
-        method: description ?? "card",
-        amountCents: order.amount_due_cents,
-        idempotencyKey: `${orderNumber}-${(await paymentsOf(c.env.DB, orderNumber)).length + 1}`,
-      },
-      Date.now(),
-    ));
+  const payment = await paymentToCollect(c.env.DB, order, "braintree", description ?? "card", Date.now());
   const req = {
     orderNumber,
     amount: { amountCents: payment.amount_cents, currency: "USD" as const },
@@ -109,9 +104,7 @@ export const orderRoutes = [
   ),
   handle(ops.orderPayment, ({ params }, c) =>
     orders(c, async () => {
-      const who = await shopperOf(c);
-      const user = (await c.get("session")())?.user ?? null;
-      const order = await ownOrder(c.env.DB, params.id, { visitorId: who.visitorId, userGuid: user?.userGuid ?? null, userId: user?.id ?? null });
+      const order = await ownOrder(c.env.DB, params.id, await orderCaller(c));
       return { status: 200, body: await resumePayment(c.env, order, context(c)) };
     }),
   ),
@@ -140,9 +133,7 @@ export const orderRoutes = [
   }),
   handle(ops.payPaymentRequest, ({ params }, c) =>
     orders(c, async () => {
-      const who = await shopperOf(c);
-      const user = (await c.get("session")())?.user ?? null;
-      const order = await ownOrder(c.env.DB, params.id, { visitorId: who.visitorId, userGuid: user?.userGuid ?? null, userId: user?.id ?? null });
+      const order = await ownOrder(c.env.DB, params.id, await orderCaller(c));
       return { status: 200, body: await payRequest(c.env, order, params.requestId, context(c)) };
     }),
   ),

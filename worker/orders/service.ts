@@ -69,6 +69,36 @@ function paymentStart(p: PaymentRow, publishableKey: string | null): PaymentStar
 }
 
 /**
+ * The open payment of the order (or of one of its payment requests) through `provider`, else a new one for
+ * its amount. Concurrent calls compute the same idempotency key (the attempt's number) and share one row.
+ */
+export async function paymentToCollect(
+  db: D1Database,
+  order: OrderRow,
+  provider: PaymentRow["provider"],
+  method: string,
+  now: number,
+  request: { id: string; amountCents: number } | null = null,
+): Promise<PaymentRow> {
+  const open = await openPayment(db, order.order_number, provider, request?.id ?? null);
+  if (open) return open;
+  const attempts = (await paymentsOf(db, order.order_number)).length;
+  return insertPayment(
+    db,
+    {
+      orderNumber: order.order_number,
+      provider,
+      method,
+      amountCents: request?.amountCents ?? order.amount_due_cents,
+      idempotencyKey: `${order.order_number}-${attempts + 1}`,
+      status: provider === "wire" ? "pending" : "created",
+      requestId: request?.id ?? null,
+    },
+    now,
+  );
+}
+
+/**
  * Asks the order's payment method's provider for a payment of what the order is due (the open one when
  * there is one: placing twice, or reloading the payment step, reuses it).
  */
@@ -81,26 +111,9 @@ export async function startPayment(
   const method = order.payment_method as PaymentMethod;
   const collector = collectorFor(env, method);
   const publishableKey = collector.provider === "stripe" ? collector.config.publishableKey : null;
-  const open = await openPayment(env.DB, order.order_number, collector.provider, request?.id ?? null);
-  if (open && (open.provider_payment_id || collector.provider === "braintree" || collector.provider === "wire")) return paymentStart(open, publishableKey);
-  const attempts = (await paymentsOf(env.DB, order.order_number)).length;
-  // Concurrent starts compute the same key and share one row (and the provider sees one request).
-  const payment =
-    open ??
-    (await insertPayment(
-      env.DB,
-      {
-        orderNumber: order.order_number,
-        provider: collector.provider,
-        method,
-        amountCents: request?.amountCents ?? order.amount_due_cents,
-        idempotencyKey: `${order.order_number}-${attempts + 1}`,
-        status: collector.provider === "wire" ? "pending" : "created",
-        requestId: request?.id ?? null,
-      },
-      ctx.now,
-    ));
-  if (collector.provider === "wire" || collector.provider === "braintree") return paymentStart(payment, publishableKey);
+  const payment = await paymentToCollect(env.DB, order, collector.provider, method, ctx.now, request);
+  // Braintree's sale and a wire need nothing created; a payment the provider already made is reused.
+  if (payment.provider_payment_id || collector.provider === "wire" || collector.provider === "braintree") return paymentStart(payment, publishableKey);
   const req = {
     orderNumber: order.order_number,
     amount: { amountCents: payment.amount_cents, currency: "USD" as const },

@@ -1,27 +1,20 @@
 /** §7 Orders around a placed order under /api (shared/api/order-lookup.ts): lookup, confirmation email, Save, expiry, address update, offers, wire received. */
 import type { Context } from "hono";
 import { orderLookupOperations as ops } from "#shared/api/order-lookup.ts";
-import type { ApprovalResult } from "#shared/orders/schemas.ts";
 import type { AppEnv } from "../../env";
 import { handle } from "../../http/routes";
 import { currentUser } from "../../middleware/session";
 import { shopperOf } from "../../middleware/shopper";
 import { sendOrderConfirmation } from "./confirmation";
 import { bestOffers } from "./offers";
-import { type OrderCaller, ownOrder } from "./own";
+import { approval, orderCaller } from "../routes";
+import { ownOrder } from "./own";
 import { expirationOf, saveOrder } from "./save";
 import { trackOrder } from "./track";
 import { updateUnpaidOrder } from "./update";
 import { wireReceived } from "./wire";
 
-/** Who is asking: this browser's visitor and the signed-in customer, if any. */
-export async function orderCaller(c: Context<AppEnv>): Promise<OrderCaller> {
-  const session = await c.get("session")();
-  return { visitorId: c.get("visitorId"), userGuid: session?.user.userGuid ?? null, userId: session?.user.id ?? null };
-}
-
 const privately = (c: Context<AppEnv>) => c.header("Cache-Control", "private, no-store");
-const approval = (r: ApprovalResult) => (r.outcome === "processing" ? { status: 202 as const, body: r } : { status: 200 as const, body: r });
 
 export const orderLookupRoutes = [
   handle(ops.trackOrder, async ({ params }, c) => {
