@@ -7,6 +7,8 @@ import { accountOperations } from "./accounts";
 import { cartOperations } from "./cart";
 import { contentOperations } from "./content";
 import { myStuffOperations } from "./my-stuff";
+import { myStuffAlertOperations } from "./my-stuff-alerts";
+import { myStuffListOperations } from "./my-stuff-lists";
 import { orderOperations } from "./orders";
 import { webhookOperations } from "./webhooks";
 import { orderLookupOperations } from "./order-lookup";
@@ -30,6 +32,8 @@ const byFeature = [
   webhookOperations,
   orderLookupOperations,
   myStuffOperations,
+  myStuffListOperations,
+  myStuffAlertOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -48,7 +52,9 @@ type AnyOperation =
   | Values<typeof orderOperations>
   | Values<typeof webhookOperations>
   | Values<typeof orderLookupOperations>
-  | Values<typeof myStuffOperations>;
+  | Values<typeof myStuffOperations>
+  | Values<typeof myStuffListOperations>
+  | Values<typeof myStuffAlertOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

@@ -8,7 +8,7 @@
 import type * as v from "valibot";
 import { ErrorEnvelope } from "../schemas";
 
-export type Method = "GET" | "POST" | "PUT" | "DELETE";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Schema = v.GenericSchema;
 
 /** One documented answer: what it means and its JSON body (none for 204 or a redirect). */

@@ -20,7 +20,11 @@ export const SavedDiamond = v.object({
   cutScoreDiff: v.nullable(v.number()),
   isFavorite: v.literal(true),
   savedAt: v.number(),
+  /** The price it was saved at, or last told of by a price-drop alert (the drop threshold counts from it). */
+  savedPrice: v.number(),
   diamond: DiamondSummary,
+  /** When it has sold: up to 5 similar available stones (§9); empty otherwise. */
+  similar: v.array(DiamondSummary),
 });
 export type SavedDiamond = v.InferOutput<typeof SavedDiamond>;
 
