@@ -186,7 +186,12 @@ const DiamondCore = {
 };
 
 /** A diamond in a result list (`incomplete: true`: fetch the detail for every field). */
-export const DiamondSummary = v.object({ ...DiamondCore, incomplete: v.literal(true) });
+export const DiamondSummary = v.object({
+  ...DiamondCore,
+  incomplete: v.literal(true),
+  /** Saved by the signed-in customer (always false for a visitor; docs/decisions/017-favourites-and-my-stuff-lists.md). */
+  isFavorite: v.boolean(),
+});
 export type DiamondSummary = v.InferOutput<typeof DiamondSummary>;
 
 /** Every field of a diamond (§3 Diamond plus the grading facts search needs). */

@@ -32,6 +32,7 @@ export const searchOperations = {
     method: "POST",
     path: "/diamonds2",
     operationId: "searchDiamonds",
+    auth: "optional",
     summary: "Filtered diamond search",
     description:
       "Every min must not exceed its max (price, carat, depth, table, ratio). Sold diamonds are excluded. Order: the sort key in the asked direction, then sortingOrder ascending, then id ascending. With includeFacets the response adds facet counts (each value's total with every other filter applied) and the price histogram (every filter but price).",
@@ -58,6 +59,7 @@ export const searchOperations = {
     method: "GET",
     path: "/diamonds",
     operationId: "searchDiamondsBySearchId",
+    auth: "optional",
     summary: "Runs a saved search",
     query: DiamondsBySearchQuery,
     responses: { 200: json("The page of results, with searchId and filters", SavedSearchResults), 404: NO_FILTERS },

@@ -35,6 +35,8 @@ function settingSearch<const P extends string, const I extends string>(path: P, 
       "Order: sortBy (sortingOrder, the cheapest listed metal's price, or name) in sortOrder, then id. priceRange is the price slider's range with every filter but price. " +
       "IsB2CDiamondSelected true keeps only items that hold a diamond the shopper chooses (Setting, Pendant, Stud). Every min must not exceed its max. An id of another kind or unknown is 404 'No filters found'.",
     body: SettingSearchRequest,
+    // Signed in: the customer's favourite settings or jewellery are marked isFavorite.
+    auth: "optional",
     responses: { 200: json("A page of settings, the total and the filters applied (searchId when restored)", SettingSearchResponse), 404: NO_FILTERS },
   });
 }
@@ -90,6 +92,7 @@ export const settingOperations = {
     method: "GET",
     path: "/settings/searches/{id}/{page}",
     operationId: "runSavedSettingSearch",
+    auth: "optional",
     summary: `Runs a saved setting search: page {page} of ${SETTINGS_PAGE_SIZE}`,
     params: SavedPageParams,
     query: PromoQuery,
@@ -99,6 +102,7 @@ export const settingOperations = {
     method: "GET",
     path: "/jewellery/searches/{id}",
     operationId: "runSavedJewelrySearch",
+    auth: "optional",
     summary: `Runs a saved jewelry search: page pageNumber of ${JEWELRY_PAGE_SIZE}`,
     params: SearchIdParam,
     query: PageQuery,

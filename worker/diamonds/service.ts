@@ -4,6 +4,7 @@
  */
 import type { DiamondRow as DiamondTableRow } from "#shared/catalogue/rows.ts";
 import type { Diamond } from "#shared/schemas.ts";
+import { recordViewStatements } from "../my-stuff/history";
 import { summary, type RetailerColumns } from "./summary";
 
 /** A `diamonds` row joined with the retailer columns the API shows. */
@@ -42,14 +43,18 @@ export async function getDiamond(db: D1Database, id: number): Promise<Diamond | 
   };
 }
 
-/** Counts one view of a diamond (`GET /api/logging/diamonds/views/{id}`); false when the diamond does not exist. */
-export async function logDiamondView(db: D1Database, id: number, now: number): Promise<boolean> {
-  const res = await db
+/**
+ * Counts one view of a diamond (`GET /api/logging/diamonds/views/{id}`) and, for a signed-in customer
+ * (`userId`), records it in their recently viewed (worker/my-stuff/history.ts), in one batch; false when the
+ * diamond does not exist.
+ */
+export async function logDiamondView(db: D1Database, id: number, now: number, userId: number | null = null): Promise<boolean> {
+  const count = db
     .prepare(
       `INSERT INTO diamond_views (diamond_id, views, last_viewed_at) SELECT id, 1, ? FROM diamonds WHERE id = ?
        ON CONFLICT (diamond_id) DO UPDATE SET views = views + 1, last_viewed_at = excluded.last_viewed_at`,
     )
-    .bind(now, id)
-    .run();
-  return res.meta.changes > 0;
+    .bind(now, id);
+  const [res] = await db.batch([count, ...(userId === null ? [] : recordViewStatements(db, userId, id, now))]);
+  return (res!.meta.changes ?? 0) > 0;
 }

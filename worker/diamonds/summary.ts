@@ -49,6 +49,8 @@ export function summary(r: SummaryColumns & RetailerColumns): DiamondSummary {
     id: r.id,
     slug: diamondSlug({ carat: r.carat, color: r.color, clarity: r.clarity, cut: r.cut, shape: r.shape, isLabGrown }),
     incomplete: true,
+    // The signed-in owner's favourites are overlaid after any shared cache (worker/my-stuff/favorites.ts).
+    isFavorite: false,
     certificateLab: r.certificate_lab,
     certificateId: r.certificate_id,
     isLabGrown,

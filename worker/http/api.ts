@@ -22,7 +22,7 @@ import { ApiError, notFoundRoute, onApiError } from "./errors";
 import { openapiRoutes } from "./openapi";
 import { orderRoutes, webhookRoutes } from "../orders/routes";
 import { orderLookupRoutes } from "../orders/lookup/routes";
-import { myStuffRoutes } from "../my-stuff/routes";
+import { myStuffListRoutes, myStuffRoutes } from "../my-stuff/routes";
 import { mount, type Route } from "./routes";
 
 /** Largest request body the API reads (filters, carts and forms are far smaller). */
@@ -44,6 +44,7 @@ export const routes: readonly Route[] = [
   ...webhookRoutes,
   ...orderLookupRoutes,
   ...myStuffRoutes,
+  ...myStuffListRoutes,
   ...openapiRoutes,
 ];
 

@@ -85,6 +85,11 @@ export async function currentUser(c: Context<AppEnv>): Promise<Session> {
   return (await c.get("session")()) ?? refused("unauthorized", "Sign in to continue.");
 }
 
+/** The signed-in user of the request, or null (operations with `auth: "optional"`). */
+export async function signedInUser(c: Context<AppEnv>): Promise<User | null> {
+  return (await c.get("session")())?.user ?? null;
+}
+
 const secureOf = (c: Context) => new URL(c.req.url).protocol === "https:";
 
 /** Stages the session and user-info cookies for a page sign-in. */

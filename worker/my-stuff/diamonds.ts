@@ -5,13 +5,21 @@
  */
 import { MAX_SAVED_DIAMONDS, type SavedDiamond } from "#shared/my-stuff/schemas.ts";
 import { refused } from "#shared/refusal.ts";
+import type { DiamondSummary } from "#shared/schemas.ts";
 import { summary, type RetailerColumns, type SummaryColumns } from "../diamonds/summary";
+import { similarDiamonds, type SearchBindings } from "../search/service";
 
-type Row = SummaryColumns & RetailerColumns & { saved_id: number; notes: string; saved_at: number };
+type Row = SummaryColumns & RetailerColumns & { saved_id: number; notes: string; saved_at: number; alert_price_cents: number | null };
 
 const SELECT = `SELECT d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url,
-  s.id AS saved_id, s.notes, s.created_at AS saved_at
+  s.id AS saved_id, s.notes, s.created_at AS saved_at, s.alert_price_cents
   FROM user_saved_diamonds s JOIN diamonds d ON d.id = s.diamond_id JOIN retailers r ON r.id = d.retailer_id`;
+
+/**
+ * Sold saved diamonds whose similar stones one answer looks up (newest saved first): each is one call to the
+ * search index, and a request may make only so many. Older sold ones answer `similar: []`.
+ */
+export const MAX_SIMILAR_LOOKUPS = 50;
 
 function saved(r: Row): SavedDiamond {
   return {
@@ -25,21 +33,55 @@ function saved(r: Row): SavedDiamond {
     cutScoreDiff: null,
     isFavorite: true,
     savedAt: r.saved_at,
-    diamond: summary(r),
+    // Rows saved before migration 0014 without a diamond row to copy from have none: the current price.
+    savedPrice: r.alert_price_cents ?? r.price_cents,
+    diamond: { ...summary(r), isFavorite: true },
+    similar: [],
   };
 }
 
-/** The customer's saved diamonds, newest first (a sold one stays listed, shown as sold). */
-export async function savedDiamonds(db: D1Database, userId: number): Promise<SavedDiamond[]> {
-  const { results } = await db.prepare(`${SELECT} WHERE s.user_id = ? ORDER BY s.created_at DESC, s.id DESC`).bind(userId).all<Row>();
-  return results.map(saved);
+/**
+ * Fills `similar` of the sold ones (§9: up to 5 available stones like it, from the search index), the
+ * customer's own favourites among them marked. `favorites` are the ids the customer saved.
+ */
+async function withSimilar(env: SearchBindings, list: SavedDiamond[], favorites: ReadonlySet<number>): Promise<SavedDiamond[]> {
+  const sold = list.filter((s) => s.diamond.isSold).slice(0, MAX_SIMILAR_LOOKUPS);
+  if (sold.length === 0) return list;
+  const found = new Map<number, DiamondSummary[]>();
+  await Promise.all(
+    sold.map(async ({ diamond: d }) => {
+      const like = await similarDiamonds(env, {
+        id: d.id,
+        certificateLab: d.certificateLab,
+        isLabGrown: d.isLabGrown,
+        shape: d.shape,
+        carat: d.carat,
+        cut: d.cut,
+        color: d.color,
+        clarity: d.clarity,
+      });
+      found.set(
+        d.id,
+        like.map((x) => (favorites.has(x.id) ? { ...x, isFavorite: true } : x)),
+      );
+    }),
+  );
+  return list.map((s) => (found.has(s.id) ? { ...s, similar: found.get(s.id)! } : s));
+}
+
+/** The customer's saved diamonds, newest first (a sold one stays listed, shown as sold, with similar available stones). */
+export async function savedDiamonds(env: SearchBindings, userId: number): Promise<SavedDiamond[]> {
+  const { results } = await env.DB.prepare(`${SELECT} WHERE s.user_id = ? ORDER BY s.created_at DESC, s.id DESC`).bind(userId).all<Row>();
+  const list = results.map(saved);
+  return withSimilar(env, list, new Set(list.map((s) => s.id)));
 }
 
 /**
  * Saves diamonds (and the pair of each) for the customer, keeping notes already written; unknown ids are
  * refused (404) before anything is written, and the customer's limit is checked in the same statements.
  */
-export async function saveDiamonds(db: D1Database, userId: number, ids: readonly number[], now: number, notes = ""): Promise<SavedDiamond[]> {
+export async function saveDiamonds(env: SearchBindings, userId: number, ids: readonly number[], now: number, notes = ""): Promise<SavedDiamond[]> {
+  const db = env.DB;
   const unique = [...new Set(ids)];
   if (unique.length) {
     const { results } = await db
@@ -55,31 +97,41 @@ export async function saveDiamonds(db: D1Database, userId: number, ids: readonly
       .bind(userId, JSON.stringify(all))
       .first<{ n: number }>();
     if (kept!.n + all.length > MAX_SAVED_DIAMONDS) refused("conflict", `You can keep at most ${MAX_SAVED_DIAMONDS} diamonds; remove some to save more.`);
-    // Each insert also counts the customer's rows: concurrent saves cannot pass the limit either.
+    // Each insert also counts the customer's rows: concurrent saves cannot pass the limit either. The price
+    // it is saved at is the price-drop alert's baseline (alert_price_cents).
     await db.batch(
       all.map((id) =>
         db
           .prepare(
-            `INSERT INTO user_saved_diamonds (user_id, diamond_id, notes, created_at)
-             SELECT ?1, ?2, ?3, ?4 WHERE (SELECT COUNT(*) FROM user_saved_diamonds WHERE user_id = ?1) < ?5
+            `INSERT INTO user_saved_diamonds (user_id, diamond_id, notes, created_at, alert_price_cents)
+             SELECT ?1, d.id, ?3, ?4, d.price_cents FROM diamonds d
+             WHERE d.id = ?2 AND (SELECT COUNT(*) FROM user_saved_diamonds WHERE user_id = ?1) < ?5
              ON CONFLICT (user_id, diamond_id) DO NOTHING`,
           )
           .bind(userId, id, unique.includes(id) ? notes : "", now, MAX_SAVED_DIAMONDS),
       ),
     );
   }
-  return savedDiamonds(db, userId);
+  return savedDiamonds(env, userId);
 }
 
 /** Writes the notes of a saved diamond of the customer's (404 when it is not saved by them). */
-export async function addNotes(db: D1Database, userId: number, diamondId: number, notes: string): Promise<SavedDiamond> {
+export async function addNotes(env: SearchBindings, userId: number, diamondId: number, notes: string): Promise<SavedDiamond> {
+  const db = env.DB;
   const row = await db
     .prepare("UPDATE user_saved_diamonds SET notes = ? WHERE user_id = ? AND diamond_id = ? RETURNING id")
     .bind(notes, userId, diamondId)
     .first<{ id: number }>();
   if (!row) refused("not_found", "This diamond is not in your saved diamonds");
   const updated = await db.prepare(`${SELECT} WHERE s.id = ?`).bind(row.id).first<Row>();
-  return saved(updated!);
+  const [one] = await withSimilar(env, [saved(updated!)], await savedIdsOf(db, userId));
+  return one!;
+}
+
+/** Every diamond id the customer saved. */
+async function savedIdsOf(db: D1Database, userId: number): Promise<Set<number>> {
+  const { results } = await db.prepare("SELECT diamond_id AS id FROM user_saved_diamonds WHERE user_id = ?").bind(userId).all<{ id: number }>();
+  return new Set(results.map((r) => r.id));
 }
 
 /** Removes saved diamonds of the customer's by diamond id (404 when none of them was saved by them). */

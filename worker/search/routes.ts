@@ -3,6 +3,8 @@ import { searchOperations as ops } from "#shared/api/search.ts";
 import { NO_FILTERS_FOUND } from "#shared/schemas.ts";
 import { refused } from "#shared/refusal.ts";
 import { handle } from "../http/routes";
+import { signedInUser } from "../middleware/session";
+import { markFavoriteDiamonds } from "../my-stuff/favorites";
 import { serverTiming, type Timings } from "../lib/timings";
 import { loadSearch, restoreSearch, saveSearch } from "./saved";
 import { searchDiamonds, searchIndex } from "./service";
@@ -13,7 +15,8 @@ export const searchRoutes = [
     const result = await searchDiamonds(c.env, body, Date.now(), timings);
     c.header("Server-Timing", serverTiming(timings));
     c.header("Cache-Control", "no-store");
-    return { status: 200, body: result };
+    // The result may come from the cache shared by every visitor: the customer's favourites are marked on a copy.
+    return { status: 200, body: { ...result, diamonds: await markFavoriteDiamonds(c.env.DB, (await signedInUser(c))?.id ?? null, result.diamonds) } };
   }),
   handle(ops.saveDiamondSearch, async ({ body }, c) => {
     const searchId = await saveSearch(c.env.DB, body, Date.now());
@@ -30,7 +33,8 @@ export const searchRoutes = [
     const page = { pageNumber: query.pageNumber, pageSize: query.pageSize, includeFacets };
     const restored = (await restoreSearch(c.env, query.searchId, page, (p) => c.executionCtx.waitUntil(p))) ?? refused("not_found", NO_FILTERS_FOUND);
     c.header("Cache-Control", "no-store");
-    return { status: 200, body: { ...restored.result, searchId: restored.saved.searchId, filters: restored.saved.filters } };
+    const diamonds = await markFavoriteDiamonds(c.env.DB, (await signedInUser(c))?.id ?? null, restored.result.diamonds);
+    return { status: 200, body: { ...restored.result, diamonds, searchId: restored.saved.searchId, filters: restored.saved.filters } };
   }),
   handle(ops.searchIndexStatus, async (_, c) => {
     // For operators and the benchmark: which catalogue version the index holds, its size and load time.

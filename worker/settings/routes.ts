@@ -4,9 +4,11 @@ import { settingOperations as ops } from "#shared/api/settings.ts";
 import { refused } from "#shared/refusal.ts";
 import { NO_FILTERS_FOUND } from "#shared/schemas.ts";
 import type { SettingSearchKind } from "#shared/settings/pages.ts";
-import { SettingFilterEntries, type SettingSearchRequest } from "#shared/settings/schemas.ts";
+import { SettingFilterEntries, type SettingSearchRequest, type SettingSearchResponse } from "#shared/settings/schemas.ts";
 import type { AppEnv } from "../env";
 import { handle } from "../http/routes";
+import { signedInUser } from "../middleware/session";
+import { markFavoriteSettings } from "../my-stuff/favorites";
 import { cacheByVariant } from "../promotions/routes";
 import { promoVariantOf } from "../promotions/store";
 import {
@@ -23,6 +25,14 @@ import {
 import { similarRings } from "./similar-rings";
 
 const FILTER_KEYS = new Set(Object.keys(SettingFilterEntries));
+/** A search answer as the caller sees it: a signed-in customer's favourites of the kind marked `isFavorite`. */
+async function asSeenBy(c: Context<AppEnv>, kind: SettingSearchKind, response: SettingSearchResponse): Promise<SettingSearchResponse> {
+  const user = await signedInUser(c);
+  if (!user) return response;
+  const settings = await markFavoriteSettings(c.env.DB, user.id, kind, response.result.settings);
+  return { ...response, result: { ...response.result, settings } };
+}
+
 const waitUntilOf = (c: Context<AppEnv>) => (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
 
 /**
@@ -45,10 +55,10 @@ function search(kind: SettingSearchKind) {
     c.header("Cache-Control", "no-store");
     if (req.id) {
       const restored = (await restoreSettingSearch(c.env.DB, req.id, options, waitUntilOf(c))) ?? refused("not_found", NO_FILTERS_FOUND);
-      return { status: 200 as const, body: restored };
+      return { status: 200 as const, body: await asSeenBy(c, kind, restored) };
     }
     const { id: _id, pageNumber: _p, pageSize: _s, promoCodeVariation: _v, IsB2CDiamondSelected: _b, ...filters } = req;
-    return { status: 200 as const, body: await runSettingSearch(c.env.DB, filters, options) };
+    return { status: 200 as const, body: await asSeenBy(c, kind, await runSettingSearch(c.env.DB, filters, options)) };
   };
 }
 
@@ -82,13 +92,13 @@ export const settingRoutes = [
     const variation = promoVariantOf(c.get("variants"), query.promoCodeVariation);
     const restored = await restoreSettingSearch(c.env.DB, params.id, { kind: "setting", pageNumber: params.page, variation }, waitUntilOf(c));
     c.header("Cache-Control", "no-store");
-    return { status: 200, body: restored ?? refused("not_found", NO_FILTERS_FOUND) };
+    return { status: 200, body: await asSeenBy(c, "setting", restored ?? refused("not_found", NO_FILTERS_FOUND)) };
   }),
   handle(ops.runSavedJewelrySearch, async ({ params, query }, c) => {
     const variation = promoVariantOf(c.get("variants"), query.promoCodeVariation);
     const restored = await restoreSettingSearch(c.env.DB, params.id, { kind: "jewellery", pageNumber: query.pageNumber, variation }, waitUntilOf(c));
     c.header("Cache-Control", "no-store");
-    return { status: 200, body: restored ?? refused("not_found", NO_FILTERS_FOUND) };
+    return { status: 200, body: await asSeenBy(c, "jewellery", restored ?? refused("not_found", NO_FILTERS_FOUND)) };
   }),
   handle(ops.bestSellingSettings, async ({ query }, c) => {
     cacheByVariant(c, query.promoCodeVariation, 300);

@@ -216,3 +216,21 @@ export async function studSettings(db: D1Database, req: StudSettingsRequest, var
     )
     .map(({ s, variants }) => settingSummary(cat, s, variants, promo));
 }
+
+/**
+ * Cards of the given settings as the search builds them (promo codes for `variation`), by id: every metal,
+ * available ones first and cheapest first, so a piece no longer sold keeps its card with its metals `isSold`
+ * (my stuff's favourites). Ids absent from the catalogue are left out.
+ */
+export async function settingCards(db: D1Database, ids: readonly number[], variation: Variant, now: number): Promise<Map<number, SettingSummary>> {
+  const [cat, promos] = await Promise.all([loadSettingCatalogue(db), offeredPromotions(db, variation, now)]);
+  const promo = promoFor(promos, now);
+  const wanted = new Set(ids);
+  const cards = new Map<number, SettingSummary>();
+  for (const s of cat.settings) {
+    if (!wanted.has(s.id)) continue;
+    const variants = [...(cat.variants.get(s.id) ?? [])].sort((a, b) => a.is_sold - b.is_sold || a.price_cents - b.price_cents);
+    cards.set(s.id, settingSummary(cat, s, variants, promo));
+  }
+  return cards;
+}

@@ -26,10 +26,16 @@ export async function ownOrder(db: D1Database, orderNumber: string, who: OrderCa
   return order && isOwnOrder(order, who) ? order : refused("not_found", "No such order");
 }
 
-/** The signed-in customer's orders (joined to the account, or placed from its cart), newest first; drafts are not orders yet. */
-export async function ordersOfUser(db: D1Database, user: { id: number; userGuid: string }, limit = 50): Promise<OrderRow[]> {
+/**
+ * The signed-in customer's orders (joined to the account, or placed from its cart), newest first; drafts are
+ * not orders yet. `listed` leaves out those the customer took off my stuff's list (user_hidden_orders).
+ */
+export async function ordersOfUser(db: D1Database, user: { id: number; userGuid: string }, limit = 50, listed = false): Promise<OrderRow[]> {
+  const hidden = listed ? "AND NOT EXISTS (SELECT 1 FROM user_hidden_orders h WHERE h.user_id = ?1 AND h.order_number = orders.order_number)" : "";
   const { results } = await db
-    .prepare("SELECT * FROM orders WHERE (user_id = ? OR cart_key = ?) AND status != 'drafted' ORDER BY created_at DESC, order_number DESC LIMIT ?")
+    .prepare(
+      `SELECT * FROM orders WHERE (user_id = ?1 OR cart_key = ?2) AND status != 'drafted' ${hidden} ORDER BY created_at DESC, order_number DESC LIMIT ?3`,
+    )
     .bind(user.id, `user:${user.userGuid}`, limit)
     .all<OrderRow>();
   return results;
