@@ -48,7 +48,16 @@ describe("isFavorite on the catalogue's answers", () => {
     const a = await customer("one-owner");
     const b = await customer("one-other");
     const d = (await search(null)).find((x) => x.pairedDiamondId === null)!;
-    const similarBody = { id: d.id, certificateLab: d.certificateLab, isLabGrown: d.isLabGrown, shape: d.shape, carat: d.carat, cut: d.cut, color: d.color, clarity: d.clarity };
+    const similarBody = {
+      id: d.id,
+      certificateLab: d.certificateLab,
+      isLabGrown: d.isLabGrown,
+      shape: d.shape,
+      carat: d.carat,
+      cut: d.cut,
+      color: d.color,
+      clarity: d.clarity,
+    };
     const similar = async (who: Who) => ((await (await post(who, "diamonds/get-similar", similarBody)).json()) as { diamonds: DiamondSummary[] }).diamonds;
     const like = (await similar(null)).find((x) => x.pairedDiamondId === null)!;
     await a.post("my-stuff/diamonds", { id: d.id });

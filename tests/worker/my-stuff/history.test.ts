@@ -19,7 +19,13 @@ describe("recently viewed", () => {
     // Seen again: back on top, still 6, nothing else dropped.
     await a.view(ids[3]!);
     const again = await history(a);
-    expect(again.map((h) => h.diamond.id)).toEqual([ids[3], ...ids.slice(-HISTORY_STORED).reverse().filter((id) => id !== ids[3])]);
+    expect(again.map((h) => h.diamond.id)).toEqual([
+      ids[3],
+      ...ids
+        .slice(-HISTORY_STORED)
+        .reverse()
+        .filter((id) => id !== ids[3]),
+    ]);
     expect(again[0]!.viewedAt).toBeGreaterThan(again[1]!.viewedAt);
   });
 

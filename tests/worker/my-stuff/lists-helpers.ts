@@ -41,6 +41,8 @@ export async function settingIds(jewellery: boolean, n: number): Promise<number[
 
 /** Available diamonds without a pair (a saved one brings no other with it). */
 export async function singles(n: number, where = "is_sold = 0"): Promise<number[]> {
-  const { results } = await env.DB.prepare(`SELECT id FROM diamonds WHERE paired_diamond_id IS NULL AND ${where} ORDER BY id LIMIT ?`).bind(n).all<{ id: number }>();
+  const { results } = await env.DB.prepare(`SELECT id FROM diamonds WHERE paired_diamond_id IS NULL AND ${where} ORDER BY id LIMIT ?`)
+    .bind(n)
+    .all<{ id: number }>();
   return results.map((r) => r.id);
 }

@@ -13,7 +13,16 @@ import { customer, settingIds, singles } from "./lists-helpers";
 async function soldWithSimilar(): Promise<number> {
   for (const id of await singles(40, "is_sold = 1")) {
     const d = (await env.DB.prepare("SELECT * FROM diamonds WHERE id = ?").bind(id).first<Record<string, number>>())!;
-    const body = { id, certificateLab: d.certificate_lab, isLabGrown: d.is_lab_grown === 1, shape: d.shape, carat: d.carat, cut: d.cut, color: d.color, clarity: d.clarity };
+    const body = {
+      id,
+      certificateLab: d.certificate_lab,
+      isLabGrown: d.is_lab_grown === 1,
+      shape: d.shape,
+      carat: d.carat,
+      cut: d.cut,
+      color: d.color,
+      clarity: d.clarity,
+    };
     const res = await call("/api/diamonds/get-similar", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     if (((await res.json()) as { diamonds: DiamondSummary[] }).diamonds.length > 0) return id;
   }
@@ -24,7 +33,8 @@ describe("my stuff", () => {
   it("answers everything the customer keeps, and the dashboard counts it", async () => {
     const c = await customerOrder();
     const h = { ...bearer(c.token), "content-type": "application/json" };
-    const post = (path: string, body?: unknown) => call(`/api/${path}`, { method: "POST", headers: h, body: body === undefined ? undefined : JSON.stringify(body) });
+    const post = (path: string, body?: unknown) =>
+      call(`/api/${path}`, { method: "POST", headers: h, body: body === undefined ? undefined : JSON.stringify(body) });
     const [d1, d2] = await singles(2);
     const [ring] = await settingIds(false, 1);
     const [piece] = await settingIds(true, 1);
@@ -67,9 +77,7 @@ describe("my stuff", () => {
     for (const id of ids) await a.post("my-stuff/diamonds", { id });
     expect(await a.get("my-stuff-reports")).toEqual({ reports: [] });
     const { scores } = await a.get<{ scores: { diamondId: number }[] }>("my-stuff/reportscores");
-    expect(scores).toEqual(
-      [...ids].reverse().map((diamondId) => ({ diamondId, qualityScore: null, qualityMaxScore: null, cutScoreDiff: null })),
-    );
+    expect(scores).toEqual([...ids].reverse().map((diamondId) => ({ diamondId, qualityScore: null, qualityMaxScore: null, cutScoreDiff: null })));
     const b = await customer("no-scores");
     expect(await b.get("my-stuff/reportscores")).toEqual({ scores: [] });
   });

@@ -109,7 +109,9 @@ describe("favourite settings and jewellery", () => {
       await env.DB.batch(
         filler
           .slice(i, i + 90)
-          .map((n) => env.DB.prepare("INSERT INTO user_saved_settings (user_id, setting_id, kind, created_at) VALUES (?, ?, 'setting', ?)").bind(a.id, 50_000_000 + n, n)),
+          .map((n) =>
+            env.DB.prepare("INSERT INTO user_saved_settings (user_id, setting_id, kind, created_at) VALUES (?, ?, 'setting', ?)").bind(a.id, 50_000_000 + n, n),
+          ),
       );
     }
     const ids = await settingIds(false, 6);
@@ -118,7 +120,9 @@ describe("favourite settings and jewellery", () => {
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
     const refusal = (await answers.find((r) => r.status === 409)!.json()) as ErrorBody;
     expect(refusal.error.message).toMatch(/at most 500 favourite settings/);
-    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM user_saved_settings WHERE user_id = ? AND kind = 'setting'").bind(a.id).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM user_saved_settings WHERE user_id = ? AND kind = 'setting'")
+      .bind(a.id)
+      .first<{ n: number }>();
     expect(count!.n).toBe(MAX_SAVED_SETTINGS);
     // Saving one kept already is still fine at the limit; jewellery counts on its own.
     const kept = ids[answers.findIndex((r) => r.status === 200)]!;
