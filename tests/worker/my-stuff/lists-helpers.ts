@@ -26,6 +26,7 @@ export async function customer(tag: string) {
     view: (diamondId: number) => call(`/api/logging/diamonds/views/${diamondId}`, { headers }),
   };
 }
+/** A signed-in customer of the tests, with their calls. */
 export type Customer = Awaited<ReturnType<typeof customer>>;
 
 /** Setting ids of the catalogue: ring settings (not jewellery) and jewellery pieces, each with a metal for sale. */
