@@ -7,10 +7,10 @@ import { MAX_SAVED_DIAMONDS, type SavedDiamond } from "#shared/my-stuff/schemas.
 import { refused } from "#shared/refusal.ts";
 import { summary, type RetailerColumns, type SummaryColumns } from "../diamonds/summary";
 
-type Row = SummaryColumns & RetailerColumns & { saved_id: number; notes: string; saved_at: number };
+type Row = SummaryColumns & RetailerColumns & { saved_id: number; notes: string; saved_at: number; alert_price_cents: number | null };
 
 const SELECT = `SELECT d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url,
-  s.id AS saved_id, s.notes, s.created_at AS saved_at
+  s.id AS saved_id, s.notes, s.created_at AS saved_at, s.alert_price_cents
   FROM user_saved_diamonds s JOIN diamonds d ON d.id = s.diamond_id JOIN retailers r ON r.id = d.retailer_id`;
 
 function saved(r: Row): SavedDiamond {
@@ -25,7 +25,10 @@ function saved(r: Row): SavedDiamond {
     cutScoreDiff: null,
     isFavorite: true,
     savedAt: r.saved_at,
+    savedPrice: r.alert_price_cents ?? r.price_cents,
     diamond: summary(r),
+    // The similar stones of a sold favourite come with the rest of my stuff (helper H1/H2's version of this file).
+    similar: [],
   };
 }
 
