@@ -14,11 +14,15 @@ import { ringOf, withRing } from "#shared/ring-builder.ts";
 import { catalogueContext, type RetailerOption } from "../context";
 import { ShapeImage } from "../components/shape-icon";
 import { Pager } from "../components/pager";
-import { diamondTitle, gradeLine, viewedDiamond } from "../components/diamond-text";
+import { diamondTitle, favoriteDiamond, gradeLine, viewedDiamond } from "../components/diamond-text";
+import { DiamondHeart } from "../components/heart";
 import { Filters } from "../components/diamond-filters";
 
 /** What a result card shows of a diamond: the page's hydration data carries only these fields. */
-type CardDiamond = Pick<DiamondSummary, "id" | "slug" | "shape" | "carat" | "color" | "clarity" | "cut" | "isLabGrown" | "price" | "priceBeforeDiscount"> & {
+type CardDiamond = Pick<
+  DiamondSummary,
+  "id" | "slug" | "shape" | "carat" | "color" | "clarity" | "cut" | "isLabGrown" | "price" | "priceBeforeDiscount" | "pairedDiamondId"
+> & {
   retailer: Pick<DiamondSummary["retailer"], "name">;
 };
 
@@ -38,6 +42,7 @@ function cardResult(result: DiamondSearchResponse): CardResult {
       isLabGrown: d.isLabGrown,
       price: d.price,
       priceBeforeDiscount: d.priceBeforeDiscount,
+      pairedDiamondId: d.pairedDiamondId,
       retailer: { name: d.retailer.name },
     })),
   };
@@ -133,6 +138,7 @@ function DiamondCard({ d, eager, ring }: { d: CardDiamond; eager: boolean; ring:
         <span className="retailer">{d.retailer.name}</span>
       </Link>
       <CompareToggle diamond={viewedDiamond(d)} />
+      <DiamondHeart diamond={favoriteDiamond(d)} />
     </li>
   );
 }

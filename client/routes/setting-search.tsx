@@ -215,7 +215,7 @@ export function Component() {
           {result.settings.length ? (
             <ul className="ss-grid">
               {result.settings.map((s, i) => (
-                <SettingCard key={s.id} s={s} eager={i < 4} query={query} />
+                <SettingCard key={s.id} s={s} eager={i < 4} query={query} kind={page.kind} />
               ))}
             </ul>
           ) : (
