@@ -16,6 +16,7 @@ import { ShapeImage } from "../components/shape-icon";
 import { Pager } from "../components/pager";
 import { diamondTitle, favoriteDiamond, gradeLine, viewedDiamond } from "../components/diamond-text";
 import { DiamondHeart } from "../components/heart";
+import { AlertMe } from "../components/search-alert";
 import { Filters } from "../components/diamond-filters";
 
 /** What a result card shows of a diamond: the page's hydration data carries only these fields. */
@@ -143,18 +144,23 @@ function DiamondCard({ d, eager, ring }: { d: CardDiamond; eager: boolean; ring:
   );
 }
 
-/** Saves the current filters (`POST /api/diamond-filter`) and moves to their /diamond-search/{searchId} URL. */
+/** Saves the filters (`POST /api/diamond-filter`): their searchId. */
+async function saveFilters(state: SearchState): Promise<string> {
+  // The typed calls load with the first save (they stay out of the page's chunk).
+  const { call } = await import("../api");
+  const res = await call("POST /diamond-filter", { body: filtersOf(state) });
+  if (!res.ok) throw new Error(res.error.message);
+  return res.data.searchId;
+}
+
+/** Saves the current filters and moves to their /diamond-search/{searchId} URL. */
 function SaveSearch({ state, searchId }: { state: SearchState; searchId: string | null }) {
   const navigate = useNavigate();
   const [status, setStatus] = useState<"idle" | "saving" | "failed">("idle");
   const save = async () => {
     setStatus("saving");
     try {
-      // The typed calls load with the first save (they stay out of the page's chunk).
-      const { call } = await import("../api");
-      const res = await call("POST /diamond-filter", { body: filtersOf(state) });
-      if (!res.ok) throw new Error(res.error.message);
-      const id = res.data.searchId;
+      const id = await saveFilters(state);
       setStatus("idle");
       navigate(`/diamond-search/${id}${state.page > 1 ? `?page=${state.page}` : ""}`, { replace: true, preventScrollReset: true });
     } catch {
@@ -213,6 +219,7 @@ export function Component() {
           </p>
           {ignored.length ? <p className="notice">{`Ignored unknown filter values: ${ignored.join(", ")}`}</p> : null}
           <SaveSearch state={state} searchId={searchId} />
+          <AlertMe target={{ kind: "search", searchId, saveFilters: () => saveFilters(state) }} />
           {hiddenHere ? (
             <p className="notice">
               {showHidden

@@ -8,6 +8,7 @@ import { catalogueContext } from "../context";
 import { ShapeImage } from "../components/shape-icon";
 import { diamondTitle, favoriteDiamond, viewedDiamond } from "../components/diamond-text";
 import { DiamondHeart } from "../components/heart";
+import { AlertMe } from "../components/search-alert";
 import { PriceHistory } from "../components/price-history";
 import { CompareTable } from "../components/compare-table";
 import { CompareToggle } from "../components/compare-tray";
@@ -218,6 +219,7 @@ export function Component() {
             <CompareToggle diamond={viewedDiamond(d)} />
             <HideToggle id={d.id} />
           </div>
+          {!d.isSold ? <AlertMe target={{ kind: "diamond", diamondId: d.id }} /> : null}
           <PriceHistory points={d.priceHistory} />
           <dl className="facts">
             <Fact label="Available">{d.isSold ? "No" : "Yes"}</Fact>
