@@ -191,7 +191,11 @@ export function SavedSettingLine({ s }: { s: SavedSetting }) {
 
 /** A visitor's favourite diamonds from this browser (empty on the server and until hydrated). */
 export function LocalDiamonds({ empty }: { empty: ReactNode }) {
-  const list = useClientSignal(favoriteDiamonds, []);
+  return <FavoriteDiamondList list={useClientSignal(favoriteDiamonds, [])} empty={empty} />;
+}
+
+/** Favourite diamonds as the browser keeps them, or `empty`. */
+export function FavoriteDiamondList({ list, empty }: { list: readonly FavoriteDiamond[]; empty: ReactNode }) {
   if (list.length === 0) return <>{empty}</>;
   return (
     <ul className="my-stuff-list" aria-label="Favourite diamonds">
@@ -204,7 +208,13 @@ export function LocalDiamonds({ empty }: { empty: ReactNode }) {
 
 /** A visitor's favourite settings and jewellery of these kinds from this browser. */
 export function LocalSettings({ kinds, empty, label }: { kinds: readonly FavoriteSettingKind[]; empty: ReactNode; label: string }) {
-  const list = useClientSignal(favoriteSettings, []).filter((s) => kinds.includes(s.kind));
+  return <FavoriteSettingList list={useClientSignal(favoriteSettings, [])} kinds={kinds} empty={empty} label={label} />;
+}
+
+/** Favourite settings and jewellery of these kinds as the browser keeps them, or `empty`. */
+export function FavoriteSettingList(props: { list: readonly FavoriteSetting[]; kinds: readonly FavoriteSettingKind[]; empty: ReactNode; label: string }) {
+  const { kinds, empty, label } = props;
+  const list = props.list.filter((s) => kinds.includes(s.kind));
   if (list.length === 0) return <>{empty}</>;
   return (
     <ul className="my-stuff-list" aria-label={label}>
