@@ -38,7 +38,15 @@ describe("every my-stuff page", () => {
     expect(html).toContain('data-offer-launcher="hidden"');
     expect(html).toMatch(/<meta name="robots" content="noindex/);
     const nav = html.slice(html.indexOf('<nav class="my-stuff-nav"'));
-    for (const p of ["/my-stuff", "/my-stuff/favorite", "/my-stuff/items", "/my-stuff/alerts", "/my-stuff/recently-viewed", "/my-stuff/orders", "/my-stuff/reports"]) {
+    for (const p of [
+      "/my-stuff",
+      "/my-stuff/favorite",
+      "/my-stuff/items",
+      "/my-stuff/alerts",
+      "/my-stuff/recently-viewed",
+      "/my-stuff/orders",
+      "/my-stuff/reports",
+    ]) {
       expect(nav).toContain(`href="${p}"`);
     }
     const current = nav.match(/<a [^>]*aria-current="page"[^>]*>/)?.[0];
@@ -127,7 +135,9 @@ describe("signed in", () => {
   });
 
   it("/my-stuff/favorite-settings, -jewelry and items show their own lists", async () => {
-    const service = fakeMyStuff({ mine: mine({ settings: [setting(31, "Petite Solitaire")], jewelry: [setting(41, "Diamond Pendant", "jewellery")] }) }).service;
+    const service = fakeMyStuff({
+      mine: mine({ settings: [setting(31, "Petite Solitaire")], jewelry: [setting(41, "Diamond Pendant", "jewellery")] }),
+    }).service;
     const settings = textOf(mainOf((await page("/my-stuff/favorite-settings", service, true)).html));
     expect(settings).toContain("Petite Solitaire");
     expect(settings).not.toContain("Diamond Pendant");
