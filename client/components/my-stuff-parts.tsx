@@ -10,7 +10,6 @@ import type { SavedSetting } from "#shared/my-stuff/lists.ts";
 import type { DiamondSummary } from "#shared/schemas.ts";
 import { diamondPath } from "#shared/slug.ts";
 import { myStuffContext, type MyStuffService } from "../my-stuff-context";
-import type { RootData } from "../root";
 import type { RouteHandle } from "../route-handle";
 import {
   type FavoriteDiamond,
@@ -109,7 +108,8 @@ export function SignInInvitation({ returnTo, what = "your favourites", local = t
 
 /** The signed-in customer's guid (the root's user), or null. */
 export function useCustomerGuid(): string | null {
-  return useRouteLoaderData<RootData>("root")?.user?.userGuid ?? null;
+  // The root's data by shape (importing the root module's type would tie these pages to the whole layout).
+  return useRouteLoaderData<{ user: { userGuid: string } | null }>("root")?.user?.userGuid ?? null;
 }
 
 /**
