@@ -21,7 +21,7 @@ import { CompareTray } from "./components/compare-tray";
 import { NotFound } from "./components/not-found";
 import { pageMeta } from "./route-handle";
 import { recordNavigation, restoreNavigation } from "./state/navigation";
-import { syncSession } from "./state/session";
+import { favoritesNeedSync, syncSession } from "./state/session";
 
 const NO_SOCIAL: SocialSignIn = { google: false, facebook: false };
 
@@ -89,7 +89,16 @@ function NavigationEffects({ flags, theme, hasError, user }: { flags: RouteFlags
     whenIdle(() => import("./experiments/tracking").then((m) => m.startTracking()).catch((err: unknown) => console.warn("tracking unavailable", err)));
   }, []);
   // §4 login state: the signed-in user of this document (signing in or out reloads the document).
-  useEffect(() => syncSession(user), [user]);
+  useEffect(() => {
+    syncSession(user);
+    // Favourites follow the customer (pushed at sign-in, fetched otherwise, cleared at sign-out): their own
+    // chunk once the browser is idle, and only when there is a customer now or before.
+    if (favoritesNeedSync(user)) {
+      whenIdle(() =>
+        import("./state/favorites-sync").then((m) => m.syncFavorites(user)).catch((err: unknown) => console.error("favourites sync unavailable", err)),
+      );
+    }
+  }, [user]);
   useEffect(() => {
     recordNavigation(location.pathname + location.search, routeName);
     if (flags.scrollToTop) window.scrollTo(0, 0);

@@ -80,6 +80,13 @@ const PAGES: Page[] = [
   ...pages("order-approve-payment", () => import("./routes/order-approve-payment"), ["orders/approve-payment/:n", "cart/approve-payment/:n"]),
   ...pages("order-landing", () => import("./routes/order-landing"), ["orders/:slugUrl"]),
   ...pages("my-orders", () => import("./routes/my-orders"), ["my-stuff/orders"]),
+  // §2 My stuff (issue 19): the wishlist, favourites, alerts (and an alert email's stones), recently viewed, reports.
+  ...pages("my-stuff-wishlist", () => import("./routes/my-stuff-wishlist"), ["my-stuff"]),
+  ...pages("my-stuff-favorite", () => import("./routes/my-stuff-favorite"), ["my-stuff/favorite"]),
+  ...pages("my-stuff-items", () => import("./routes/my-stuff-items"), ["my-stuff/favorite-settings", "my-stuff/favorite-jewelry", "my-stuff/items"]),
+  ...pages("my-stuff-alerts", () => import("./routes/my-stuff-alerts"), ["my-stuff/alerts"]),
+  ...pages("my-stuff-recently-viewed", () => import("./routes/my-stuff-recently-viewed"), ["my-stuff/recently-viewed"]),
+  ...pages("my-stuff-reports", () => import("./routes/my-stuff-reports"), ["my-stuff/reports"]),
   ...pages("my-orders-tracking", () => import("./routes/my-orders-tracking"), ["my-stuff/orders/login", "my-stuff/orders/tracking/:email?/:orderNumber?"]),
 ];
 

@@ -1,5 +1,6 @@
 import { CLARITIES, COLORS, CUTS, SHAPES, labelOf } from "#shared/enums.ts";
 import { diamondPath } from "#shared/slug.ts";
+import type { FavoriteDiamond } from "../state/favorites";
 import type { ViewedDiamond } from "../state/viewing";
 
 type Graded = { carat: number; color: number; clarity: number; cut: number; shape: number; isLabGrown: boolean };
@@ -17,4 +18,9 @@ export function gradeLine(d: Graded): string {
 /** What the recently-viewed list and the compare tray keep of a diamond. */
 export function viewedDiamond(d: Graded & { id: number; price: number }): ViewedDiamond {
   return { id: d.id, path: diamondPath(d), title: diamondTitle(d), grades: gradeLine(d), price: d.price, shape: d.shape };
+}
+
+/** What the favourites keep of a diamond: its card, and the pair that follows it (§4). */
+export function favoriteDiamond(d: Graded & { id: number; price: number; pairedDiamondId: number | null }): FavoriteDiamond {
+  return { ...viewedDiamond(d), pairedDiamondId: d.pairedDiamondId };
 }

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { formatUsd } from "#shared/money.ts";
 import type { MetalOption, SettingSummary } from "#shared/settings/schemas.ts";
+import type { FavoriteSetting, FavoriteSettingKind } from "../state/favorites";
+import { SettingHeart } from "./heart";
 
 /** What a card shows of one metal option (a search page trims its hydration data to these fields). */
 export type CardMetal = Pick<MetalOption, "metal" | "metalName" | "price" | "priceBeforeDiscount" | "discountPercentage" | "imagesUrl" | "promoCode">;
@@ -37,9 +39,10 @@ function swatch(metal: number): string {
 /**
  * A setting in a result grid or a list (search pages, best-selling lists): its first metal's image, name and
  * price (with the list price struck through when discounted, §4), a dot per metal it comes in, and the promo
- * code's saving. `query` is appended to its link (e.g. `?diamond=123` in the ring builder).
+ * code's saving, and its heart. `query` is appended to its link (e.g. `?diamond=123` in the ring builder);
+ * `kind` names the favourite list its heart adds it to (jewellery on the jewellery pages).
  */
-export function SettingCard({ s, eager, query }: { s: CardSetting; eager?: boolean; query?: string }) {
+export function SettingCard({ s, eager, query, kind = "setting" }: { s: CardSetting; eager?: boolean; query?: string; kind?: FavoriteSettingKind }) {
   const first = s.metals[0];
   return (
     <li className="setting-card">
@@ -74,6 +77,13 @@ export function SettingCard({ s, eager, query }: { s: CardSetting; eager?: boole
         </p>
       ) : null}
       {first?.promoCode ? <p className="setting-card-promo">{`−${formatUsd(first.promoCode.amount)} with code`}</p> : null}
+      <SettingHeart setting={favoriteSetting(s, kind)} />
     </li>
   );
+}
+
+/** What the favourites keep of a setting or jewellery piece (its first metal's price and image). */
+export function favoriteSetting(s: CardSetting, kind: FavoriteSettingKind): FavoriteSetting {
+  const first = s.metals[0];
+  return { id: s.id, kind, name: s.name, path: s.url, price: first?.price ?? 0, image: first?.imagesUrl[0] ?? null };
 }

@@ -14,11 +14,16 @@ import { ringOf, withRing } from "#shared/ring-builder.ts";
 import { catalogueContext, type RetailerOption } from "../context";
 import { ShapeImage } from "../components/shape-icon";
 import { Pager } from "../components/pager";
-import { diamondTitle, gradeLine, viewedDiamond } from "../components/diamond-text";
+import { diamondTitle, favoriteDiamond, gradeLine, viewedDiamond } from "../components/diamond-text";
+import { DiamondHeart } from "../components/heart";
+import { AlertMe } from "../components/search-alert";
 import { Filters } from "../components/diamond-filters";
 
 /** What a result card shows of a diamond: the page's hydration data carries only these fields. */
-type CardDiamond = Pick<DiamondSummary, "id" | "slug" | "shape" | "carat" | "color" | "clarity" | "cut" | "isLabGrown" | "price" | "priceBeforeDiscount"> & {
+type CardDiamond = Pick<
+  DiamondSummary,
+  "id" | "slug" | "shape" | "carat" | "color" | "clarity" | "cut" | "isLabGrown" | "price" | "priceBeforeDiscount" | "pairedDiamondId"
+> & {
   retailer: Pick<DiamondSummary["retailer"], "name">;
 };
 
@@ -38,6 +43,7 @@ function cardResult(result: DiamondSearchResponse): CardResult {
       isLabGrown: d.isLabGrown,
       price: d.price,
       priceBeforeDiscount: d.priceBeforeDiscount,
+      pairedDiamondId: d.pairedDiamondId,
       retailer: { name: d.retailer.name },
     })),
   };
@@ -133,22 +139,28 @@ function DiamondCard({ d, eager, ring }: { d: CardDiamond; eager: boolean; ring:
         <span className="retailer">{d.retailer.name}</span>
       </Link>
       <CompareToggle diamond={viewedDiamond(d)} />
+      <DiamondHeart diamond={favoriteDiamond(d)} />
     </li>
   );
 }
 
-/** Saves the current filters (`POST /api/diamond-filter`) and moves to their /diamond-search/{searchId} URL. */
+/** Saves the filters (`POST /api/diamond-filter`): their searchId. */
+async function saveFilters(state: SearchState): Promise<string> {
+  // The typed calls load with the first save (they stay out of the page's chunk).
+  const { call } = await import("../api");
+  const res = await call("POST /diamond-filter", { body: filtersOf(state) });
+  if (!res.ok) throw new Error(res.error.message);
+  return res.data.searchId;
+}
+
+/** Saves the current filters and moves to their /diamond-search/{searchId} URL. */
 function SaveSearch({ state, searchId }: { state: SearchState; searchId: string | null }) {
   const navigate = useNavigate();
   const [status, setStatus] = useState<"idle" | "saving" | "failed">("idle");
   const save = async () => {
     setStatus("saving");
     try {
-      // The typed calls load with the first save (they stay out of the page's chunk).
-      const { call } = await import("../api");
-      const res = await call("POST /diamond-filter", { body: filtersOf(state) });
-      if (!res.ok) throw new Error(res.error.message);
-      const id = res.data.searchId;
+      const id = await saveFilters(state);
       setStatus("idle");
       navigate(`/diamond-search/${id}${state.page > 1 ? `?page=${state.page}` : ""}`, { replace: true, preventScrollReset: true });
     } catch {
@@ -207,6 +219,7 @@ export function Component() {
           </p>
           {ignored.length ? <p className="notice">{`Ignored unknown filter values: ${ignored.join(", ")}`}</p> : null}
           <SaveSearch state={state} searchId={searchId} />
+          <AlertMe target={{ kind: "search", searchId, saveFilters: () => saveFilters(state) }} />
           {hiddenHere ? (
             <p className="notice">
               {showHidden

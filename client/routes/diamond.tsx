@@ -6,7 +6,9 @@ import { formatUsd } from "#shared/money.ts";
 import { diamondPath, diamondSlug } from "#shared/slug.ts";
 import { catalogueContext } from "../context";
 import { ShapeImage } from "../components/shape-icon";
-import { diamondTitle, viewedDiamond } from "../components/diamond-text";
+import { diamondTitle, favoriteDiamond, viewedDiamond } from "../components/diamond-text";
+import { DiamondHeart } from "../components/heart";
+import { AlertMe } from "../components/search-alert";
 import { PriceHistory } from "../components/price-history";
 import { CompareTable } from "../components/compare-table";
 import { CompareToggle } from "../components/compare-tray";
@@ -213,9 +215,11 @@ export function Component() {
             </p>
           ) : null}
           <div className="detail-actions">
+            <DiamondHeart diamond={favoriteDiamond(d)} />
             <CompareToggle diamond={viewedDiamond(d)} />
             <HideToggle id={d.id} />
           </div>
+          {!d.isSold ? <AlertMe target={{ kind: "diamond", diamondId: d.id }} /> : null}
           <PriceHistory points={d.priceHistory} />
           <dl className="facts">
             <Fact label="Available">{d.isSold ? "No" : "Yes"}</Fact>

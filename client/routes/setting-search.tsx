@@ -5,6 +5,7 @@ import { catalogueContext } from "../context";
 import { loaderVariant } from "../experiments/variants";
 import { Pager } from "../components/pager";
 import { SettingCard } from "../components/setting-card";
+import { AlertMe } from "../components/search-alert";
 import { formatCount } from "#shared/money.ts";
 import { NO_FILTERS_FOUND } from "#shared/search-constants.ts";
 import { JEWELRY_PAGES, SEARCH_PAGES, searchHeadingOf, withFixed, type SearchPageDef } from "#shared/settings/pages.ts";
@@ -140,6 +141,14 @@ export const handle: RouteHandle<PageData> = {
   meta: (d) => ({ title: `${d?.heading ?? "Search"} — Loupe`, description: d?.subheading || undefined, canonical: d?.canonical }),
 };
 
+/** Saves the filters for a searchId (the alert control's, when the page has none yet). */
+async function saveFilters(kind: PageData["page"]["kind"], filters: SettingFilters): Promise<string> {
+  const { call } = await import("../api");
+  const res = await call(kind === "jewellery" ? "POST /search-request/jewellery" : "POST /search-request/settings2", { body: filters });
+  if (!res.ok) throw new Error(res.error.message);
+  return res.data.searchId;
+}
+
 /** "Save search" (a POST to this page's action), or the saved search's URL. */
 function SaveSearch({ d }: { d: PageData }) {
   const navigation = useNavigation();
@@ -212,10 +221,13 @@ export function Component() {
           <p className="result-count" role="status">{`${formatCount(result.total)} ${noun}`}</p>
           {d.ignored.length ? <p className="notice">{`Ignored unknown filter values: ${d.ignored.join(", ")}`}</p> : null}
           {d.collection ? null : <SaveSearch d={d} />}
+          {d.collection ? null : (
+            <AlertMe target={{ kind: "search", searchId: d.searchError ? null : d.searchId, saveFilters: () => saveFilters(page.kind, filters) }} />
+          )}
           {result.settings.length ? (
             <ul className="ss-grid">
               {result.settings.map((s, i) => (
-                <SettingCard key={s.id} s={s} eager={i < 4} query={query} />
+                <SettingCard key={s.id} s={s} eager={i < 4} query={query} kind={page.kind} />
               ))}
             </ul>
           ) : (

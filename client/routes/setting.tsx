@@ -13,6 +13,7 @@ import { RingSizeOptions } from "../components/ring-size";
 import { SettingCard } from "../components/setting-card";
 import { SimilarRings } from "../components/similar-rings";
 import { Fact } from "../components/fact";
+import { SettingHeart } from "../components/heart";
 import { diamondTitle, gradeLine } from "../components/diamond-text";
 import { builderDiamond } from "../components/builder-diamond";
 import { loaderVariant, useMetExperiment, useVariant } from "../experiments/variants";
@@ -310,12 +311,14 @@ export function Component() {
   const drawable = isRing || s.itemType === 0;
   const firstShape = byCode(SHAPES, s.shapes[0] ?? 1)!.slug;
   const promo = v.isSold ? null : s.offeredPromotion;
+  const favoriteKind = familyOf(s.url) === "fine-jewelry" ? "jewellery" : "setting";
   return (
     <article className="page sd-page">
       <div className="detail-layout">
         <Gallery key={v.id} images={s.images} alt={`${s.name} in ${v.metalName}`} />
         <div className="detail-main">
           <h1>{s.name}</h1>
+          <SettingHeart setting={{ id: s.id, kind: favoriteKind, name: s.name, path: s.url, price: v.price, image: s.images[0] ?? null }} />
           {s.styleNames.length ? <p className="sd-style-names">{s.styleNames.join(" · ")}</p> : null}
           <MetalSwitcher metals={s.variants} current={s.metalId} href={(m) => inMetal(s, m) + query} />
           <PriceLine price={v.price} priceBeforeDiscount={v.priceBeforeDiscount} discountPercentage={v.discountPercentage} now={now} />

@@ -55,6 +55,24 @@ export function syncSession(user: SignedInUser | null): void {
   );
 }
 
+/** Storage key of whose favourites this browser keeps (client/state/favorites.ts): a customer's guid, or null for a visitor's own. */
+export const FAVORITES_OWNER_KEY = "loupe:favorites-owner";
+
+/**
+ * Whether the favourites need the sync code on this document (client/state/favorites-sync.ts): a customer
+ * is signed in, or the stored favourites were a customer's (signed out since: they are cleared). A visitor's
+ * pages never load it. Storage errors count as "no".
+ */
+export function favoritesNeedSync(user: SignedInUser | null): boolean {
+  if (user) return true;
+  try {
+    const owner = typeof window === "undefined" ? null : window.localStorage.getItem(FAVORITES_OWNER_KEY);
+    return owner !== null && owner !== "null";
+  } catch {
+    return false;
+  }
+}
+
 /** The local storage version marker's key and the current version (§4: reset once, keyed v3). */
 export const STORAGE_VERSION_KEY = "loupe:storage-version";
 export const STORAGE_VERSION = "v3";

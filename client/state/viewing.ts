@@ -2,8 +2,8 @@
  * The shopper's viewing state (§4): recently viewed diamonds, seen ids and hidden diamonds, kept in
  * signals and mirrored to localStorage so they survive visits. The list rules live in shared/viewing.ts.
  */
-import { effect, signal, type Signal } from "@preact/signals-core";
 import { addSeen, pushRecentlyViewed, toggleCompare, toggleHidden } from "#shared/viewing.ts";
+import { persisted } from "./persisted";
 
 /** What a recently-viewed entry needs to be shown without another request. */
 export interface ViewedDiamond {
@@ -13,32 +13,6 @@ export interface ViewedDiamond {
   grades: string;
   price: number;
   shape: number;
-}
-
-function persisted<T>(key: string, initial: T, valid: (v: unknown) => v is T): Signal<T> {
-  const s = signal(initial);
-  if (typeof window === "undefined") return s;
-  try {
-    const raw = localStorage.getItem(key);
-    if (raw) {
-      const parsed: unknown = JSON.parse(raw);
-      if (valid(parsed)) s.value = parsed;
-    }
-  } catch {
-    // Unreadable or blocked storage: start empty, keep working in memory.
-  }
-  // Written back on change only: the value just read needs no write (a page's start stays short).
-  let read = true;
-  effect(() => {
-    const value = s.value;
-    if (read) return void (read = false);
-    try {
-      localStorage.setItem(key, JSON.stringify(value));
-    } catch {
-      // Quota or privacy mode: the in-memory value still serves this visit.
-    }
-  });
-  return s;
 }
 
 const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => Number.isInteger(x));

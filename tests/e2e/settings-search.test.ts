@@ -101,7 +101,7 @@ describe("engagement ring settings", () => {
     const total = await search.total();
     expect(total).toBeLessThan(all);
     // "Save search" is a plain POST form too.
-    await search.page.getByRole("button", { name: "Save search" }).click();
+    await search.page.getByRole("button", { name: "Save search", exact: true }).click();
     await search.page.waitForURL(/\/setting-search\/[0-9a-z]{12}$/);
     expect(await search.total()).toBe(total);
     expect(await search.check("Metal", "18K Rose Gold").isChecked()).toBe(true);
@@ -115,7 +115,7 @@ describe("engagement ring settings", () => {
     await search.waitForHydration();
     const hrefs = await search.cardHrefs();
     const total = await search.total();
-    await page.getByRole("button", { name: "Save search" }).click();
+    await page.getByRole("button", { name: "Save search", exact: true }).click();
     await page.waitForURL(/\/setting-search\/[0-9a-z]{12}$/);
     const saved = new URL(page.url()).pathname;
     await expect.poll(() => page.getByRole("note").filter({ hasText: "Saved search" }).innerText()).toContain(saved);

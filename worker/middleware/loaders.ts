@@ -1,6 +1,6 @@
 /**
  * The services behind the page loaders (client/context.ts), set for each request by this middleware: the
- * visitor, the catalogue, the cart, the content store, the marketer view, the account and the orders, as named modules in
+ * visitor, the catalogue, the cart, the content store, the marketer view, the account, the orders and my stuff, as named modules in
  * worker/loaders/. The SSR handler only renders with them.
  */
 import { createMiddleware } from "hono/factory";
@@ -9,6 +9,7 @@ import { cartContext, catalogueContext, visitorContext } from "#client/context.t
 import { contentContext } from "#client/content-context.ts";
 import { accountContext } from "#client/account-context.ts";
 import { orderContext } from "#client/order-context.ts";
+import { myStuffContext } from "#client/my-stuff-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
 import { renderedExperiments } from "#client/entry.server";
 import { trafficAlert } from "../content/alerts";
@@ -16,6 +17,7 @@ import type { AppEnv } from "../env";
 import { serverCart } from "../loaders/cart";
 import { serverCatalogue } from "../loaders/catalogue";
 import { serverMarketer } from "../loaders/marketer";
+import { serverMyStuff } from "../loaders/my-stuff";
 import { serverOrders } from "../loaders/orders";
 import { accountServiceOf } from "./account";
 import { isAdmin } from "./admin";
@@ -67,6 +69,7 @@ export function loaderServices() {
         waitUntil,
       }),
     );
+    context.set(myStuffContext, serverMyStuff({ env: c.env, user: async () => (await c.get("session")())?.user ?? null, now: Date.now }));
     c.set("loaderContext", context);
     c.set("pageVariants", variants);
     await next();
