@@ -19,9 +19,6 @@ afterAll(async () => {
 
 const freshEmail = () => `e2e-mystuff-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-/** Page errors and hydration problems (a refused call's "Failed to load resource" note is not one). */
-const pageProblems = (errors: string[]) => errors.filter((e) => e.startsWith("pageerror") || /hydrat/i.test(e));
-
 async function open(page: Page, path: string) {
   await page.goto(url(path));
   await page.waitForSelector("body[data-hydrated=true]");
@@ -53,7 +50,7 @@ async function linkFromOutbox(page: Page, to: string, path: string): Promise<str
 }
 
 describe("my stuff", () => {
-  it("visitor's hearts → my stuff signed out with the invitation → register and sign in → pushed, listed by the server → remove one", async () => {
+  it("visitor's hearts → my stuff signed out with the invitation → register and sign in → pushed, listed by the server → remove one; no console error on the way", async () => {
     const context = await shopperContext(browser);
     const { page, errors } = await openPage(context);
 
@@ -137,7 +134,11 @@ describe("my stuff", () => {
     expect(after).not.toContain(first);
     expect(after).toContain(second);
 
-    expect(pageProblems(errors)).toEqual([]);
+    // The setting was pushed too: the server lists it among the items.
+    await open(page, "/my-stuff/items");
+    expect(await page.locator("main [data-setting-id]").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-setting-id"))))).toEqual([ring.id]);
+
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
