@@ -23,6 +23,7 @@ import { openapiRoutes } from "./openapi";
 import { orderRoutes, webhookRoutes } from "../orders/routes";
 import { orderLookupRoutes } from "../orders/lookup/routes";
 import { myStuffRoutes } from "../my-stuff/routes";
+import { myStuffAlertRoutes } from "../my-stuff/alerts/routes";
 import { mount, type Route } from "./routes";
 
 /** Largest request body the API reads (filters, carts and forms are far smaller). */
@@ -44,6 +45,7 @@ export const routes: readonly Route[] = [
   ...webhookRoutes,
   ...orderLookupRoutes,
   ...myStuffRoutes,
+  ...myStuffAlertRoutes,
   ...openapiRoutes,
 ];
 
