@@ -51,7 +51,10 @@ function settingPage(kind: SettingSearchKind, f: SettingFilters) {
         same(p.fixed.itemTypeNames, f.itemTypeNames) &&
         (p.fixed.gender === undefined || p.fixed.gender === f.gender) &&
         (p.fixed.eternity === undefined || p.fixed.eternity === f.eternity),
-    ) ?? pages.find((p) => p.fixed.itemType === f.itemType && p.fixed.itemTypeNames === undefined) ?? pages[pages.length - 1]!
+    ) ??
+    pages.find((p) => p.fixed.itemType === f.itemType && p.fixed.gender === f.gender && p.fixed.eternity === f.eternity) ??
+    pages.find((p) => p.fixed.itemType === f.itemType) ??
+    pages[pages.length - 1]!
   );
 }
 
