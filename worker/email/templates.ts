@@ -152,7 +152,10 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
   }),
   "alert-digest": (d) => {
     const stones = d.searches.reduce((n, s) => n + s.stones.length + s.more, 0);
-    const news = [stones ? `${stones} new ${stones === 1 ? "diamond" : "diamonds"}` : null, d.priceDrops.length ? `${d.priceDrops.length} price ${d.priceDrops.length === 1 ? "drop" : "drops"}` : null];
+    const news = [
+      stones ? `${stones} new ${stones === 1 ? "diamond" : "diamonds"}` : null,
+      d.priceDrops.length ? `${d.priceDrops.length} price ${d.priceDrops.length === 1 ? "drop" : "drops"}` : null,
+    ];
     const summary = news.filter(Boolean).join(" and ");
     return {
       subject: `Your Loupe alerts: ${summary}`,

@@ -39,7 +39,9 @@ const SAMPLES: EmailMessage[] = [
     to: "a@example.com",
     template: "alert-digest",
     data: {
-      searches: [{ title: "Round · 1–1.5 ct", link: `${SITE}/diamond-search/abc?a=1&b=2`, stones: [{ label: "1.01 ct Round G VS1", priceCents: 512300 }], more: 2 }],
+      searches: [
+        { title: "Round · 1–1.5 ct", link: `${SITE}/diamond-search/abc?a=1&b=2`, stones: [{ label: "1.01 ct Round G VS1", priceCents: 512300 }], more: 2 },
+      ],
       priceDrops: [{ label: "0.9 ct Oval F SI1", fromCents: 300000, toCents: 280000 }],
       seeAllLink: `${SITE}/my-stuff/alerts?token=1.2.x&email=a%40example.com`,
       completeAccountLink: `${SITE}/register?complete=1&g=abc`,

@@ -57,7 +57,9 @@ interface StoneRow {
  * with an id above every other, then a new catalogue version; the index reloads at its next use.
  */
 export async function addStone(changes: Partial<StoneRow> & { carat: number }): Promise<StoneRow> {
-  const base = await env.DB.prepare("SELECT * FROM diamonds WHERE is_sold = 0 AND paired_diamond_id IS NULL ORDER BY id LIMIT 1").first<Record<string, unknown>>();
+  const base = await env.DB.prepare("SELECT * FROM diamonds WHERE is_sold = 0 AND paired_diamond_id IS NULL ORDER BY id LIMIT 1").first<
+    Record<string, unknown>
+  >();
   const max = await env.DB.prepare("SELECT MAX(id) AS id FROM diamonds").first<{ id: number }>();
   const id = max!.id + 1;
   const row: Record<string, unknown> = { ...base, ...changes, id, certificate_id: `9${id}`, price_before_discount_cents: null, discount_percentage: null };

@@ -13,8 +13,7 @@ import { call } from "../helpers";
 import { addStone, dataOf, digests, filtersLike, HOUR, runAt, searchIdOf } from "./alerts-helpers";
 
 const ask = (body: Record<string, unknown>, ip = freshIp()) => post("/api/my-stuff/loginLessAlert", body, ip);
-const account = (email: string) =>
-  env.DB.prepare("SELECT id, partial FROM users WHERE email = ?").bind(email).first<{ id: number; partial: number }>();
+const account = (email: string) => env.DB.prepare("SELECT id, partial FROM users WHERE email = ?").bind(email).first<{ id: number; partial: number }>();
 
 describe("login-less alerts", () => {
   it("makes a partial account with the alert on; its digest carries the link to complete the account", async () => {
@@ -26,7 +25,9 @@ describe("login-less alerts", () => {
     expect(await res.json()).toEqual({ accepted: true });
     const user = (await account(email))!;
     expect(user.partial).toBe(1);
-    const saved = await env.DB.prepare("SELECT has_alert FROM user_saved_searches WHERE user_id = ? AND search_id = ?").bind(user.id, searchId).first<{ has_alert: number }>();
+    const saved = await env.DB.prepare("SELECT has_alert FROM user_saved_searches WHERE user_id = ? AND search_id = ?")
+      .bind(user.id, searchId)
+      .first<{ has_alert: number }>();
     expect(saved!.has_alert).toBe(1);
     const stone = await addStone(like);
     await runAt(Date.now() + 50 * HOUR);
@@ -56,7 +57,9 @@ describe("login-less alerts", () => {
       price_cents: number;
     }>())!;
     expect(await (await ask({ email, diamondId: diamond.id })).json()).toEqual({ accepted: true });
-    const fav = await env.DB.prepare("SELECT alert_price_cents AS p FROM user_saved_diamonds WHERE user_id = ? AND diamond_id = ?").bind(user.id, diamond.id).first<{ p: number }>();
+    const fav = await env.DB.prepare("SELECT alert_price_cents AS p FROM user_saved_diamonds WHERE user_id = ? AND diamond_id = ?")
+      .bind(user.id, diamond.id)
+      .first<{ p: number }>();
     expect(fav!.p).toBe(diamond.price_cents);
   });
 

@@ -41,7 +41,9 @@ describe("the alert run", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.recipient).toBe(a.email);
     const data = dataOf(mails[0]!);
-    expect(data.searches).toEqual([{ title: "My oval", link: `${SITE}/diamond-search/${entry.searchId}`, stones: [{ label: "3.11 ct Oval F VVS2", priceCents: 1_234_500 }], more: 0 }]);
+    expect(data.searches).toEqual([
+      { title: "My oval", link: `${SITE}/diamond-search/${entry.searchId}`, stones: [{ label: "3.11 ct Oval F VVS2", priceCents: 1_234_500 }], more: 0 },
+    ]);
     expect(data.completeAccountLink).toBeNull();
     expect(data.unsubscribeLink).toContain("type=alerts");
     expect(new URL(data.seeAllLink).pathname).toBe("/my-stuff/alerts");
@@ -99,7 +101,9 @@ describe("the alert run", () => {
     expect(stones.sections.map((s) => s.stones.length)).toEqual([STONES_PER_SEARCH_IN_EMAIL + 2, 1, 1]);
     expect(stones.sections[2]!.stones[0]).toMatchObject({ reason: "price-drop", fromPrice: fav.price_cents + 15_000 });
     // The drop was told: its baseline is the new price, and the next run says nothing.
-    const baseline = await env.DB.prepare("SELECT alert_price_cents AS p FROM user_saved_diamonds WHERE user_id = ? AND diamond_id = ?").bind(a.userId, fav.id).first<{ p: number }>();
+    const baseline = await env.DB.prepare("SELECT alert_price_cents AS p FROM user_saved_diamonds WHERE user_id = ? AND diamond_id = ?")
+      .bind(a.userId, fav.id)
+      .first<{ p: number }>();
     expect(baseline!.p).toBe(fav.price_cents);
     expect((await a.deal()).priceDrops).toEqual([]);
     await runAt(nextHour());
@@ -108,7 +112,9 @@ describe("the alert run", () => {
 
   it("tells a price drop once (a small change is not news; a further drop is told again)", async () => {
     const a = await customer("drop");
-    const fav = (await env.DB.prepare("SELECT id, price_cents FROM diamonds WHERE is_sold = 0 AND paired_diamond_id IS NULL ORDER BY id DESC LIMIT 1 OFFSET 1").first<{
+    const fav = (await env.DB.prepare(
+      "SELECT id, price_cents FROM diamonds WHERE is_sold = 0 AND paired_diamond_id IS NULL ORDER BY id DESC LIMIT 1 OFFSET 1",
+    ).first<{
       id: number;
       price_cents: number;
     }>())!;

@@ -10,7 +10,15 @@ const body = async (res: Response) => (await res.json()) as SavedSearchEntry;
 describe("saved searches", () => {
   it("saves a diamond search by its searchId, named by its filters in words, its alert on; saving again answers the same entry", async () => {
     const a = await customer("save");
-    const searchId = await searchIdOf({ diamondShapes: [1, 6], caratMin: 1, caratMax: 1.5, colors: [4, 5, 6], clarities: [5, 6, 7], priceMin: 2000, priceMax: 8000 });
+    const searchId = await searchIdOf({
+      diamondShapes: [1, 6],
+      caratMin: 1,
+      caratMax: 1.5,
+      colors: [4, 5, 6],
+      clarities: [5, 6, 7],
+      priceMin: 2000,
+      priceMax: 8000,
+    });
     const entry = await a.entry({ searchId });
     expect(entry).toMatchObject({ searchId, kind: "diamond", hasAlert: true, newMatches: 0, lastMatchAt: null, link: `/diamond-search/${searchId}` });
     expect(entry.description).toBe("Round, Oval · 1–1.5 ct · G–I · VS1–SI1 · $2,000–$8,000");

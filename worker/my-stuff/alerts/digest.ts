@@ -50,7 +50,13 @@ export async function sendDigests(
   const sectionsOf = (n: CustomerNews): StoredSection[] => [
     ...n.searches.map((s) => ({ title: s.title, link: s.path, stones: s.stones.map((x) => ({ id: x.id, reason: "new" as const, fromPrice: null })) })),
     ...(n.drops.length
-      ? [{ title: "Price drops on your favourites", link: null, stones: n.drops.map((d) => ({ id: d.diamond.id, reason: "price-drop" as const, fromPrice: d.fromPrice })) }]
+      ? [
+          {
+            title: "Price drops on your favourites",
+            link: null,
+            stones: n.drops.map((d) => ({ id: d.diamond.id, reason: "price-drop" as const, fromPrice: d.fromPrice })),
+          },
+        ]
       : []),
   ];
   const rows = await env.DB.batch(

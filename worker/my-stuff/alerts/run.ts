@@ -166,7 +166,10 @@ export async function runAlerts(env: AlertRunBindings, o: { now: number; origin:
   const userIds = new Set<number>([...drops.keys(), ...newsOf.keys()]);
   const users = new Map<number, User>();
   for (const part of chunks([...userIds])) {
-    const { results } = await db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(part)).all<UserRow>();
+    const { results } = await db
+      .prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`)
+      .bind(JSON.stringify(part))
+      .all<UserRow>();
     for (const r of results) users.set(r.id, userOf(r));
   }
   const news: CustomerNews[] = [];
@@ -175,7 +178,9 @@ export async function runAlerts(env: AlertRunBindings, o: { now: number; origin:
     news.push({ user, searches: newsOf.get(user.id) ?? [], drops: drops.get(user.id) ?? [] });
   }
   const sent = await sendDigests(env, news, o);
-  const told = news.filter((n) => sent.has(n.user.id)).flatMap((n) => n.drops.map((d) => ({ userId: n.user.id, diamondId: d.diamond.id, from: d.fromPrice, to: d.price })));
+  const told = news
+    .filter((n) => sent.has(n.user.id))
+    .flatMap((n) => n.drops.map((d) => ({ userId: n.user.id, diamondId: d.diamond.id, from: d.fromPrice, to: d.price })));
   await toldPriceDrops(db, told);
 
   const report: AlertRunReport = {

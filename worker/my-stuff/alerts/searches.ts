@@ -84,7 +84,10 @@ export async function saveSearch(
   req: { searchId: string; name?: string; hasAlert: boolean },
   now: number,
 ): Promise<SavedSearchEntry> {
-  const saved = await db.prepare("SELECT kind, filters FROM saved_searches WHERE id = ?").bind(req.searchId).first<{ kind: SavedSearchKind; filters: string }>();
+  const saved = await db
+    .prepare("SELECT kind, filters FROM saved_searches WHERE id = ?")
+    .bind(req.searchId)
+    .first<{ kind: SavedSearchKind; filters: string }>();
   if (!saved) refused("not_found", "No search with this searchId");
   const name = req.name ?? describeSearch(saved.kind, req.searchId, saved.filters).description.slice(0, 80);
   const newest = saved.kind === "diamond" ? "SELECT COALESCE(MAX(id), 0) FROM diamonds" : "SELECT COALESCE(MAX(id), 0) FROM settings";
