@@ -13,6 +13,7 @@ import * as v from "valibot";
 import { DiamondFilters, DiamondSearchRequest } from "#shared/schemas.ts";
 import { USER_COLUMNS, userOf, type User, type UserRow } from "../../accounts/users";
 import type { EmailBindings } from "../../email/outbox";
+import { metered, newMeter } from "../../lib/d1-meter";
 import type { AlertQuery } from "../../search/alerts";
 import { toEngineQuery } from "../../search/plan";
 import { searchIndex } from "../../search/service";
@@ -34,6 +35,10 @@ export interface AlertRunReport {
   emails: number;
   /** Time the index object spent matching (its CPU for the run). */
   engineMs: number;
+  /** The run's time (its I/O included: the worker's clock advances with each I/O). */
+  ms: number;
+  /** D1 statements, rows read and rows written (from each result's meta). */
+  d1: { statements: number; rowsRead: number; rowsWritten: number };
 }
 
 interface AlertSearch {
@@ -102,8 +107,14 @@ async function recordMatches(db: D1Database, pairs: readonly [number, number][],
 }
 
 /** One alert run at `now`; links point at `origin`. */
-export async function runAlerts(env: AlertRunBindings, o: { now: number; origin: string; waitUntil: (p: Promise<unknown>) => void }): Promise<AlertRunReport> {
-  const db = env.DB;
+export async function runAlerts(
+  bindings: AlertRunBindings,
+  o: { now: number; origin: string; waitUntil: (p: Promise<unknown>) => void },
+): Promise<AlertRunReport> {
+  const started = performance.now();
+  const meter = newMeter();
+  const db = metered(bindings.DB, meter);
+  const env = { ...bindings, DB: db };
   const [last, alerts] = await db.batch([
     db.prepare("SELECT up_to_diamond_id AS upTo FROM alert_runs WHERE finished_at IS NOT NULL ORDER BY id DESC LIMIT 1"),
     db.prepare(
@@ -192,6 +203,8 @@ export async function runAlerts(env: AlertRunBindings, o: { now: number; origin:
     priceDrops: told.length,
     emails: sent.size,
     engineMs,
+    ms: 0,
+    d1: meter,
   };
   const settings = await db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM settings").first<{ id: number }>();
   await db
@@ -201,5 +214,6 @@ export async function runAlerts(env: AlertRunBindings, o: { now: number; origin:
     )
     .bind(o.now, watermark, upTo, settings!.id, searches.length, recorded.length, told.length, sent.size)
     .run();
+  report.ms = performance.now() - started;
   return report;
 }
