@@ -61,6 +61,9 @@ export async function startWorker({ persistTo, diamonds, args = [] }: { persistT
       "--show-interactive-dev-session=false",
       "--var",
       `ADMIN_TOKEN:${E2E_ADMIN_TOKEN}`,
+      // Links in emails sent without a request (the alert run) point at this server.
+      "--var",
+      `SITE_ORIGIN:http://127.0.0.1:${port}`,
       ...args,
     ],
     { env, stdio: ["ignore", "pipe", "pipe"], detached: true },
