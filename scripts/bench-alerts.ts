@@ -178,7 +178,7 @@ function print(label: string, { report, wallMs }: { report: Report; wallMs: numb
 }
 
 async function main(): Promise<void> {
-  if (!existsSync("build/client/.vite/manifest.json")) throw new Error("run `npm run build` first");
+  if (!existsSync("build/client/manifest.json")) throw new Error("build/ is missing: run `npm run build` first");
   await prepare();
   const worker = await startWorker({ persistTo: PERSIST, diamonds: DIAMONDS, args: ["--test-scheduled"] });
   try {
