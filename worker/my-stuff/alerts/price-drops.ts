@@ -68,11 +68,10 @@ export async function toldPriceDrops(db: D1Database, told: readonly { userId: nu
   if (told.length === 0) return;
   await db
     .prepare(
-      `UPDATE user_saved_diamonds SET alert_price_cents = (
-         SELECT json_extract(t.value, '$[3]') FROM json_each(?1) t
-         WHERE json_extract(t.value, '$[0]') = user_saved_diamonds.user_id AND json_extract(t.value, '$[1]') = user_saved_diamonds.diamond_id)
-       WHERE EXISTS (SELECT 1 FROM json_each(?1) t WHERE json_extract(t.value, '$[0]') = user_saved_diamonds.user_id
-         AND json_extract(t.value, '$[1]') = user_saved_diamonds.diamond_id AND json_extract(t.value, '$[2]') = user_saved_diamonds.alert_price_cents)`,
+      `UPDATE user_saved_diamonds SET alert_price_cents = t.to_cents
+       FROM (SELECT json_extract(value, '$[0]') AS user_id, json_extract(value, '$[1]') AS diamond_id, json_extract(value, '$[2]') AS from_cents,
+               json_extract(value, '$[3]') AS to_cents FROM json_each(?1)) t
+       WHERE user_saved_diamonds.user_id = t.user_id AND user_saved_diamonds.diamond_id = t.diamond_id AND user_saved_diamonds.alert_price_cents = t.from_cents`,
     )
     .bind(JSON.stringify(told.map((t) => [t.userId, t.diamondId, t.from, t.to])))
     .run();

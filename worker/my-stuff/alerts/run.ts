@@ -91,12 +91,12 @@ async function recordMatches(db: D1Database, pairs: readonly [number, number][],
   const recorded: [number, number][] = [];
   if (pairs.length === 0) return recorded;
   const results = await db.batch(
-    chunks(pairs).map((part) =>
+    chunks(pairs, 20_000).map((part) =>
       db
         .prepare(
           `INSERT INTO alert_matches (user_search_id, item_id, found_at)
            SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), ?2 FROM json_each(?1)
-           WHERE json_extract(value, '$[0]') IN (SELECT id FROM user_saved_searches WHERE has_alert = 1)
+           WHERE EXISTS (SELECT 1 FROM user_saved_searches u WHERE u.id = json_extract(value, '$[0]') AND u.has_alert = 1)
            ON CONFLICT DO NOTHING RETURNING user_search_id, item_id`,
         )
         .bind(JSON.stringify(part), now),
