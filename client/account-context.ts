@@ -28,7 +28,7 @@ export interface SocialSignIn {
 /** A message for the page (the same wording whatever the email: no user enumeration). */
 export type Notice = Outcome<{ message: string }>;
 
-export type UnsubscribeList = "marketing" | "partialAccount" | "insurance" | "orderReviews";
+export type UnsubscribeList = "marketing" | "partialAccount" | "insurance" | "orderReviews" | "alerts";
 
 export interface AccountService {
   /** The signed-in customer of this request, or null. */

@@ -26,6 +26,10 @@ export type Bindings = Env &
     VISITOR_COOKIE_SECRET?: string;
     /** Token of the marketer view and admin calls (`wrangler secret put ADMIN_TOKEN`); unset, they answer 404. */
     ADMIN_TOKEN?: string;
+    /** Signs alert emails' links (`wrangler secret put ALERT_LINK_SECRET`); unset, VISITOR_COOKIE_SECRET signs them. */
+    ALERT_LINK_SECRET?: string;
+    /** This site's origin for links in emails sent without a request (the alert run); default http://localhost:8787. */
+    SITE_ORIGIN?: string;
     /** Signs emailed account links (`wrangler secret put ACCOUNT_LINK_SECRET`); unset, VISITOR_COOKIE_SECRET signs them. */
     ACCOUNT_LINK_SECRET?: string;
     /** Resend API key (`wrangler secret put RESEND_API_KEY`); unset, emails stay in the outbox as `local` (worker/email/). */

@@ -2,8 +2,9 @@
  * The worker entry only composes: request context → security headers (widened on the card page) → the customer's session (and the
  * same-origin check of cookie-authenticated changes) → redirects → experiments → `/api` → generated images →
  * Google and Facebook sign-in pages → the marketer view's login → the local outbox and test payment gateway (`/dev/outbox`, `/dev/gateway`, APP_ENV local
- * only) → React Router SSR (last). The Cron Trigger's `scheduled` handler delivers the email outbox's due
- * rows, prunes expired sessions and sign-in attempts, and expires unpaid orders. Durable Object classes are re-exported here.
+ * only) → React Router SSR (last). The Cron Trigger's `scheduled` handler, every 5 minutes, delivers the email outbox's due
+ * rows, prunes expired sessions and sign-in attempts, and expires unpaid orders; hourly (ALERT_CRON) it runs the alerts.
+ * Durable Object classes are re-exported here.
  */
 import { Hono } from "hono";
 import { api } from "./http/api";
@@ -14,6 +15,7 @@ import { devGateway } from "./orders/gateway-page";
 import { images } from "./images";
 import { accountsCron } from "./accounts/housekeeping";
 import { ordersCron } from "./orders/expiry";
+import { ALERT_CRON, alertsCron } from "./my-stuff/alerts/cron";
 import { socialPages } from "./accounts/social-pages";
 import { requestContext } from "./middleware/context";
 import { experiments } from "./middleware/experiments";
@@ -46,8 +48,13 @@ const app = new Hono<AppEnv>()
 /** The Hono app (requests only); the default export adds the Cron Trigger's handler. */
 export { app };
 
-/** The Cron Trigger (wrangler.toml `[triggers]`, every 5 minutes): the email outbox's due rows, expired sessions and old sign-in attempts, unpaid orders past their time. */
+/**
+ * The Cron Triggers (wrangler.toml `[triggers]`), told apart by `controller.cron`: hourly (ALERT_CRON) the alert
+ * run; every 5 minutes (any other schedule) the email outbox's due rows, expired sessions and old sign-in
+ * attempts, unpaid orders past their time.
+ */
 const scheduled: ExportedHandlerScheduledHandler<Bindings> = (controller, env, ctx) => {
+  if (controller.cron === ALERT_CRON) return alertsCron(controller, env, ctx);
   emailCron(controller, env, ctx);
   accountsCron(controller, env, ctx);
   ordersCron(controller, env, ctx);

@@ -10,6 +10,7 @@ export const LIST_LABEL: Record<UnsubscribeList, string> = {
   partialAccount: "reminders to complete your account",
   insurance: "jewelry insurance emails",
   orderReviews: "requests to review your orders",
+  alerts: "alerts about new diamonds for your saved searches and price drops on your favourites",
 };
 
 const ALIASES: Record<string, UnsubscribeList> = {
@@ -21,6 +22,8 @@ const ALIASES: Record<string, UnsubscribeList> = {
   orderreviews: "orderReviews",
   orderreview: "orderReviews",
   reviews: "orderReviews",
+  alerts: "alerts",
+  alert: "alerts",
 };
 
 /** The list an emailed link names (case-insensitive, a few spellings); `fallback` when none is given; null when unknown. */

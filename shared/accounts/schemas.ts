@@ -128,11 +128,11 @@ export const GuidUser = v.object({
   firstName: v.string(),
   maskedEmail: v.string(),
   partial: v.boolean(),
-  unsubscribed: v.object({ marketing: v.boolean(), partialAccount: v.boolean(), insurance: v.boolean(), orderReviews: v.boolean() }),
+  unsubscribed: v.object({ marketing: v.boolean(), partialAccount: v.boolean(), insurance: v.boolean(), orderReviews: v.boolean(), alerts: v.boolean() }),
 });
 export type GuidUser = v.InferOutput<typeof GuidUser>;
 
-export const Unsubscribed = v.object({ userGuid: v.string(), list: v.picklist(["marketing", "partialAccount", "insurance", "orderReviews"]) });
+export const Unsubscribed = v.object({ userGuid: v.string(), list: v.picklist(["marketing", "partialAccount", "insurance", "orderReviews", "alerts"]) });
 export const MessageStored = v.object({ id: v.number() });
 export const EmailCaptured = v.object({ captured: v.boolean() });
 

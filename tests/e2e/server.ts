@@ -33,12 +33,13 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void>
 
 /**
  * Starts the built worker with `wrangler dev` on a free loopback port, against its own local D1 state
- * (`persistTo`) migrated and seeded with `diamonds` diamonds. Resolves when the home page answers.
+ * (`persistTo`) migrated and seeded with `diamonds` diamonds, with `args` added to its command line (say
+ * `--test-scheduled`: `/__scheduled?cron=…` runs a Cron Trigger). Resolves when the home page answers.
  */
 /** The marketer view's token in the browser tests' worker. */
 export const E2E_ADMIN_TOKEN = "e2e-admin-token";
 
-export async function startWorker({ persistTo, diamonds }: { persistTo: string; diamonds: number }): Promise<RunningWorker> {
+export async function startWorker({ persistTo, diamonds, args = [] }: { persistTo: string; diamonds: number; args?: string[] }): Promise<RunningWorker> {
   const env = { ...process.env, SEED_DIAMONDS: String(diamonds), SEED_PERSIST_TO: persistTo, NO_COLOR: "1", CI: "1" };
   const wrangler = "node_modules/.bin/wrangler";
   await run(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml", "--persist-to", persistTo], env);
@@ -60,6 +61,10 @@ export async function startWorker({ persistTo, diamonds }: { persistTo: string; 
       "--show-interactive-dev-session=false",
       "--var",
       `ADMIN_TOKEN:${E2E_ADMIN_TOKEN}`,
+      // Links in emails sent without a request (the alert run) point at this server.
+      "--var",
+      `SITE_ORIGIN:http://127.0.0.1:${port}`,
+      ...args,
     ],
     { env, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );

@@ -9,13 +9,14 @@ import { email, pageLink, type AccountDeps } from "./deps";
 import { userWithGuid } from "./registration";
 import { findByEmail, insertUser, type User } from "./users";
 
-export type MailingList = "marketing" | "partialAccount" | "insurance" | "orderReviews";
+export type MailingList = "marketing" | "partialAccount" | "insurance" | "orderReviews" | "alerts";
 
 const COLUMN: Record<MailingList, string> = {
   marketing: "unsubscribed_marketing",
   partialAccount: "unsubscribed_partial",
   insurance: "unsubscribed_insurance",
   orderReviews: "unsubscribed_order_reviews",
+  alerts: "unsubscribed_alerts",
 };
 
 /** `jane.doe@example.com` → `j•••@example.com`. */

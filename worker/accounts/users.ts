@@ -15,10 +15,11 @@ export interface User {
   googleSub: string | null;
   fbUserId: string | null;
   profileImageUrl: string | null;
-  unsubscribed: { marketing: boolean; partialAccount: boolean; insurance: boolean; orderReviews: boolean };
+  unsubscribed: { marketing: boolean; partialAccount: boolean; insurance: boolean; orderReviews: boolean; alerts: boolean };
 }
 
-interface UserRow {
+/** A users row as USER_COLUMNS reads it. */
+export interface UserRow {
   id: number;
   user_guid: string;
   email: string;
@@ -35,10 +36,11 @@ interface UserRow {
   unsubscribed_partial: number;
   unsubscribed_insurance: number;
   unsubscribed_order_reviews: number;
+  unsubscribed_alerts: number;
 }
 
 export const USER_COLUMNS =
-  "id, user_guid, email, first_name, last_name, password_hash, security_stamp, account_confirmed, partial, google_sub, fb_user_id, profile_image_url, unsubscribed_marketing, unsubscribed_partial, unsubscribed_insurance, unsubscribed_order_reviews";
+  "id, user_guid, email, first_name, last_name, password_hash, security_stamp, account_confirmed, partial, google_sub, fb_user_id, profile_image_url, unsubscribed_marketing, unsubscribed_partial, unsubscribed_insurance, unsubscribed_order_reviews, unsubscribed_alerts";
 
 export function userOf(r: UserRow): User {
   return {
@@ -59,6 +61,7 @@ export function userOf(r: UserRow): User {
       partialAccount: r.unsubscribed_partial === 1,
       insurance: r.unsubscribed_insurance === 1,
       orderReviews: r.unsubscribed_order_reviews === 1,
+      alerts: r.unsubscribed_alerts === 1,
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The product's emails: each template's data (links are absolute URLs on this site) and what it says —
  * a subject, an HTML body and a plain-text body (both from one content description, layout.ts) and the
- * extra headers. Marketing emails (complete-account, welcome-offer) carry RFC 8058 one-click unsubscribe
+ * extra headers. Marketing emails (complete-account, welcome-offer, alert-digest) carry RFC 8058 one-click unsubscribe
  * headers; transactional ones (confirm, reset, password changed, already registered) do not.
  * The outbox stores the template's name and data; the email is rendered when it is sent or shown.
  */
@@ -28,6 +28,18 @@ export interface TemplateData {
     items: { name: string; quantity: number; totalCents: number }[];
     amountCents: number;
     link: string;
+  };
+  /**
+   * The alert run's digest (worker/my-stuff/alerts/digest.ts): per saved search its newest stones (at most
+   * STONES_PER_SEARCH_IN_EMAIL) and how many more, the favourites' price drops, the link to every stone, a
+   * partial account's completion link, and the alerts list's one-click unsubscribe.
+   */
+  "alert-digest": {
+    searches: { title: string; link: string; stones: { label: string; priceCents: number }[]; more: number }[];
+    priceDrops: { label: string; fromCents: number; toCents: number }[];
+    seeAllLink: string;
+    completeAccountLink: string | null;
+    unsubscribeLink: string;
   };
 }
 
@@ -138,6 +150,37 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
       { kind: "p", text: "Keep this email: the link shows your order for 90 days, without signing in. Do not forward it." },
     ],
   }),
+  "alert-digest": (d) => {
+    const stones = d.searches.reduce((n, s) => n + s.stones.length + s.more, 0);
+    const news = [
+      stones ? `${stones} new ${stones === 1 ? "diamond" : "diamonds"}` : null,
+      d.priceDrops.length ? `${d.priceDrops.length} price ${d.priceDrops.length === 1 ? "drop" : "drops"}` : null,
+    ];
+    const summary = news.filter(Boolean).join(" and ");
+    return {
+      subject: `Your Loupe alerts: ${summary}`,
+      preheader: `${summary} for your saved searches and favourites.`,
+      heading: "News for your saved searches",
+      blocks: [
+        ...d.searches.flatMap((s) => [
+          { kind: "p" as const, text: `${s.title}:` },
+          ...s.stones.map((x) => ({ kind: "p" as const, text: `${x.label}: ${usd(x.priceCents)}` })),
+          ...(s.more > 0 ? [{ kind: "p" as const, text: `and ${s.more} more` }] : []),
+          { kind: "button" as const, label: "Open this search", href: s.link },
+        ]),
+        ...(d.priceDrops.length ? [{ kind: "p" as const, text: "Price drops on your favourites:" }] : []),
+        ...d.priceDrops.map((x) => ({ kind: "p" as const, text: `${x.label}: now ${usd(x.toCents)} (was ${usd(x.fromCents)})` })),
+        { kind: "button", label: "See all", href: d.seeAllLink },
+        ...(d.completeAccountLink
+          ? [
+              { kind: "p" as const, text: "Add a password to your account to manage your alerts and favourites on any device:" },
+              { kind: "button" as const, label: "Complete my account", href: d.completeAccountLink },
+            ]
+          : []),
+      ],
+      unsubscribeLink: d.unsubscribeLink,
+    };
+  },
 };
 
 /** The names of every template. */

@@ -23,6 +23,7 @@ import { openapiRoutes } from "./openapi";
 import { orderRoutes, webhookRoutes } from "../orders/routes";
 import { orderLookupRoutes } from "../orders/lookup/routes";
 import { myStuffListRoutes, myStuffRoutes } from "../my-stuff/routes";
+import { myStuffAlertRoutes } from "../my-stuff/alerts/routes";
 import { mount, type Route } from "./routes";
 
 /** Largest request body the API reads (filters, carts and forms are far smaller). */
@@ -45,6 +46,7 @@ export const routes: readonly Route[] = [
   ...orderLookupRoutes,
   ...myStuffRoutes,
   ...myStuffListRoutes,
+  ...myStuffAlertRoutes,
   ...openapiRoutes,
 ];
 

@@ -12,6 +12,12 @@ import type { EngineResult, FacetCounts } from "./types";
 
 /** One search over an index: filter compilation (filters.ts), the counting pass, then the page (page.ts). */
 export class Query extends QueryPage {
+  /**
+   * Rows to check one by one instead of the leaves (an alert run's new listings, computed once for many
+   * queries: see alerts.ts); null for the usual pass (or the certificate search's rows).
+   */
+  presetRows: Uint32Array | null = null;
+
   run(): EngineResult {
     const { ix, q, s } = this;
     const fails = this.computeFails();
@@ -32,9 +38,9 @@ export class Query extends QueryPage {
     let total = 0;
     let done = 0; // words of `passes` filled so far
 
-    const certRows = this.q.onlyIds ? rowsOfIds(ix, this.q.onlyIds) : null;
+    const certRows = this.presetRows ?? (this.q.onlyIds ? rowsOfIds(ix, this.q.onlyIds) : null);
     if (certRows) {
-      // Certificate search: a handful of rows, checked one by one.
+      // Certificate search (or an alert's new rows): a handful of rows, checked one by one.
       const seen = new Set<number>();
       for (let i = 0; i < certRows.length; i++) {
         const r = certRows[i]!;

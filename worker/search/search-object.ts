@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { CATALOGUE_VERSION_KEY } from "#shared/catalogue/seed-plan.ts";
 import type { DiamondSummary } from "#shared/schemas.ts";
 import { summary, type RetailerColumns } from "../diamonds/summary";
+import { alertMatches, type AlertMatchResult, type AlertQuery } from "./alerts";
 import type { SearchIndex } from "./engine";
 import type { EngineQuery, EngineResult, SimilarTo } from "./types";
 import { loadColumns } from "./load";
@@ -73,6 +74,19 @@ export class SearchIndexObject extends DurableObject<Env> {
   async similar(d: SimilarTo, limit: number): Promise<DiamondSummary[]> {
     const index = await this.ready();
     return this.summaries(index, index.similar(d, limit));
+  }
+
+  /**
+   * The alert run's one call (RPC; worker/my-stuff/alerts/run.ts): brings the index to the current catalogue
+   * version, then finds, for each alert, the diamonds listed after `afterId` (and after the alert's own) that
+   * its search would list. `engineMs` is the time spent matching (the index object's CPU for the run).
+   */
+  async alertMatches(queries: AlertQuery[], afterId: number): Promise<AlertMatchResult & { engineMs: number; version: string }> {
+    await this.refresh();
+    const index = await this.ready();
+    const started = performance.now();
+    const result = alertMatches(index, queries, afterId);
+    return { ...result, engineMs: performance.now() - started, version: index.version };
   }
 
   private summaries(index: SearchIndex, rows: readonly number[]): DiamondSummary[] {

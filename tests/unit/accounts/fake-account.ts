@@ -27,7 +27,7 @@ export const ADA_GUID_USER: GuidUser = {
   firstName: "Ada",
   maskedEmail: "a**@example.com",
   partial: false,
-  unsubscribed: { marketing: false, partialAccount: false, insurance: false, orderReviews: false },
+  unsubscribed: { marketing: false, partialAccount: false, insurance: false, orderReviews: false, alerts: false },
 };
 
 export interface Call {

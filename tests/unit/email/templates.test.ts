@@ -35,10 +35,26 @@ const SAMPLES: EmailMessage[] = [
       link: `${SITE}/orders/LP0123456789-abcdefghijklmnopqrstuv?a=1&b=2`,
     },
   },
+  {
+    to: "a@example.com",
+    template: "alert-digest",
+    data: {
+      searches: [
+        { title: "Round · 1–1.5 ct", link: `${SITE}/diamond-search/abc?a=1&b=2`, stones: [{ label: "1.01 ct Round G VS1", priceCents: 512300 }], more: 2 },
+      ],
+      priceDrops: [{ label: "0.9 ct Oval F SI1", fromCents: 300000, toCents: 280000 }],
+      seeAllLink: `${SITE}/my-stuff/alerts?token=1.2.x&email=a%40example.com`,
+      completeAccountLink: `${SITE}/register?complete=1&g=abc`,
+      unsubscribeLink: `${SITE}/unsubscribe?u=ghi&k=a`,
+    },
+  },
 ];
 
 const escapedHref = (url: string) => url.replaceAll("&", "&amp;");
-const linksOf = (message: EmailMessage) => Object.values(message.data).filter((v): v is string => typeof v === "string" && v.startsWith("https://"));
+const linksOf = (message: EmailMessage) =>
+  [...Object.values(message.data), ...(message.template === "alert-digest" ? message.data.searches.map((s) => s.link) : [])].filter(
+    (v): v is string => typeof v === "string" && v.startsWith("https://"),
+  );
 
 describe("email templates", () => {
   it("has a sample here for every template", () => {
@@ -107,7 +123,7 @@ describe("email templates", () => {
   it("gives marketing emails the one-click unsubscribe headers and transactional ones none", () => {
     for (const message of SAMPLES) {
       const { headers } = renderEmail(message);
-      if (message.template === "complete-account" || message.template === "welcome-offer") {
+      if (message.template === "complete-account" || message.template === "welcome-offer" || message.template === "alert-digest") {
         expect(headers).toEqual({ "List-Unsubscribe": `<${message.data.unsubscribeLink}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
       } else {
         expect(headers).toEqual({});

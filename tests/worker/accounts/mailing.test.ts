@@ -65,7 +65,7 @@ describe("links by user guid", () => {
     expect((await post("/api/accounts/unsubscribeuserpartial", { userGuid })).status).toBe(200);
     expect((await post("/api/accounts/unsubscribe-insurance-email", { data: userGuid })).status).toBe(200);
     const view = (await (await call(`/api/accounts/guid/${userGuid}`, { method: "POST" })).json()) as { unsubscribed: Record<string, boolean> };
-    expect(view.unsubscribed).toEqual({ marketing: true, partialAccount: true, insurance: true, orderReviews: false });
+    expect(view.unsubscribed).toEqual({ marketing: true, partialAccount: true, insurance: true, orderReviews: false, alerts: false });
     expect((await post("/api/accounts/unsubscribeuser", { userGuid: crypto.randomUUID() })).status).toBe(404);
   });
 

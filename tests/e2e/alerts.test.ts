@@ -1,0 +1,125 @@
+/**
+ * Alerts in the browser (issue 19 point 8), against the whole shop: a registered shopper signs in, saves a
+ * diamond search with its alert on, a matching stone arrives through the feed importer (`npm run import` on a
+ * one-row CSV against the server's local D1), the hourly Cron Trigger runs (`wrangler dev --test-scheduled`:
+ * `/__scheduled?cron=17 * * * *`), the digest appears in /dev/outbox, and its "see all" link's stones are
+ * the new one. The page behind the link (/my-stuff/alerts) is helper H3's: here the API answer it shows is
+ * checked.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import type { AlertStones } from "#shared/my-stuff/alerts.ts";
+import { launch, openPage, shopperContext, url } from "./pages/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const email = `e2e-alerts-${tag}@example.com`;
+const password = "a diamond is forever";
+
+/** The links of the newest email to `to` whose links include `path` (opening /dev/outbox and its emails). */
+async function outboxLink(page: Page, to: string, path: string): Promise<string | null> {
+  await page.goto(url("/dev/outbox"));
+  const emails = await page
+    .locator("li, tr")
+    .filter({ hasText: to })
+    .locator('a[href*="/dev/outbox/"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  for (const mail of emails) {
+    await page.goto(new URL(mail, url("/")).href);
+    const link = page.locator(`a[href*="${path}"]`).first();
+    if ((await link.count()) > 0) return (await link.getAttribute("href"))!;
+  }
+  return null;
+}
+
+/** A 10-digit report number no other stone has. */
+const reportNumber = String(7_000_000_000 + Math.floor(Math.random() * 999_999_999));
+
+describe("alerts", () => {
+  it("saved search with its alert → a matching stone is imported → the hourly run emails it → its link shows the stone", async () => {
+    const context = await shopperContext(browser);
+    const { page } = await openPage(context);
+
+    // A confirmed account, signed in through the sign-in page.
+    const registered = await context.request.post(url("/api/accounts/v1/register"), { data: { firstName: "Grace", lastName: "Hopper", email, password } });
+    expect(registered.status()).toBe(200);
+    const confirm = await outboxLink(page, email, "/register/confirm");
+    await page.goto(new URL(confirm!, url("/")).href);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Your email is confirmed");
+    await page.goto(url("/login"));
+    const form = page.getByRole("form", { name: "Sign in" });
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Password", { exact: true }).fill(password);
+    await form.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(async () => (await context.cookies()).some((c) => /session/i.test(c.name))).toBe(true);
+
+    // Save a search for 2.22 ct heart E VVS1 diamonds in my stuff, its alert on (from the page, with its session).
+    await page.goto(url("/diamond-search"));
+    const saved = await page.evaluate(async () => {
+      const filters = { diamondShapes: [7], caratMin: 2.22, caratMax: 2.22, colors: [2], clarities: [3], priceMin: 0, priceMax: 100_000_000 };
+      const f = await fetch("/api/diamond-filter", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(filters) });
+      const { searchId } = (await f.json()) as { searchId: string };
+      const s = await fetch("/api/my-stuff/searches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ searchId }) });
+      return { status: s.status, entry: (await s.json()) as { hasAlert: boolean; searchId: string } };
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.entry.hasAlert).toBe(true);
+
+    // A matching stone arrives through the feed importer.
+    const dir = mkdtempSync(join(tmpdir(), "alerts-e2e-"));
+    try {
+      const feed = join(dir, "feed.csv");
+      writeFileSync(
+        feed,
+        [
+          "Shape,Carat,Colour,Clarity,Cut,Polish,Symmetry,Fluorescence,Price (USD),Lab,Report Number,Length,Width,Depth (mm),Depth %,Table %,Shipping Days",
+          `Heart,2.22,E,VVS1,Ideal,EX,EX,None,12345,GIA,${reportNumber},8.10,8.60,4.90,60.5,58,5`,
+        ].join("\n"),
+      );
+      execFileSync("node_modules/.bin/tsx", ["scripts/import.ts", feed, "--retailer", "1", "--rejects", join(dir, "rejects.csv")], {
+        env: { ...process.env, SEED_PERSIST_TO: ".wrangler/e2e", CI: "1", NO_COLOR: "1" },
+        stdio: "pipe",
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    // The hourly Cron Trigger: the alert run (it finishes after the trigger answers: the digest is awaited).
+    const scheduled = await fetch(url(`/__scheduled?cron=${encodeURIComponent("17 * * * *")}`));
+    expect(scheduled.status).toBe(200);
+    let seeAll: string | null = null;
+    await expect
+      .poll(
+        async () => {
+          seeAll = await outboxLink(page, email, "/my-stuff/alerts?token=");
+          return seeAll !== null;
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(true);
+    const body = await page.locator("body").innerText();
+    expect(body).toContain("2.22 ct Heart E VVS1");
+
+    // The link's stones: what /my-stuff/alerts shows (its API answer, without signing in).
+    const link = new URL(seeAll!, url("/"));
+    expect(link.searchParams.get("email")).toBe(email);
+    const anonymous = await browser.newContext();
+    const res = await anonymous.request.get(url(`/api/my-stuff/DetailDiamonds?${link.searchParams}`));
+    expect(res.status()).toBe(200);
+    const stones = (await res.json()) as AlertStones;
+    expect(stones.sections[0]!.stones.map((s) => [s.diamond.certificateId, s.reason])).toEqual([[reportNumber, "new"]]);
+    await anonymous.close();
+    await context.close();
+  });
+});
