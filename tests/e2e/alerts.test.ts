@@ -64,17 +64,18 @@ describe("alerts", () => {
     await form.getByRole("button", { name: "Sign in" }).click();
     await expect.poll(async () => (await context.cookies()).some((c) => /session/i.test(c.name))).toBe(true);
 
-    // Save a search for 2.22 ct heart E VVS1 diamonds in my stuff, its alert on (from the page, with its session).
-    await page.goto(url("/diamond-search"));
-    const saved = await page.evaluate(async () => {
+    // Save a search for 2.22 ct heart E VVS1 diamonds in my stuff with the search page's own control, its alert on.
+    const searchId = await page.evaluate(async () => {
       const filters = { diamondShapes: [7], caratMin: 2.22, caratMax: 2.22, colors: [2], clarities: [3], priceMin: 0, priceMax: 100_000_000 };
       const f = await fetch("/api/diamond-filter", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(filters) });
-      const { searchId } = (await f.json()) as { searchId: string };
-      const s = await fetch("/api/my-stuff/searches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ searchId }) });
-      return { status: s.status, entry: (await s.json()) as { hasAlert: boolean; searchId: string } };
+      return ((await f.json()) as { searchId: string }).searchId;
     });
-    expect(saved.status).toBe(200);
-    expect(saved.entry.hasAlert).toBe(true);
+    await page.goto(url(`/diamond-search/${searchId}`));
+    await page.waitForSelector("body[data-hydrated=true]");
+    await page.getByRole("button", { name: "Save search & alert me" }).click();
+    await expect.poll(() => page.locator(".alert-me[role=status]").innerText()).toContain("with its alert on");
+    await page.goto(url("/my-stuff/alerts"));
+    expect(await page.locator("main").innerText()).toContain("Heart");
 
     // A matching stone arrives through the feed importer.
     const dir = mkdtempSync(join(tmpdir(), "alerts-e2e-"));
@@ -111,14 +112,22 @@ describe("alerts", () => {
     const body = await page.locator("body").innerText();
     expect(body).toContain("2.22 ct Heart E VVS1");
 
-    // The link's stones: what /my-stuff/alerts shows (its API answer, without signing in).
+    // The link opens the matching stones without signing in (another browser), and the API behind it agrees.
     const link = new URL(seeAll!, url("/"));
     expect(link.searchParams.get("email")).toBe(email);
     const anonymous = await browser.newContext();
+    const stranger = await anonymous.newPage();
+    await stranger.goto(link.href);
+    const listed = stranger.locator("main li.alert-stone");
+    await expect.poll(() => listed.count()).toBe(1);
+    expect(await listed.innerText()).toContain("2.22");
     const res = await anonymous.request.get(url(`/api/my-stuff/DetailDiamonds?${link.searchParams}`));
     expect(res.status()).toBe(200);
     const stones = (await res.json()) as AlertStones;
     expect(stones.sections[0]!.stones.map((s) => [s.diamond.certificateId, s.reason])).toEqual([[reportNumber, "new"]]);
+    expect(await listed.locator("a").getAttribute("href")).toBe(
+      `/diamond/${stones.sections[0]!.stones[0]!.diamond.id}/${stones.sections[0]!.stones[0]!.diamond.slug}`,
+    );
     await anonymous.close();
     await context.close();
   });
