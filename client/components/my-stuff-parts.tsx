@@ -4,7 +4,7 @@
  * and the cards of favourites — a visitor's from the browser's lists, a customer's from the server.
  */
 import type { ReactNode } from "react";
-import { Link, redirectDocument, useLocation, useRouteLoaderData, type RouterContextProvider } from "react-router";
+import { Link, redirectDocument, useRouteLoaderData, type RouterContextProvider } from "react-router";
 import { formatUsd } from "#shared/money.ts";
 import type { SavedSetting } from "#shared/my-stuff/lists.ts";
 import type { DiamondSummary } from "#shared/schemas.ts";
@@ -27,6 +27,7 @@ import { signInHref } from "./account-paths";
 import { diamondTitle, favoriteDiamond, gradeLine } from "./diamond-text";
 import { DiamondHeart, SettingHeart } from "./heart";
 import { favoriteSetting } from "./setting-card";
+import { MyStuffNav } from "./my-stuff-nav";
 import { ShapeImage } from "./shape-icon";
 
 /** §2: my-stuff pages prevent the coupon popup and hide the offer launcher; they are never indexed. */
@@ -47,36 +48,6 @@ export function pageMyStuff(context: Readonly<RouterContextProvider>, request: R
     throw redirectDocument(url.pathname + url.search);
   }
   return context.get(myStuffContext);
-}
-
-/** The pages of my stuff, in the navigation's order. */
-export const MY_STUFF_PAGES: readonly { path: string; label: string }[] = [
-  { path: "/my-stuff", label: "Wishlist" },
-  { path: "/my-stuff/favorite", label: "Diamonds" },
-  { path: "/my-stuff/items", label: "Settings & jewelry" },
-  { path: "/my-stuff/alerts", label: "Alerts" },
-  { path: "/my-stuff/recently-viewed", label: "Recently viewed" },
-  { path: "/my-stuff/orders", label: "Orders" },
-  { path: "/my-stuff/reports", label: "Reports" },
-];
-
-/** The small navigation between the my-stuff pages (the current one marked). */
-export function MyStuffNav() {
-  const { pathname } = useLocation();
-  const here = pathname.replace(/\/+$/, "") || "/";
-  return (
-    <nav className="my-stuff-nav" aria-label="My stuff">
-      <ul>
-        {MY_STUFF_PAGES.map((p) => (
-          <li key={p.path}>
-            <Link to={p.path} reloadDocument aria-current={p.path === here ? "page" : undefined}>
-              {p.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
 }
 
 /** A my-stuff page: the navigation, its heading, a favourites failure if any (§8), its content. */

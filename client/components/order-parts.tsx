@@ -9,6 +9,7 @@ import { data, redirectDocument, type RouterContextProvider } from "react-router
 import type { OrderView, PaymentStart } from "#shared/orders/schemas.ts";
 import { formatUsd } from "#shared/money.ts";
 import { orderContext, type OrderService } from "../order-context";
+import { MyStuffNav } from "./my-stuff-nav";
 import type { RouteHandle } from "../route-handle";
 
 /** §2: order and my-stuff pages prevent the coupon popup and hide the offer launcher; they are never indexed. */
@@ -81,9 +82,10 @@ export const isPaid = (o: Pick<OrderView, "status">): boolean => PAID.has(o.stat
 export const canPay = (o: Pick<OrderView, "status">): boolean => o.status === "awaiting_payment" || o.status === "payment_failed";
 
 /** The order's page and its layout: one heading, narrow. */
-export function OrderPage({ title, children }: { title: string; children: ReactNode }) {
+export function OrderPage({ title, children, nav = false }: { title: string; children: ReactNode; nav?: boolean }) {
   return (
     <section className="page narrow order-page">
+      {nav ? <MyStuffNav /> : null}
       <h1>{title}</h1>
       {children}
     </section>

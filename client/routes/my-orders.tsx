@@ -17,7 +17,7 @@ export function Component() {
   const { orders } = useLoaderData<typeof loader>();
   if (orders === null) {
     return (
-      <OrderPage title="Your orders">
+      <OrderPage title="Your orders" nav>
         <p>
           <a href={signInHref("/my-stuff/orders")}>Sign in to see your orders</a>.
         </p>
@@ -28,7 +28,7 @@ export function Component() {
     );
   }
   return (
-    <OrderPage title="Your orders">
+    <OrderPage title="Your orders" nav>
       {orders.length === 0 ? (
         <p>
           You have no orders yet. Find a diamond in the <a href="/diamond-search">diamond search</a>.
