@@ -136,7 +136,8 @@ export async function runAlerts(
   const settingSearches = everyAlert.flatMap((s) => (s.kind === "diamond" ? [] : [{ ...s, kind: s.kind }]));
   const lastRun = last!.results[0] as { upTo: number; settingUpTo: number } | undefined;
   // The first run starts at the oldest alert's own watermark (nothing before it is news to anyone).
-  const start = (list: readonly AlertSearch[], lastUpTo: number | undefined) => lastUpTo ?? (list.length ? Math.min(...list.map((s) => s.after_item_id)) : 0);
+  const start = (list: readonly AlertSearch[], lastUpTo: number | undefined) =>
+    lastUpTo ?? (list.length ? list.reduce((m, s) => Math.min(m, s.after_item_id), Number.MAX_SAFE_INTEGER) : 0);
   const watermark = start(searches, lastRun?.upTo);
   const settingWatermark = start(settingSearches, lastRun?.settingUpTo);
 
