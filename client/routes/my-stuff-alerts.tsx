@@ -2,11 +2,11 @@
  * `/my-stuff/alerts` (§2 My stuff; issue 19): a customer's saved searches — name, filters in words, link,
  * the alert's switch (`PATCH my-stuff/searches/{id}`), delete, and how many stones arrived since the last
  * visit — and their favourites' price drops. With `?token=&email=` (an alert email's link) it shows that
- * email's stones as they are now, no sign-in needed.
+ * email's stones, settings and jewellery pieces as they are now, no sign-in needed.
  */
 import { useState } from "react";
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import type { AlertStones, DealAlerts, SavedSearchEntry } from "#shared/my-stuff/alerts.ts";
+import type { AlertSection, AlertStones, DealAlerts, SavedSearchEntry } from "#shared/my-stuff/alerts.ts";
 import { formatUsd } from "#shared/money.ts";
 import { DiamondLink, MyStuffPage, SignInInvitation, myStuffHandle, pageMyStuff } from "../components/my-stuff-parts";
 
@@ -64,7 +64,11 @@ function Search({ s, onDeleted }: { s: SavedSearchEntry; onDeleted: (id: number)
       </h3>
       {s.description ? <p className="muted">{s.description}</p> : null}
       <p className="my-stuff-news">
-        {s.newMatches > 0 ? <strong>{`${plural(s.newMatches, "new stone", "new stones")} since your last visit`}</strong> : "Nothing new since your last visit"}
+        {s.newMatches > 0 ? (
+          <strong>{`${s.kind === "diamond" ? plural(s.newMatches, "new stone", "new stones") : plural(s.newMatches, "new piece", "new pieces")} since your last visit`}</strong>
+        ) : (
+          "Nothing new since your last visit"
+        )}
       </p>
       <p className="my-stuff-search-actions">
         <button type="button" role="switch" aria-checked={hasAlert} disabled={busy} onClick={toggle}>
@@ -120,6 +124,19 @@ function Alerts({ alerts }: { alerts: DealAlerts }) {
   );
 }
 
+/** A setting or jewellery piece an alert told of: its name linking to its page, its price now (or sold). */
+function Piece({ p }: { p: AlertSection["settings"][number] }) {
+  const metal = p.metals[0];
+  const sold = !metal || p.metals.every((m) => m.isSold);
+  return (
+    <li className="alert-piece" data-setting-id={p.id}>
+      <a href={p.url}>{p.name}</a>
+      {metal ? <span>{` ${metal.metalName}, ${formatUsd(metal.price)}`}</span> : null}
+      {sold ? <span className="badge sold"> Sold</span> : null}
+    </li>
+  );
+}
+
 function Stones({ stones }: { stones: AlertStones }) {
   return (
     <>
@@ -133,6 +150,9 @@ function Stones({ stones }: { stones: AlertStones }) {
                 {s.diamond.isSold ? <span className="badge sold"> Sold</span> : null}
                 {s.reason === "price-drop" && s.fromPrice !== null ? <span>{` was ${formatUsd(s.fromPrice)}`}</span> : null}
               </li>
+            ))}
+            {section.settings.map((p) => (
+              <Piece key={`s${p.id}`} p={p} />
             ))}
           </ul>
         </section>

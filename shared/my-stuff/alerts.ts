@@ -1,11 +1,12 @@
 /**
  * Saved searches and alerts on the wire (issue 19; §3 My stuff searches, §6 login-less alert, §7 My stuff):
  * a customer's saved searches with their alert switch, price drops on favourite diamonds, the login-less
- * alert and the stones an alert email links to. docs/decisions/016-my-stuff-and-alerts.md has the rules.
+ * alert and the stones (or settings and jewellery pieces) an alert email links to. docs/decisions/016-my-stuff-and-alerts.md has the rules.
  */
 import * as v from "valibot";
 import { Email } from "../accounts/schemas";
 import { DiamondSummary, SearchId } from "../schemas";
+import { SettingSummary } from "../settings/schemas";
 
 /** At most this many saved searches per customer. */
 export const MAX_SAVED_SEARCHES = 50;
@@ -107,18 +108,26 @@ export const AlertStone = v.object({
 });
 export type AlertStone = v.InferOutput<typeof AlertStone>;
 
-/** The stones of one alert email, in its sections (one per saved search, one for price drops). */
+/**
+ * One section of an alert email: a saved search's news — diamonds for a diamond search, settings or
+ * jewellery pieces for a setting or jewellery search — or the favourites' price drops.
+ */
+export const AlertSection = v.object({
+  title: v.string(),
+  /** The saved search's page, or null for price drops. */
+  link: v.nullable(v.string()),
+  /** The diamonds told of (empty for a setting or jewellery search). */
+  stones: v.array(AlertStone),
+  /** The settings or jewellery pieces told of, as their cards are now (empty for diamonds and price drops). */
+  settings: v.array(SettingSummary),
+});
+export type AlertSection = v.InferOutput<typeof AlertSection>;
+
+/** The stones and pieces of one alert email, in its sections (one per saved search, one for price drops). */
 export const AlertStones = v.object({
   sentAt: v.number(),
   expiresAt: v.number(),
-  sections: v.array(
-    v.object({
-      title: v.string(),
-      /** The saved search's page, or null for price drops. */
-      link: v.nullable(v.string()),
-      stones: v.array(AlertStone),
-    }),
-  ),
+  sections: v.array(AlertSection),
   /** Where a partial account completes itself (null for a full account). */
   completeAccountLink: v.nullable(v.string()),
 });

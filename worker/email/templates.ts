@@ -35,7 +35,8 @@ export interface TemplateData {
    * partial account's completion link, and the alerts list's one-click unsubscribe.
    */
   "alert-digest": {
-    searches: { title: string; link: string; stones: { label: string; priceCents: number }[]; more: number }[];
+    /** `kind`: what a search lists (absent in emails queued before setting alerts: diamonds). */
+    searches: { title: string; kind?: "diamond" | "setting" | "jewellery"; link: string; stones: { label: string; priceCents: number }[]; more: number }[];
     priceDrops: { label: string; fromCents: number; toCents: number }[];
     seeAllLink: string;
     completeAccountLink: string | null;
@@ -151,12 +152,16 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
     ],
   }),
   "alert-digest": (d) => {
-    const stones = d.searches.reduce((n, s) => n + s.stones.length + s.more, 0);
+    const count = (kind: "diamond" | "setting" | "jewellery") =>
+      d.searches.filter((s) => (s.kind ?? "diamond") === kind).reduce((n, s) => n + s.stones.length + s.more, 0);
+    const counted = (n: number, one: string, many: string) => (n ? `${n} new ${n === 1 ? one : many}` : null);
     const news = [
-      stones ? `${stones} new ${stones === 1 ? "diamond" : "diamonds"}` : null,
+      counted(count("diamond"), "diamond", "diamonds"),
+      counted(count("setting"), "setting", "settings"),
+      counted(count("jewellery"), "piece of jewellery", "pieces of jewellery"),
       d.priceDrops.length ? `${d.priceDrops.length} price ${d.priceDrops.length === 1 ? "drop" : "drops"}` : null,
-    ];
-    const summary = news.filter(Boolean).join(" and ");
+    ].filter((x): x is string => x !== null);
+    const summary = news.length > 1 ? `${news.slice(0, -1).join(", ")} and ${news.at(-1)}` : (news[0] ?? "");
     return {
       subject: `Your Loupe alerts: ${summary}`,
       preheader: `${summary} for your saved searches and favourites.`,

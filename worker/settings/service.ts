@@ -220,10 +220,18 @@ export async function studSettings(db: D1Database, req: StudSettingsRequest, var
 /**
  * Cards of the given settings as the search builds them (promo codes for `variation`), by id: every metal,
  * available ones first and cheapest first, so a piece no longer sold keeps its card with its metals `isSold`
- * (my stuff's favourites). Ids absent from the catalogue are left out.
+ * (my stuff's favourites, an alert email's pieces). An id above the cached catalogue's newest reads it again;
+ * ids absent from the catalogue are left out.
  */
 export async function settingCards(db: D1Database, ids: readonly number[], variation: Variant, now: number): Promise<Map<number, SettingSummary>> {
-  const [cat, promos] = await Promise.all([loadSettingCatalogue(db), offeredPromotions(db, variation, now)]);
+  const [cached, promos] = await Promise.all([loadSettingCatalogue(db), offeredPromotions(db, variation, now)]);
+  // A piece listed after the isolate read the catalogue (an alert's new setting: ids only grow) is read again now.
+  const newest = cached.settings.reduce((m, s) => Math.max(m, s.id), 0);
+  let cat = cached;
+  if (ids.some((id) => id > newest)) {
+    catalogues.clear();
+    cat = await loadSettingCatalogue(db);
+  }
   const promo = promoFor(promos, now);
   const wanted = new Set(ids);
   const cards = new Map<number, SettingSummary>();

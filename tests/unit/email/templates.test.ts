@@ -138,4 +138,35 @@ describe("email templates", () => {
     expect(email.html).not.toContain("Unsubscribe");
     expect(email.text).toContain("    WELCOME100");
   });
+
+  it("counts an alert digest's news by kind in its subject: diamonds (also when the kind is absent), settings, jewellery, price drops", () => {
+    const search = (kind: "diamond" | "setting" | "jewellery" | undefined, stones: number, more: number) => ({
+      title: "A search",
+      ...(kind ? { kind } : {}),
+      link: `${SITE}/s`,
+      stones: Array.from({ length: stones }, (_, i) => ({ label: `Piece ${i}, 14K White Gold`, priceCents: 100_000 + i })),
+      more,
+    });
+    const subject = (searches: ReturnType<typeof search>[], drops = 0) =>
+      renderEmail({
+        template: "alert-digest",
+        data: {
+          searches,
+          priceDrops: Array.from({ length: drops }, () => ({ label: "0.9 ct Oval F SI1", fromCents: 300_000, toCents: 280_000 })),
+          seeAllLink: `${SITE}/my-stuff/alerts`,
+          completeAccountLink: null,
+          unsubscribeLink: `${SITE}/unsubscribe`,
+        },
+      }).subject;
+    expect(subject([search(undefined, 2, 0)])).toBe("Your Loupe alerts: 2 new diamonds");
+    expect(subject([search("setting", 1, 0)])).toBe("Your Loupe alerts: 1 new setting");
+    expect(subject([search("diamond", 1, 0), search("setting", 5, 2), search("jewellery", 1, 0)], 1)).toBe(
+      "Your Loupe alerts: 1 new diamond, 7 new settings, 1 new piece of jewellery and 1 price drop",
+    );
+    const text = renderEmail({
+      template: "alert-digest",
+      data: { searches: [search("jewellery", 1, 0)], priceDrops: [], seeAllLink: `${SITE}/a`, completeAccountLink: null, unsubscribeLink: `${SITE}/u` },
+    }).text;
+    expect(text).toContain("Piece 0, 14K White Gold: $1,000.00");
+  });
 });

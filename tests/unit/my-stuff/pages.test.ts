@@ -179,13 +179,14 @@ describe("an alert email's stones: /my-stuff/alerts?token=&email=", () => {
     sentAt: NOW,
     expiresAt: NOW + 30 * 86_400_000,
     sections: [
-      { title: "Round · 1–1.5 ct", link: "/diamond-search/s1", stones: [{ diamond: diamond(21), reason: "new", fromPrice: null }] },
-      { title: "Price drops", link: null, stones: [{ diamond: diamond(7, { price: 480_000 }), reason: "price-drop", fromPrice: 500_000 }] },
+      { title: "Round · 1–1.5 ct", link: "/diamond-search/s1", stones: [{ diamond: diamond(21), reason: "new", fromPrice: null }], settings: [] },
+      { title: "Solitaires", link: "/setting-search/s2", stones: [], settings: [setting(31, "Classic Solitaire").setting] },
+      { title: "Price drops", link: null, stones: [{ diamond: diamond(7, { price: 480_000 }), reason: "price-drop", fromPrice: 500_000 }], settings: [] },
     ],
     completeAccountLink: "/register/complete?x=1",
   };
 
-  it("opens without signing in: each section with its stones, the drop's old price, the link to complete the account", async () => {
+  it("opens without signing in: each section with its stones or pieces, the drop's old price, the link to complete the account", async () => {
     const fake = fakeMyStuff({ stones });
     const { res, html } = await page("/my-stuff/alerts?token=good&email=ada%40example.com", fake.service);
     expect(res.status).toBe(200);
@@ -195,6 +196,10 @@ describe("an alert email's stones: /my-stuff/alerts?token=&email=", () => {
     expect(main).toContain('<a href="/diamond-search/s1">Round · 1–1.5 ct</a>');
     expect(main).toContain('href="/diamond/21/');
     expect(textOf(main)).toContain("$4,800 was $5,000");
+    // A setting search's section lists its pieces: the name linking to the piece's page, its metal and price.
+    expect(main).toContain('<a href="/setting-search/s2">Solitaires</a>');
+    expect(main).toContain('<a href="/setting/31/2">Classic Solitaire</a>');
+    expect(textOf(main)).toContain("Classic Solitaire 14K White Gold, $1,200");
     expect(main).toContain('href="/register/complete?x=1">Complete your account</a>');
   });
 

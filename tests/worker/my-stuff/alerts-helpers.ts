@@ -1,4 +1,7 @@
-/** Helpers of the alert tests: customers with their saved-search calls, saved filters, new stones in the catalogue, and alert runs at an injected time. */
+/**
+ * Helpers of the alert tests: customers with their saved-search calls, saved filters (diamond, setting,
+ * jewellery), new stones and new settings in the catalogue, and alert runs at an injected time.
+ */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
 import { CATALOGUE_VERSION_KEY } from "#shared/catalogue/seed-plan.ts";
@@ -91,7 +94,7 @@ export async function digests(email: string): Promise<OutboxRow[]> {
 
 /** A digest's data as stored in the outbox. */
 export interface DigestData {
-  searches: { title: string; link: string; stones: { label: string; priceCents: number }[]; more: number }[];
+  searches: { title: string; kind?: "diamond" | "setting" | "jewellery"; link: string; stones: { label: string; priceCents: number }[]; more: number }[];
   priceDrops: { label: string; fromCents: number; toCents: number }[];
   seeAllLink: string;
   completeAccountLink: string | null;
@@ -102,4 +105,50 @@ export const dataOf = (row: OutboxRow) => row.data as unknown as DigestData;
 /** Whether the index currently holds a diamond (it reloads after a new catalogue version). */
 export async function indexVersion(): Promise<string> {
   return (await searchIndex(env).refresh()).version;
+}
+
+/** A setting listed by `addSetting`: its row's id and name, and its variants (metal, price, sold). */
+export interface NewSetting {
+  id: number;
+  name: string;
+  variants: { id: number; metal: number; price_cents: number; is_sold: number }[];
+}
+
+/**
+ * Lists a new setting or jewellery piece as the catalogue import would: a settings row (a copy of the first one
+ * of `itemTypeName`, named `name`) with an id above every other, its metal variants (copies of the original's,
+ * all available), then a new catalogue version.
+ */
+export async function addSetting(itemTypeName: string, name: string): Promise<NewSetting> {
+  const base = await env.DB.prepare("SELECT * FROM settings WHERE item_type_name = ? ORDER BY id LIMIT 1").bind(itemTypeName).first<Record<string, unknown>>();
+  expect(base, `a seeded ${itemTypeName}`).not.toBeNull();
+  const { results: variants } = await env.DB.prepare("SELECT * FROM setting_variants WHERE setting_id = ? ORDER BY metal")
+    .bind(base!.id)
+    .all<Record<string, unknown>>();
+  const [maxSetting, maxVariant] = await env.DB.batch([
+    env.DB.prepare("SELECT MAX(id) AS id FROM settings"),
+    env.DB.prepare("SELECT MAX(id) AS id FROM setting_variants"),
+  ]);
+  const id = (maxSetting!.results[0] as { id: number }).id + 1;
+  const firstVariant = (maxVariant!.results[0] as { id: number }).id + 1;
+  const insert = (table: string, row: Record<string, unknown>) => {
+    const cols = Object.keys(row);
+    return env.DB.prepare(`INSERT INTO ${table} (${cols.join(", ")}) VALUES (${cols.map(() => "?").join(", ")})`).bind(...cols.map((c) => row[c] ?? null));
+  };
+  await env.DB.batch([
+    insert("settings", { ...base, id, name, matching_band_id: null }),
+    ...variants.map((v, i) => insert("setting_variants", { ...v, id: firstVariant + i, setting_id: id, is_sold: 0 })),
+    env.DB.prepare("INSERT OR REPLACE INTO seed_meta (key, value) VALUES (?, ?)").bind(CATALOGUE_VERSION_KEY, `test-setting-${id}`),
+  ]);
+  const { results } = await env.DB.prepare("SELECT id, metal, price_cents, is_sold FROM setting_variants WHERE setting_id = ? ORDER BY metal")
+    .bind(id)
+    .all<NewSetting["variants"][number]>();
+  return { id, name, variants: results };
+}
+
+/** Saves a setting (`settings2`) or jewellery filter state; resolves to its searchId. */
+export async function settingSearchIdOf(kind: "setting" | "jewellery", filters: Record<string, unknown>): Promise<string> {
+  const res = await postJson(kind === "setting" ? "/api/search-request/settings2" : "/api/search-request/jewellery", filters);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { searchId: string }).searchId;
 }

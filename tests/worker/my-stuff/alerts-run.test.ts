@@ -42,7 +42,13 @@ describe("the alert run", () => {
     expect(mails[0]!.recipient).toBe(a.email);
     const data = dataOf(mails[0]!);
     expect(data.searches).toEqual([
-      { title: "My oval", link: `${SITE}/diamond-search/${entry.searchId}`, stones: [{ label: "3.11 ct Oval F VVS2", priceCents: 1_234_500 }], more: 0 },
+      {
+        title: "My oval",
+        kind: "diamond",
+        link: `${SITE}/diamond-search/${entry.searchId}`,
+        stones: [{ label: "3.11 ct Oval F VVS2", priceCents: 1_234_500 }],
+        more: 0,
+      },
     ]);
     expect(data.completeAccountLink).toBeNull();
     expect(data.unsubscribeLink).toContain("type=alerts");

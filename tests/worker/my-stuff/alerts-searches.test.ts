@@ -51,17 +51,21 @@ describe("saved searches", () => {
     expect((await a.deal()).searches).toEqual([]);
   });
 
-  it("keeps a setting search without an alert, linked to its page, and refuses switching one on with a clear 400", async () => {
+  it("keeps a setting search with its alert on by default, linked to its page; its alert switches off and on", async () => {
     const a = await customer("setting");
     const saved = await postJson("/api/search-request/settings2", { diamondShapes: [1], priceMin: 500, priceMax: 3000 });
     expect(saved.status).toBe(200);
     const searchId = ((await saved.json()) as { searchId: string }).searchId;
     const entry = await a.entry({ searchId });
-    expect(entry).toMatchObject({ kind: "setting", hasAlert: false, link: `/setting-search/${searchId}` });
+    expect(entry).toMatchObject({ kind: "setting", hasAlert: true, link: `/setting-search/${searchId}` });
     expect(entry.description).toContain("Round");
+    const off = await a.patch(entry.id, { hasAlert: false });
+    expect(off.status).toBe(200);
+    expect((await body(off)).hasAlert).toBe(false);
     const on = await a.patch(entry.id, { hasAlert: true });
-    expect(on.status).toBe(400);
-    expect(((await on.json()) as ErrorBody).error.message).toContain("diamond searches");
+    expect(on.status).toBe(200);
+    expect((await body(on)).hasAlert).toBe(true);
+    expect((await a.deal()).searches.map((s) => [s.id, s.hasAlert])).toEqual([[entry.id, true]]);
   });
 
   it("keeps customers apart: B can neither patch nor delete A's search (404), and A's is unchanged", async () => {

@@ -1,8 +1,8 @@
 /**
  * One alert run's digests (issue 19; docs/decisions/016-my-stuff-and-alerts.md): at most one email per
  * customer per run, through the outbox (template `alert-digest`). Each digest's stones are stored in
- * `alert_digests` (what its signed link opens); the email lists up to STONES_PER_SEARCH_IN_EMAIL stones per
- * saved search and how many more, the price drops from/to, "see all" (`/my-stuff/alerts?token=…&email=…`),
+ * `alert_digests` (what its signed link opens: diamond ids, or setting ids for a setting or jewellery search);
+ * the email lists up to STONES_PER_SEARCH_IN_EMAIL stones or pieces per saved search and how many more, the price drops from/to, "see all" (`/my-stuff/alerts?token=…&email=…`),
  * a partial account's completion link, and the alerts list's one-click unsubscribe.
  */
 import { CLARITIES, COLORS, labelOf, SHAPES } from "#shared/enums.ts";
@@ -14,10 +14,14 @@ import type { User } from "../../accounts/users";
 import { queueEmail, type EmailBindings } from "../../email/outbox";
 import { alertToken, type AlertLinkBindings, type StoredSection } from "./stones";
 
-/** One saved search's news in a digest: its entry's name and page, and the stones newly found (ascending id). */
+/**
+ * One saved search's news in a digest: its entry's name, kind and page, and the stones newly found (diamonds,
+ * or settings for a setting or jewellery search: their ids, labels and prices; ascending id).
+ */
 export interface SearchNews {
   title: string;
-  /** The search page's path (`/diamond-search/{searchId}`). */
+  kind: "diamond" | "setting" | "jewellery";
+  /** The search page's path (`/diamond-search/{searchId}`, the setting or jewellery search page's). */
   path: string;
   stones: { id: number; label: string; priceCents: number }[];
 }
@@ -48,7 +52,11 @@ export async function sendDigests(
   const sent = new Set<number>();
   if (news.length === 0) return sent;
   const sectionsOf = (n: CustomerNews): StoredSection[] => [
-    ...n.searches.map((s) => ({ title: s.title, link: s.path, stones: s.stones.map((x) => ({ id: x.id, reason: "new" as const, fromPrice: null })) })),
+    ...n.searches.map((s) =>
+      s.kind === "diamond"
+        ? { title: s.title, link: s.path, stones: s.stones.map((x) => ({ id: x.id, reason: "new" as const, fromPrice: null })) }
+        : { title: s.title, link: s.path, stones: [], settings: s.stones.map((x) => x.id) },
+    ),
     ...(n.drops.length
       ? [
           {
@@ -88,6 +96,7 @@ export async function sendDigests(
           data: {
             searches: n.searches.map((s) => ({
               title: s.title,
+              kind: s.kind,
               link: link(s.path),
               stones: s.stones.slice(0, STONES_PER_SEARCH_IN_EMAIL).map((x) => ({ label: x.label, priceCents: x.priceCents })),
               more: Math.max(0, s.stones.length - STONES_PER_SEARCH_IN_EMAIL),

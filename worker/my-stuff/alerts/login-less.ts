@@ -70,7 +70,7 @@ export async function loginLessAlert(
   try {
     if (req.searchId) {
       const entry = await saveSearch(db, user.id, { searchId: req.searchId, hasAlert: true }, d.now);
-      if (!entry.hasAlert && entry.kind === "diamond") await updateSearch(db, user.id, entry.id, { hasAlert: true }, d.now);
+      if (!entry.hasAlert) await updateSearch(db, user.id, entry.id, { hasAlert: true }, d.now);
     } else {
       await saveDiamonds(catalogue, user.id, [req.diamondId!], d.now);
     }

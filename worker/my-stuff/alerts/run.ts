@@ -4,6 +4,8 @@
  *     with its alert on, in one call to the search index object (the search page's own filters), and each
  *     match is recorded once per alert (`alert_matches`, INSERT … ON CONFLICT DO NOTHING RETURNING: only
  *     stones recorded now are news); the watermark advances (`alert_runs`);
+ * (a') the settings listed since the last run's setting watermark are matched against every saved setting or
+ *     jewellery search with its alert on (setting-matches.ts: the setting search's own rule), recorded alike;
  * (b) favourites whose price dropped past the threshold;
  * (c) at most one digest email per customer (digest.ts); unsubscribed customers get none, their matches
  *     are still recorded and their price-drop baselines stay (the drop shows in my stuff).
@@ -19,6 +21,8 @@ import { toEngineQuery } from "../../search/plan";
 import { searchIndex } from "../../search/service";
 import { type CustomerNews, type SearchNews, sendDigests, stoneLabel } from "./digest";
 import { allPriceDrops, toldPriceDrops } from "./price-drops";
+import { describeSearch } from "./searches";
+import { settingAlertMatches } from "./setting-matches";
 import type { AlertLinkBindings } from "./stones";
 
 /** The bindings of a run. */
@@ -28,7 +32,11 @@ export type AlertRunBindings = AlertLinkBindings & EmailBindings;
 export interface AlertRunReport {
   afterDiamondId: number;
   upToDiamondId: number;
+  afterSettingId: number;
+  upToSettingId: number;
+  /** Saved searches with their alert on (every kind). */
   searches: number;
+  /** New diamonds and new settings read. */
   newRows: number;
   matches: number;
   priceDrops: number;
@@ -45,6 +53,7 @@ interface AlertSearch {
   id: number;
   user_id: number;
   search_id: string;
+  kind: "diamond" | "setting" | "jewellery";
   name: string;
   after_item_id: number;
   filters: string;
@@ -116,17 +125,21 @@ export async function runAlerts(
   const db = metered(bindings.DB, meter);
   const env = { ...bindings, DB: db };
   const [last, alerts] = await db.batch([
-    db.prepare("SELECT up_to_diamond_id AS upTo FROM alert_runs WHERE finished_at IS NOT NULL ORDER BY id DESC LIMIT 1"),
+    db.prepare("SELECT up_to_diamond_id AS upTo, up_to_setting_id AS settingUpTo FROM alert_runs WHERE finished_at IS NOT NULL ORDER BY id DESC LIMIT 1"),
     db.prepare(
-      `SELECT u.id, u.user_id, u.search_id, u.name, u.after_item_id, ss.filters FROM user_saved_searches u JOIN saved_searches ss ON ss.id = u.search_id
-       WHERE u.has_alert = 1 AND ss.kind = 'diamond'`,
+      `SELECT u.id, u.user_id, u.search_id, ss.kind, u.name, u.after_item_id, ss.filters FROM user_saved_searches u JOIN saved_searches ss ON ss.id = u.search_id
+       WHERE u.has_alert = 1`,
     ),
   ]);
-  const searches = alerts!.results as AlertSearch[];
-  const lastUpTo = (last!.results[0] as { upTo: number } | undefined)?.upTo;
+  const everyAlert = alerts!.results as AlertSearch[];
+  const searches = everyAlert.filter((s) => s.kind === "diamond");
+  const settingSearches = everyAlert.flatMap((s) => (s.kind === "diamond" ? [] : [{ ...s, kind: s.kind }]));
+  const lastRun = last!.results[0] as { upTo: number; settingUpTo: number } | undefined;
   // The first run starts at the oldest alert's own watermark (nothing before it is news to anyone).
-  const afterId = lastUpTo ?? searches.reduce((m, s) => Math.min(m, s.after_item_id), Number.MAX_SAFE_INTEGER);
-  const watermark = afterId === Number.MAX_SAFE_INTEGER ? 0 : afterId;
+  const start = (list: readonly AlertSearch[], lastUpTo: number | undefined) =>
+    lastUpTo ?? (list.length ? list.reduce((m, s) => Math.min(m, s.after_item_id), Number.MAX_SAFE_INTEGER) : 0);
+  const watermark = start(searches, lastRun?.upTo);
+  const settingWatermark = start(settingSearches, lastRun?.settingUpTo);
 
   let upTo = watermark;
   let engineMs = 0;
@@ -147,11 +160,22 @@ export async function runAlerts(
     const max = await db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM diamonds").first<{ id: number }>();
     upTo = Math.max(watermark, max!.id);
   }
+  const settingFound = await settingAlertMatches(db, settingSearches, settingWatermark, o.now);
+  newRows += settingFound.newRows;
+  recorded = [
+    ...recorded,
+    ...(await recordMatches(
+      db,
+      settingFound.matches.map((m) => [m.key, m.id]),
+      o.now,
+    )),
+  ];
   const drops = await allPriceDrops(db);
 
   // Per customer: the searches with stones recorded now, and the price drops.
-  const byId = new Map(searches.map((s) => [s.id, s]));
-  const stoneIds = [...new Set(recorded.map(([, id]) => id))];
+  const byId = new Map(everyAlert.map((s) => [s.id, s]));
+  const pieces = new Map(settingFound.matches.map((m) => [`${m.key}:${m.id}`, { label: m.label, priceCents: m.priceCents }]));
+  const stoneIds = [...new Set(recorded.flatMap(([key, id]) => (byId.get(key)?.kind === "diamond" ? [id] : [])))];
   const stones = new Map<number, { label: string; priceCents: number }>();
   for (const part of chunks(stoneIds)) {
     const { results } = await db
@@ -163,9 +187,9 @@ export async function runAlerts(
   const perSearch = new Map<number, SearchNews>();
   for (const [searchKey, id] of recorded.sort((a, b) => a[0] - b[0] || a[1] - b[1])) {
     const s = byId.get(searchKey);
-    const stone = stones.get(id);
+    const stone = s?.kind === "diamond" ? stones.get(id) : pieces.get(`${searchKey}:${id}`);
     if (!s || !stone) continue;
-    const news = perSearch.get(searchKey) ?? { title: s.name, path: `/diamond-search/${s.search_id}`, stones: [] };
+    const news = perSearch.get(searchKey) ?? { title: s.name, kind: s.kind, path: describeSearch(s.kind, s.search_id, s.filters).link, stones: [] };
     news.stones.push({ id, ...stone });
     perSearch.set(searchKey, news);
   }
@@ -197,7 +221,9 @@ export async function runAlerts(
   const report: AlertRunReport = {
     afterDiamondId: watermark,
     upToDiamondId: upTo,
-    searches: searches.length,
+    afterSettingId: settingWatermark,
+    upToSettingId: settingFound.upToId,
+    searches: everyAlert.length,
     newRows,
     matches: recorded.length,
     priceDrops: told.length,
@@ -206,13 +232,12 @@ export async function runAlerts(
     ms: 0,
     d1: meter,
   };
-  const settings = await db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM settings").first<{ id: number }>();
   await db
     .prepare(
       `INSERT INTO alert_runs (started_at, finished_at, after_diamond_id, up_to_diamond_id, after_setting_id, up_to_setting_id, searches, matches, price_drops, emails)
-       VALUES (?1, ?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?8)`,
+       VALUES (?1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
     )
-    .bind(o.now, watermark, upTo, settings!.id, searches.length, recorded.length, told.length, sent.size)
+    .bind(o.now, watermark, upTo, settingWatermark, settingFound.upToId, everyAlert.length, recorded.length, told.length, sent.size)
     .run();
   report.ms = performance.now() - started;
   return report;

@@ -2,8 +2,9 @@
  * A customer's saved searches in my stuff (issue 19, §3 My stuff searches; migrations/0014): keep a search
  * saved by its searchId (any kind) with its alert switch, rename, mark its news seen, remove; at most
  * MAX_SAVED_SEARCHES each, exact under concurrency (the insert counts the customer's rows in the same
- * statement). Another customer's entry is "not found" and nothing changes. Alerts are for diamond searches:
- * a setting or jewellery search is kept with its alert off (docs/decisions/016-my-stuff-and-alerts.md).
+ * statement). Another customer's entry is "not found" and nothing changes. Any kind of search can have its
+ * alert on: a diamond search's watches new diamonds, a setting or jewellery search's new settings
+ * (docs/decisions/016-my-stuff-and-alerts.md).
  */
 import * as v from "valibot";
 import { type DealAlerts, MAX_SAVED_SEARCHES, type SavedSearchEntry, type SavedSearchKind } from "#shared/my-stuff/alerts.ts";
@@ -91,7 +92,7 @@ export async function saveSearch(
   if (!saved) refused("not_found", "No search with this searchId");
   const name = req.name ?? describeSearch(saved.kind, req.searchId, saved.filters).description.slice(0, 80);
   const newest = saved.kind === "diamond" ? "SELECT COALESCE(MAX(id), 0) FROM diamonds" : "SELECT COALESCE(MAX(id), 0) FROM settings";
-  const alert = saved.kind === "diamond" && req.hasAlert ? 1 : 0;
+  const alert = req.hasAlert ? 1 : 0;
   const row = await db
     .prepare(
       `INSERT INTO user_saved_searches (user_id, search_id, name, has_alert, created_at, seen_at, after_item_id)
@@ -118,11 +119,6 @@ export async function updateSearch(
 ): Promise<SavedSearchEntry> {
   const current = await one(db, userId, id);
   if (!current) refused("not_found", "No such saved search of this customer");
-  if (req.hasAlert && current.kind !== "diamond") {
-    refused("bad_request", "Alerts are for diamond searches: a setting or jewellery search is kept without one", [
-      { path: "hasAlert", message: "alerts are for diamond searches" },
-    ]);
-  }
   await db
     .prepare(
       `UPDATE user_saved_searches SET has_alert = COALESCE(?1, has_alert), name = COALESCE(?2, name),

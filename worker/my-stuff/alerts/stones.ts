@@ -6,11 +6,13 @@
  * expired token, or another address, opens nothing (null: the route's 404).
  */
 import { type AlertStone, type AlertStones, ALERT_LINK_VALID_MS } from "#shared/my-stuff/alerts.ts";
+import type { SettingSummary } from "#shared/settings/schemas.ts";
 import { linkSecret } from "../../accounts/deps";
 import { base64url, sameBytes } from "../../accounts/passwords";
 import { signLink } from "../../accounts/tokens";
 import { findById } from "../../accounts/users";
 import { summary, type RetailerColumns, type SummaryColumns } from "../../diamonds/summary";
+import { settingCards } from "../../settings/service";
 import type { SearchIndexObject } from "../../search/search-object";
 
 /** What an alert link needs: D1, the index (the run's), and the secrets that sign links. */
@@ -26,11 +28,15 @@ export interface AlertLinkBindings {
 
 const DEV_SECRET = "loupe-local-development-alert-links";
 
-/** A digest's stored sections: per section its title, link and stones (id, reason, price before a drop). */
+/**
+ * A digest's stored sections: per section its title, link and stones (id, reason, price before a drop), or
+ * for a setting or jewellery search the setting ids (absent in digests stored before setting alerts).
+ */
 export interface StoredSection {
   title: string;
   link: string | null;
   stones: { id: number; reason: AlertStone["reason"]; fromPrice: number | null }[];
+  settings?: number[];
 }
 
 async function mac(env: AlertLinkBindings, digestId: number, expiry: number, email: string): Promise<Uint8Array> {
@@ -59,7 +65,10 @@ export async function checkAlertToken(env: AlertLinkBindings, token: string, ema
 
 type StoneRow = SummaryColumns & RetailerColumns;
 
-/** The stones of the digest a link opens, as they are now (a stone sold since shows as sold), or null. */
+/**
+ * The stones of the digest a link opens, as they are now (a stone sold since shows as sold), and its settings
+ * or jewellery pieces as their cards are now (every metal, available ones first), or null.
+ */
 export async function alertStones(env: AlertLinkBindings, token: string, email: string, now: number): Promise<AlertStones | null> {
   const valid = await checkAlertToken(env, token, email, now);
   if (!valid) return null;
@@ -78,6 +87,8 @@ export async function alertStones(env: AlertLinkBindings, token: string, email: 
     .bind(JSON.stringify(ids))
     .all<StoneRow>();
   const byId = new Map(results.map((r) => [r.id, summary(r)]));
+  const settingIds = [...new Set(sections.flatMap((s) => s.settings ?? []))];
+  const cards = settingIds.length ? await settingCards(env.DB, settingIds, 0, now) : new Map<number, SettingSummary>();
   const user = await findById(env.DB, digest.user_id);
   let completeAccountLink: string | null = null;
   if (user?.partial) {
@@ -93,6 +104,10 @@ export async function alertStones(env: AlertLinkBindings, token: string, email: 
       stones: s.stones.flatMap((x) => {
         const diamond = byId.get(x.id);
         return diamond ? [{ diamond, reason: x.reason, fromPrice: x.fromPrice }] : [];
+      }),
+      settings: (s.settings ?? []).flatMap((id) => {
+        const card = cards.get(id);
+        return card ? [card] : [];
       }),
     })),
     completeAccountLink,
