@@ -50,7 +50,7 @@ export function AlertMe({ target }: { target: AlertTarget }) {
       const { call } = await import("../api");
       const body = target.kind === "search" ? { email, searchId: await searchIdOf(target) } : { email, diamondId: target.diamondId };
       const res = await call("POST /my-stuff/loginLessAlert", { body });
-      const done = target.kind === "search" ? "We'll email you when new stones match." : "We'll email you if its price drops.";
+      const done = target.kind === "search" ? "We'll email you when new ones match." : "We'll email you if its price drops.";
       setStatus(res.ok ? { state: "done", message: done, signedIn: false } : { state: "failed", message: res.error.message });
     } catch {
       setStatus({ state: "failed", message: UNREACHABLE });

@@ -184,7 +184,7 @@ export function Component() {
   if (d.view === "signed-out") {
     return (
       <MyStuffPage title="Alerts">
-        <p>Save a search and we email you when new stones match it; favourite a diamond and we tell you when its price drops.</p>
+        <p>Save a search and we email you when new stones or pieces match it; favourite a diamond and we tell you when its price drops.</p>
         <SignInInvitation returnTo="/my-stuff/alerts" what="your saved searches and alerts" local={false} />
       </MyStuffPage>
     );

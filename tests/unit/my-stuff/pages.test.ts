@@ -68,7 +68,7 @@ describe("signed out", () => {
   it("the alerts page explains alerts and invites to sign in", async () => {
     const fake = fakeMyStuff({ alerts: null });
     const text = textOf(mainOf((await page("/my-stuff/alerts", fake.service)).html));
-    expect(text).toContain("Save a search and we email you when new stones match it");
+    expect(text).toContain("Save a search and we email you when new stones or pieces match it");
     expect(text).toContain("Sign in to keep your saved searches and alerts");
     expect(fake.argsOf("alerts")).toHaveLength(1);
   });
