@@ -27,14 +27,21 @@ import {
 
 const UNREACHABLE = "We could not reach Loupe to update your favourites. Check your connection and try again.";
 
-/** An API refusal (or a network failure) as an Error whose message the shopper can read. */
-class MyStuffFailure extends Error {}
+/** An API refusal (or a network failure: no status) as an Error whose message the shopper can read. */
+class MyStuffFailure extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+  }
+}
 
 type Answer<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: { message: string } };
 
 /** The answer's data; a refusal throws its message (§8: my-stuff failures are rethrown). */
 function dataOf<T>(res: Answer<T>): T {
-  if (!res.ok) throw new MyStuffFailure(res.error.message);
+  if (!res.ok) throw new MyStuffFailure(res.error.message, res.status);
   return res.data;
 }
 
@@ -190,6 +197,9 @@ export function syncFavorites(user: { userGuid: string } | null): Promise<void> 
       await fetchMine();
       favoritesOwner.value = user.userGuid;
     } catch (e) {
+      // 401: the session ended meanwhile (signed out in another tab, or while this page was leaving): nothing
+      // failed; the next page is signed out and the lists follow it then.
+      if (e instanceof MyStuffFailure && e.status === 401) return;
       failed(e);
     }
   };

@@ -205,6 +205,23 @@ describe("sign-in, returning customers, sign-out", () => {
     expect(favoritesError.value).toBe("More than the customer may keep (500)");
   });
 
+  it("a session that ended while syncing (signed out meanwhile) is no failure: lists and ownership kept, no message", async () => {
+    favoriteDiamonds.value = [fav(7)];
+    replies["POST /my-stuff/diamondIds"] = { status: 401, body: { error: { code: "unauthorized", message: "Sign in to continue." } } };
+    const logged: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args);
+    try {
+      await syncFavorites({ userGuid: GUID });
+    } finally {
+      console.error = original;
+    }
+    expect(favoriteDiamonds.value.map((d) => d.id)).toEqual([7]);
+    expect(favoritesOwner.value).toBeNull();
+    expect(favoritesError.value).toBeNull();
+    expect(logged).toEqual([]);
+  });
+
   it("at sign-out a customer's lists are cleared; a visitor's stay", async () => {
     favoriteDiamonds.value = [fav(7)];
     await syncFavorites(null);
