@@ -218,8 +218,10 @@ export function Component() {
             {result.total === 0 ? "No diamonds match these filters." : `${formatCount(result.total)} diamonds · showing ${from}–${to}`}
           </p>
           {ignored.length ? <p className="notice">{`Ignored unknown filter values: ${ignored.join(", ")}`}</p> : null}
-          <SaveSearch state={state} searchId={searchId} />
-          <AlertMe target={{ kind: "search", searchId, saveFilters: () => saveFilters(state) }} />
+          <div className="search-actions">
+            <SaveSearch state={state} searchId={searchId} />
+            <AlertMe target={{ kind: "search", searchId, saveFilters: () => saveFilters(state) }} />
+          </div>
           {hiddenHere ? (
             <p className="notice">
               {showHidden

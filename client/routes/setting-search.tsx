@@ -220,9 +220,11 @@ export function Component() {
         <section className="results" aria-live="polite" aria-busy={navigation.state === "loading"}>
           <p className="result-count" role="status">{`${formatCount(result.total)} ${noun}`}</p>
           {d.ignored.length ? <p className="notice">{`Ignored unknown filter values: ${d.ignored.join(", ")}`}</p> : null}
-          {d.collection ? null : <SaveSearch d={d} />}
           {d.collection ? null : (
-            <AlertMe target={{ kind: "search", searchId: d.searchError ? null : d.searchId, saveFilters: () => saveFilters(page.kind, filters) }} />
+            <div className="search-actions">
+              <SaveSearch d={d} />
+              <AlertMe target={{ kind: "search", searchId: d.searchError ? null : d.searchId, saveFilters: () => saveFilters(page.kind, filters) }} />
+            </div>
           )}
           {result.settings.length ? (
             <ul className="ss-grid">
