@@ -18,6 +18,7 @@ import { getPlatformProxy } from "wrangler";
 import { CATALOGUE_VERSION_KEY } from "#shared/catalogue/seed-plan.ts";
 import { DiamondFilters } from "#shared/schemas.ts";
 import { startWorker } from "../tests/e2e/server";
+import type { AlertRunReport } from "../worker/my-stuff/alerts/run";
 import { canonicalJson, savedSearchId } from "../worker/saved-searches/store";
 import { benchQueries } from "./bench-queries";
 
@@ -134,16 +135,8 @@ async function prepare(): Promise<{ baseMax: number }> {
   }
 }
 
-interface Report {
-  searches: number;
-  newRows: number;
-  matches: number;
-  priceDrops: number;
-  emails: number;
-  engineMs: number;
-  ms: number;
-  d1: { statements: number; rowsRead: number; rowsWritten: number };
-}
+/** The run's report as the worker logs it (worker/my-stuff/alerts/run.ts). */
+type Report = AlertRunReport;
 
 /** Triggers the alert Cron Trigger and waits for the run's report in the worker's log. */
 async function runOnce(worker: Awaited<ReturnType<typeof startWorker>>, seen: number): Promise<{ report: Report; wallMs: number }> {

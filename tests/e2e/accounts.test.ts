@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launch, openPage, shopperContext, url } from "./pages/browser";
+import { linkFromOutbox } from "./pages/outbox";
 import { firstDiamondPath } from "./pages/cart";
 
 let browser: Browser;
@@ -21,25 +22,6 @@ const freshEmail = (tag: string) => `e2e-${tag}-${Date.now().toString(36)}-${Mat
 
 /** Errors a page reports, without the browser's note about an answer's status (a refused sign-in is a 401). */
 const realErrors = (errors: string[]) => errors.filter((e) => !e.includes("Failed to load resource"));
-
-/**
- * The link to `path` in the newest email to `to` that has one, as a path on the shop: opens the outbox, then
- * each of that recipient's emails until one links there.
- */
-async function linkFromOutbox(page: Page, to: string, path: string): Promise<string> {
-  await page.goto(url("/dev/outbox"));
-  const rows = page.locator("li, tr").filter({ hasText: to });
-  const emails = await rows.locator('a[href*="/dev/outbox/"]').evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
-  for (const email of emails) {
-    await page.goto(new URL(email, url("/")).href);
-    const link = page.locator(`a[href*="${path}"]`).first();
-    if ((await link.count()) > 0) {
-      const href = new URL((await link.getAttribute("href"))!, url("/"));
-      return href.pathname + href.search;
-    }
-  }
-  throw new Error(`no email to ${to} in /dev/outbox links to ${path}`);
-}
 
 /** Fills and posts the registration form. */
 async function register(page: Page, who: { firstName: string; lastName: string; email: string; password: string }) {

@@ -11,9 +11,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import type { AlertStones } from "#shared/my-stuff/alerts.ts";
 import { launch, openPage, shopperContext, url } from "./pages/browser";
+import { linkFromOutbox, outboxLink } from "./pages/outbox";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,22 +28,6 @@ const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}
 const email = `e2e-alerts-${tag}@example.com`;
 const password = "a diamond is forever";
 
-/** The links of the newest email to `to` whose links include `path` (opening /dev/outbox and its emails). */
-async function outboxLink(page: Page, to: string, path: string): Promise<string | null> {
-  await page.goto(url("/dev/outbox"));
-  const emails = await page
-    .locator("li, tr")
-    .filter({ hasText: to })
-    .locator('a[href*="/dev/outbox/"]')
-    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
-  for (const mail of emails) {
-    await page.goto(new URL(mail, url("/")).href);
-    const link = page.locator(`a[href*="${path}"]`).first();
-    if ((await link.count()) > 0) return (await link.getAttribute("href"))!;
-  }
-  return null;
-}
-
 /** A 10-digit report number no other stone has. */
 const reportNumber = String(7_000_000_000 + Math.floor(Math.random() * 999_999_999));
 
@@ -54,8 +39,7 @@ describe("alerts", () => {
     // A confirmed account, signed in through the sign-in page.
     const registered = await context.request.post(url("/api/accounts/v1/register"), { data: { firstName: "Grace", lastName: "Hopper", email, password } });
     expect(registered.status()).toBe(200);
-    const confirm = await outboxLink(page, email, "/register/confirm");
-    await page.goto(new URL(confirm!, url("/")).href);
+    await page.goto(url(await linkFromOutbox(page, email, "/register/confirm")));
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Your email is confirmed");
     await page.goto(url("/login"));
     const form = page.getByRole("form", { name: "Sign in" });

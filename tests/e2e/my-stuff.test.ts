@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import type { SettingSearchResponse } from "#shared/settings/schemas.ts";
 import { launch, openPage, shopperContext, url } from "./pages/browser";
+import { linkFromOutbox } from "./pages/outbox";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,25 +30,6 @@ const heart = (scope: Locator | Page) => scope.locator("button.heart").first();
 
 /** The diamond ids a my-stuff list shows. */
 const listedIds = (page: Page) => page.locator("main [data-diamond-id]").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-diamond-id"))));
-
-/** The link to `path` in the newest email to `to` that has one (the local outbox at /dev/outbox). */
-async function linkFromOutbox(page: Page, to: string, path: string): Promise<string> {
-  await page.goto(url("/dev/outbox"));
-  const emails = await page
-    .locator("li, tr")
-    .filter({ hasText: to })
-    .locator('a[href*="/dev/outbox/"]')
-    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
-  for (const email of emails) {
-    await page.goto(new URL(email, url("/")).href);
-    const link = page.locator(`a[href*="${path}"]`).first();
-    if ((await link.count()) > 0) {
-      const href = new URL((await link.getAttribute("href"))!, url("/"));
-      return href.pathname + href.search;
-    }
-  }
-  throw new Error(`no email to ${to} links to ${path}`);
-}
 
 describe("my stuff", () => {
   it("visitor's hearts → my stuff signed out with the invitation → register and sign in → pushed, listed by the server → remove one; no console error on the way", async () => {

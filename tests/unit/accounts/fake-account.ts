@@ -80,8 +80,8 @@ export function fakeAccount(options: { user?: SignedInUser | null; social?: { go
 
 const ORIGIN = "http://loupe.test";
 
-/** Renders `path` (a GET, or a POST of `form`) with this account service, as the worker's page handler does. */
-export async function render(account: AccountService | null, path: string, form?: Record<string, string>): Promise<Response> {
+/** A page request's services as the worker sets them: a desktop visitor, no traffic alert, this account service. */
+export function pageContext(account: AccountService | null): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(visitorContext, {
     requestId: "r",
@@ -96,10 +96,20 @@ export async function render(account: AccountService | null, path: string, form?
   });
   context.set(contentContext, { trafficAlert: async () => null });
   if (account) context.set(accountContext, account);
+  return context;
+}
+
+/** Renders `path` (a GET, or a POST of `form`) with these services (`pageContext`), as the worker's page handler does. */
+export function renderIn(context: RouterContextProvider, path: string, form?: Record<string, string>): Promise<Response> {
   const init: RequestInit = form
     ? { method: "POST", body: new URLSearchParams(form), headers: { "content-type": "application/x-www-form-urlencoded" } }
     : { method: "GET" };
   return renderPage(new Request(ORIGIN + path, init), { context, nonce: "nonce", manifest: {} });
+}
+
+/** Renders `path` (a GET, or a POST of `form`) with this account service, as the worker's page handler does. */
+export function render(account: AccountService | null, path: string, form?: Record<string, string>): Promise<Response> {
+  return renderIn(pageContext(account), path, form);
 }
 
 /** The part of the page from `open` to `close`, without React's text separators (`<!-- -->`). */

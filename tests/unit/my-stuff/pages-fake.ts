@@ -1,20 +1,10 @@
-/**
- * An in-memory MyStuffService (client/my-stuff-context.ts) for rendering the my-stuff pages in Node: it
- * records each call and answers what the test set; `render` runs a request through the server renderer as
- * the worker does, signed in (a fake account with Ada) or not.
- */
-import { RouterContextProvider } from "react-router";
-import { accountContext } from "#client/account-context.ts";
-import { contentContext } from "#client/content-context.ts";
-import { visitorContext } from "#client/context.ts";
-import { renderPage } from "#client/entry.server";
 import { myStuffContext, type MyStuffService } from "#client/my-stuff-context.ts";
 import type { AlertStones, DealAlerts, SavedSearchEntry } from "#shared/my-stuff/alerts.ts";
 import type { HistoryEntry, MyStuff, SavedSetting } from "#shared/my-stuff/lists.ts";
 import type { SavedDiamond } from "#shared/my-stuff/schemas.ts";
 import type { DiamondSummary } from "#shared/schemas.ts";
 import type { SettingSummary } from "#shared/settings/schemas.ts";
-import { ADA, fakeAccount } from "../accounts/fake-account";
+import { ADA, fakeAccount, pageContext, renderIn } from "../accounts/fake-account";
 
 export { attr, mainOf } from "../accounts/fake-account";
 
@@ -158,22 +148,9 @@ export function fakeMyStuff(options: { mine?: MyStuff | null; alerts?: DealAlert
 
 /** Renders `path` with this service, signed in as Ada or not, as the worker's page handler does. */
 export async function render(service: MyStuffService, path: string, options: { signedIn?: boolean } = {}): Promise<Response> {
-  const context = new RouterContextProvider();
-  context.set(visitorContext, {
-    requestId: "r",
-    visitorId: "v",
-    isNewUser: false,
-    fromSearchEngine: false,
-    theme: "light",
-    platform: "desktop",
-    countryCode: null,
-    regionCode: null,
-    variants: {},
-  });
-  context.set(contentContext, { trafficAlert: async () => null });
-  context.set(accountContext, fakeAccount({ user: options.signedIn ? ADA : null }).service);
+  const context = pageContext(fakeAccount({ user: options.signedIn ? ADA : null }).service);
   context.set(myStuffContext, service);
-  return renderPage(new Request(`http://loupe.test${path}`), { context, nonce: "nonce", manifest: {} });
+  return renderIn(context, path);
 }
 
 /** The text of some HTML (tags out, entities of the pages decoded, spaces collapsed). */

@@ -1,13 +1,4 @@
-/**
- * An in-memory OrderService (client/order-context.ts) for rendering the order pages in Node: it records each
- * call and answers what the test set; `render` runs a request through the server renderer as the worker does,
- * with a fake account (signed in or not) and, for checkout, a fake cart ready to order.
- */
-import { RouterContextProvider } from "react-router";
-import { accountContext } from "#client/account-context.ts";
-import { contentContext } from "#client/content-context.ts";
-import { cartContext, type CartService, visitorContext } from "#client/context.ts";
-import { renderPage } from "#client/entry.server";
+import { cartContext, type CartService } from "#client/context.ts";
 import { orderContext, type OrderService, type OrderTracking } from "#client/order-context.ts";
 import { emptyCart } from "#shared/cart/model.ts";
 import { applyChange, type CartChange } from "#shared/cart/rules.ts";
@@ -15,7 +6,7 @@ import { cartView } from "#shared/cart/view.ts";
 import type { ApprovalResult, OrderView, PaymentStart, PlacedOrder } from "#shared/orders/schemas.ts";
 import { statusLabel } from "#shared/orders/states.ts";
 import type { Outcome, Refusal } from "#shared/refusal.ts";
-import { ADA, fakeAccount } from "../accounts/fake-account";
+import { ADA, fakeAccount, pageContext, renderIn } from "../accounts/fake-account";
 
 export { ADA };
 export { attr, inputTag, mainOf } from "../accounts/fake-account";
@@ -188,24 +179,8 @@ export async function render(
   path: string,
   options: { form?: Record<string, string>; signedIn?: boolean; cart?: CartService } = {},
 ): Promise<Response> {
-  const context = new RouterContextProvider();
-  context.set(visitorContext, {
-    requestId: "r",
-    visitorId: "v",
-    isNewUser: false,
-    fromSearchEngine: false,
-    theme: "light",
-    platform: "desktop",
-    countryCode: null,
-    regionCode: null,
-    variants: {},
-  });
-  context.set(contentContext, { trafficAlert: async () => null });
-  context.set(accountContext, fakeAccount({ user: options.signedIn ? ADA : null }).service);
+  const context = pageContext(fakeAccount({ user: options.signedIn ? ADA : null }).service);
   context.set(orderContext, orders);
   if (options.cart) context.set(cartContext, options.cart);
-  const init: RequestInit = options.form
-    ? { method: "POST", body: new URLSearchParams(options.form), headers: { "content-type": "application/x-www-form-urlencoded" } }
-    : { method: "GET" };
-  return renderPage(new Request("http://loupe.test" + path, init), { context, nonce: "nonce", manifest: {} });
+  return renderIn(context, path, options.form);
 }
