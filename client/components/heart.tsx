@@ -16,7 +16,7 @@ import {
   toggleSettingLocally,
 } from "../state/favorites";
 import { session } from "../state/session";
-import { useClientSignal } from "../state/use-signal";
+import { useClientComputed } from "../state/use-signal";
 
 const SAVE = "Save to my stuff";
 const REMOVE = "Remove from my stuff";
@@ -58,7 +58,7 @@ function Heart({ pressed, name, onToggle }: { pressed: boolean; name: string; on
 
 /** The heart of a diamond (its pair, `pairedDiamondId`, follows it). */
 export function DiamondHeart({ diamond }: { diamond: FavoriteDiamond }) {
-  const pressed = isFavoriteDiamond(useClientSignal(favoriteDiamonds, []), diamond.id);
+  const pressed = useClientComputed(() => isFavoriteDiamond(favoriteDiamonds.value, diamond.id), false, [diamond.id]);
   const toggle = async () => {
     if (!session.value) {
       toggleDiamondLocally(diamond);
@@ -71,7 +71,7 @@ export function DiamondHeart({ diamond }: { diamond: FavoriteDiamond }) {
 
 /** The heart of a setting, band or jewellery piece (`kind` says which favourite list it goes to). */
 export function SettingHeart({ setting }: { setting: FavoriteSetting }) {
-  const pressed = isFavoriteSetting(useClientSignal(favoriteSettings, []), setting.kind, setting.id);
+  const pressed = useClientComputed(() => isFavoriteSetting(favoriteSettings.value, setting.kind, setting.id), false, [setting.kind, setting.id]);
   const toggle = async () => {
     if (!session.value) {
       toggleSettingLocally(setting);
