@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { AlertStones } from "#shared/my-stuff/alerts.ts";
 import { launch, openPage, shopperContext, url } from "./pages/browser";
+import { firstDiamondPath } from "./pages/cart";
 import { linkFromOutbox, outboxLink } from "./pages/outbox";
 
 let browser: Browser;
@@ -113,6 +114,23 @@ describe("alerts", () => {
       `/diamond/${stones.sections[0]!.stones[0]!.diamond.id}/${stones.sections[0]!.stones[0]!.diamond.slug}`,
     );
     await anonymous.close();
+    await context.close();
+  });
+
+  it("a visitor asks with an email alone on a diamond's page → told it is set, and the email to complete the account arrives", async () => {
+    const context = await shopperContext(browser);
+    const { page, errors } = await openPage(context);
+    const visitor = `e2e-loginless-${tag}@example.com`;
+    await page.goto(url(await firstDiamondPath()));
+    await page.waitForSelector("body[data-hydrated=true]");
+    await page.getByRole("button", { name: "Email me if the price drops" }).click();
+    const form = page.getByRole("form", { name: "Email me if the price drops" });
+    await form.getByLabel("Your email").fill(visitor);
+    await form.getByRole("button", { name: "Email me" }).click();
+    await expect.poll(() => page.locator(".alert-me[role=status]").innerText()).toContain("We'll email you if its price drops.");
+    // A partial account was made for the address: its completion link is in the outbox.
+    await expect.poll(() => outboxLink(page, visitor, "/register?complete=1"), { timeout: 15_000 }).not.toBeNull();
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

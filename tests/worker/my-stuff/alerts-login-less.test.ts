@@ -29,6 +29,11 @@ describe("login-less alerts", () => {
       .bind(user.id, searchId)
       .first<{ has_alert: number }>();
     expect(saved!.has_alert).toBe(1);
+    // At once: the email to complete the account (the address hears it was used, and how to stop it).
+    const completion = await env.DB.prepare("SELECT COUNT(*) AS n FROM email_outbox WHERE recipient = ? AND template = 'complete-account'")
+      .bind(email)
+      .first<{ n: number }>();
+    expect(completion!.n).toBe(1);
     const stone = await addStone(like);
     await runAt(Date.now() + 50 * HOUR);
     const mails = await digests(email);

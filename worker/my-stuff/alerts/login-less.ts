@@ -8,7 +8,7 @@
  */
 import { DomainError, refused, refusedRetry } from "#shared/refusal.ts";
 import type { AccountDeps } from "../../accounts/deps";
-import { createPartialAccount } from "../../accounts/registration";
+import { createPartialAccount, sendCompletionEmail } from "../../accounts/registration";
 import { findByEmail } from "../../accounts/users";
 import type { SearchBindings } from "../../search/service";
 import { saveDiamonds } from "../diamonds";
@@ -77,5 +77,8 @@ export async function loginLessAlert(
   } catch (e) {
     if (!limitReached(e)) throw e;
   }
+  // A partial account hears at once that the address was used, and how to complete the account (or stop
+  // these emails); a full account gets nothing now (its alerts' emails follow).
+  if (user.partial) await sendCompletionEmail(d, { email: req.email });
   return { accepted: true };
 }
