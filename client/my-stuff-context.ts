@@ -7,6 +7,7 @@
 import { createContext } from "react-router";
 import type { AlertStones, DealAlerts } from "#shared/my-stuff/alerts.ts";
 import type { MyStuff } from "#shared/my-stuff/lists.ts";
+import type { Outcome } from "#shared/refusal.ts";
 
 export interface MyStuffService {
   /** Everything the signed-in customer keeps; null when nobody is signed in. */
@@ -19,6 +20,8 @@ export interface MyStuffService {
   alerts(): Promise<DealAlerts | null>;
   /** The stones an alert email's link opens (no sign-in needed); null for a link that is wrong or expired. */
   alertStones(token: string, email: string): Promise<AlertStones | null>;
+  /** Writes the notes of a saved diamond of the customer's (the favourites page's form without JavaScript); refusals: unauthorized, not_found. */
+  saveNotes(diamondId: number, notes: string): Promise<Outcome<{ diamondId: number }>>;
 }
 
 export const myStuffContext = createContext<MyStuffService>();

@@ -6,7 +6,10 @@
 import type { MyStuffService } from "#client/my-stuff-context.ts";
 import { alertStones, type AlertLinkBindings } from "../my-stuff/alerts/stones";
 import { dealAlertsFor, markAlertsSeen } from "../my-stuff/alerts/searches";
+import { refuse } from "#shared/refusal.ts";
+import { addNotes } from "../my-stuff/diamonds";
 import { myStuff } from "../my-stuff/overview";
+import { outcome } from "./cart";
 
 /** What the page request gives the my-stuff service (worker/middleware/loaders.ts builds it). */
 export interface MyStuffRequest {
@@ -34,5 +37,13 @@ export function serverMyStuff(r: MyStuffRequest): MyStuffService {
       return alerts;
     },
     alertStones: (token, email) => alertStones(env, token, email, r.now()),
+    saveNotes: async (diamondId, notes) => {
+      const user = await r.user();
+      if (!user) return refuse("unauthorized", "Sign in to keep notes on your favourites.");
+      return outcome(async () => {
+        await addNotes(env, user.id, diamondId, notes);
+        return { diamondId };
+      });
+    },
   };
 }

@@ -2,6 +2,7 @@ import { myStuffContext, type MyStuffService } from "#client/my-stuff-context.ts
 import type { AlertStones, DealAlerts, SavedSearchEntry } from "#shared/my-stuff/alerts.ts";
 import type { HistoryEntry, MyStuff, SavedSetting } from "#shared/my-stuff/lists.ts";
 import type { SavedDiamond } from "#shared/my-stuff/schemas.ts";
+import { refuse } from "#shared/refusal.ts";
 import type { DiamondSummary } from "#shared/schemas.ts";
 import type { SettingSummary } from "#shared/settings/schemas.ts";
 import { ADA, fakeAccount, pageContext, renderIn } from "../accounts/fake-account";
@@ -126,7 +127,10 @@ export function mine(over: Partial<MyStuff> = {}): MyStuff {
 
 type Method = keyof MyStuffService;
 
-/** A fake service: `mine` and `alerts` answer what is set (null: signed out); `stones` for the token "good" and ada's email. */
+/**
+ * A fake service: `mine` and `alerts` answer what is set (null: signed out); `stones` for the token "good" and
+ * ada's email; `saveNotes` accepts the diamonds of `mine` (not found otherwise, unauthorized signed out).
+ */
 export function fakeMyStuff(options: { mine?: MyStuff | null; alerts?: DealAlerts | null; stones?: AlertStones } = {}) {
   const calls: { method: Method; args: unknown[] }[] = [];
   const service: MyStuffService = {
@@ -142,15 +146,22 @@ export function fakeMyStuff(options: { mine?: MyStuff | null; alerts?: DealAlert
       calls.push({ method: "alertStones", args: [token, email] });
       return token === "good" && email === ADA.email ? (options.stones ?? null) : null;
     },
+    saveNotes: async (diamondId, notes) => {
+      calls.push({ method: "saveNotes", args: [diamondId, notes] });
+      if (!options.mine) return refuse("unauthorized", "Sign in to keep notes on your favourites.");
+      return options.mine.diamonds.some((d) => d.id === diamondId)
+        ? { ok: true, diamondId }
+        : refuse("not_found", "This diamond is not in your saved diamonds");
+    },
   };
   return { service, argsOf: (method: Method) => calls.filter((c) => c.method === method).map((c) => c.args) };
 }
 
-/** Renders `path` with this service, signed in as Ada or not, as the worker's page handler does. */
-export async function render(service: MyStuffService, path: string, options: { signedIn?: boolean } = {}): Promise<Response> {
+/** Renders `path` (a GET, or a POST of `form`) with this service, signed in as Ada or not, as the worker's page handler does. */
+export async function render(service: MyStuffService, path: string, options: { signedIn?: boolean; form?: Record<string, string> } = {}): Promise<Response> {
   const context = pageContext(fakeAccount({ user: options.signedIn ? ADA : null }).service);
   context.set(myStuffContext, service);
-  return renderIn(context, path);
+  return renderIn(context, path, options.form);
 }
 
 /** The text of some HTML (tags out, entities of the pages decoded, spaces collapsed). */

@@ -117,6 +117,32 @@ describe("signed in", () => {
     expect(text).toContain("$4,800");
   });
 
+  it("/my-stuff/favorite without JavaScript: the notes form posts to the page, which saves them and says so beside that diamond's button", async () => {
+    const fake = fakeMyStuff({ mine: mine({ diamonds: [saved(7), saved(9)] }) });
+    const form = mainOf((await page("/my-stuff/favorite", fake.service, true)).html).match(/<form class="my-stuff-notes"[^>]*>[\s\S]*?<\/form>/)![0];
+    expect(form).toContain('method="post"');
+    expect(form).toContain('<input type="hidden" name="id" value="7"/>');
+    const res = await render(fake.service, "/my-stuff/favorite", { signedIn: true, form: { id: "9", notes: "Compare with the oval" } });
+    expect(res.status).toBe(200);
+    expect(fake.argsOf("saveNotes")).toEqual([[9, "Compare with the oval"]]);
+    const main = mainOf(await res.text());
+    const nine = main.slice(main.indexOf('data-diamond-id="9"'));
+    expect(textOf(nine)).toContain("Notes saved.");
+    expect(textOf(main.slice(0, main.indexOf('data-diamond-id="9"')))).not.toContain("Notes saved.");
+  });
+
+  it("/my-stuff/favorite without JavaScript: another customer's diamond is refused beside the button (404), too long notes before any call (400)", async () => {
+    const fake = fakeMyStuff({ mine: mine({ diamonds: [saved(7)] }) });
+    const other = await render(fake.service, "/my-stuff/favorite", { signedIn: true, form: { id: "8", notes: "mine now" } });
+    expect(other.status).toBe(404);
+    const long = await render(fake.service, "/my-stuff/favorite", { signedIn: true, form: { id: "7", notes: "x".repeat(2001) } });
+    expect(long.status).toBe(400);
+    const said = textOf(mainOf(await long.text()));
+    expect(said).toContain("Notes are at most 2000 characters.");
+    expect(said).not.toContain("Notes saved.");
+    expect(fake.argsOf("saveNotes")).toEqual([[8, "mine now"]]);
+  });
+
   it("/my-stuff: diamonds, settings and jewellery, and saved searches with their alert and news", async () => {
     const fake = fakeMyStuff({
       mine: mine({
