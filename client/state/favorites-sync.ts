@@ -25,6 +25,9 @@ import {
   toggledSettings,
 } from "./favorites";
 
+/** A change outlives the page: a shopper who toggles (or signs in) and leaves at once still has it saved or removed. */
+const KEEP = { keepalive: true } as const;
+
 const UNREACHABLE = "We could not reach Loupe to update your favourites. Check your connection and try again.";
 
 /** An API refusal (or a network failure: no status) as an Error whose message the shopper can read. */
@@ -87,13 +90,13 @@ export async function toggleDiamond(d: FavoriteDiamond): Promise<string | null> 
   favoriteDiamonds.value = next.list;
   try {
     if (next.added) {
-      const saved = dataOf(await reach(() => call("POST /my-stuff/diamonds", { body: { id: d.id } })));
+      const saved = dataOf(await reach(() => call("POST /my-stuff/diamonds", { body: { id: d.id } }, KEEP)));
       favoriteDiamonds.value = saved.diamonds.map(favoriteOfSaved);
     } else {
       const res = await reach(() =>
         pairId
-          ? call("DELETE /my-stuff/diamonds/{a}/{b}", { params: { a: String(d.id), b: String(pairId) } })
-          : call("DELETE /my-stuff/diamonds/{id}", { params: { id: String(d.id) } }),
+          ? call("DELETE /my-stuff/diamonds/{a}/{b}", { params: { a: String(d.id), b: String(pairId) } }, KEEP)
+          : call("DELETE /my-stuff/diamonds/{id}", { params: { id: String(d.id) } }, KEEP),
       );
       // Not saved on the server either (removed elsewhere): it is gone, as asked.
       if (!res.ok && res.status !== 404) dataOf(res);
@@ -118,12 +121,12 @@ export async function toggleSetting(s: FavoriteSetting): Promise<string | null> 
     if (next.added) {
       const list =
         s.kind === "jewellery"
-          ? dataOf(await reach(() => call("POST /my-stuff/jewellery/{id}", { params }))).jewelry
-          : dataOf(await reach(() => call("POST /my-stuff/settings/{id}", { params }))).settings;
+          ? dataOf(await reach(() => call("POST /my-stuff/jewellery/{id}", { params }, KEEP))).jewelry
+          : dataOf(await reach(() => call("POST /my-stuff/settings/{id}", { params }, KEEP))).settings;
       favoriteSettings.value = [...list.map(favoriteOfSavedSetting), ...favoriteSettings.value.filter((x) => x.kind !== s.kind)];
     } else {
       const res = await reach<Answer<unknown>>(() =>
-        s.kind === "jewellery" ? call("DELETE /my-stuff/jewellery/{id}", { params }) : call("DELETE /my-stuff/settings/{id}", { params }),
+        s.kind === "jewellery" ? call("DELETE /my-stuff/jewellery/{id}", { params }, KEEP) : call("DELETE /my-stuff/settings/{id}", { params }, KEEP),
       );
       if (!res.ok && res.status !== 404) dataOf(res);
     }
@@ -138,7 +141,7 @@ export async function toggleSetting(s: FavoriteSetting): Promise<string | null> 
 
 /** Saves one diamond (one the catalogue no longer has is skipped). */
 async function pushOne(id: number): Promise<void> {
-  const res = await reach(() => call("POST /my-stuff/diamonds", { body: { id } }));
+  const res = await reach(() => call("POST /my-stuff/diamonds", { body: { id } }, KEEP));
   if (!res.ok && res.status !== 404) dataOf(res);
 }
 
@@ -146,7 +149,7 @@ async function pushOne(id: number): Promise<void> {
 async function pushLocal(): Promise<void> {
   const ids = diamondIdsOf(favoriteDiamonds.value).slice(0, MAX_SAVED_DIAMONDS);
   if (ids.length) {
-    const res = await reach(() => call("POST /my-stuff/diamondIds", { body: { ids } }));
+    const res = await reach(() => call("POST /my-stuff/diamondIds", { body: { ids } }, KEEP));
     // One unknown id refuses them all: then one by one, skipping those that are gone.
     if (!res.ok && res.status === 404) for (const id of ids) await pushOne(id);
     else dataOf(res);
@@ -154,7 +157,7 @@ async function pushLocal(): Promise<void> {
   for (const s of favoriteSettings.value) {
     const params = { id: String(s.id) };
     const res = await reach<Answer<unknown>>(() =>
-      s.kind === "jewellery" ? call("POST /my-stuff/jewellery/{id}", { params }) : call("POST /my-stuff/settings/{id}", { params }),
+      s.kind === "jewellery" ? call("POST /my-stuff/jewellery/{id}", { params }, KEEP) : call("POST /my-stuff/settings/{id}", { params }, KEEP),
     );
     if (!res.ok && res.status !== 404) dataOf(res);
   }

@@ -109,8 +109,10 @@ describe("my stuff", () => {
     // Remove one: its heart, then the server no longer lists it.
     const row = page.locator(`main [data-diamond-id="${first}"]`);
     await expect.poll(() => heart(row).getAttribute("aria-pressed")).toBe("true");
+    const removed = page.waitForResponse((r) => r.request().method() === "DELETE" && r.url().includes(`/api/my-stuff/diamonds/${first}`));
     await heart(row).click();
     await expect.poll(() => heart(row).getAttribute("aria-pressed")).toBe("false");
+    expect((await removed).status()).toBe(204);
     await open(page, "/my-stuff/favorite");
     const after = await listedIds(page);
     expect(after).not.toContain(first);
