@@ -84,6 +84,16 @@ function failed(e: unknown): string {
  * once; a refused call puts it back and returns the message (null when it worked).
  */
 export async function toggleDiamond(d: FavoriteDiamond): Promise<string | null> {
+  toggles++;
+  togglesInFlight++;
+  try {
+    return await toggleDiamondNow(d);
+  } finally {
+    togglesInFlight--;
+  }
+}
+
+async function toggleDiamondNow(d: FavoriteDiamond): Promise<string | null> {
   const before = favoriteDiamonds.value;
   const pairId = d.pairedDiamondId ?? before.find((x) => x.id === d.id)?.pairedDiamondId ?? null;
   const next = toggledDiamonds(before, d);
@@ -114,6 +124,16 @@ export async function toggleDiamond(d: FavoriteDiamond): Promise<string | null> 
 
 /** A signed-in customer's heart on a setting or jewellery piece (`POST|DELETE my-stuff/settings/{id}` or `/jewellery/{id}`). */
 export async function toggleSetting(s: FavoriteSetting): Promise<string | null> {
+  toggles++;
+  togglesInFlight++;
+  try {
+    return await toggleSettingNow(s);
+  } finally {
+    togglesInFlight--;
+  }
+}
+
+async function toggleSettingNow(s: FavoriteSetting): Promise<string | null> {
   const next = toggledSettings(favoriteSettings.value, s);
   favoriteSettings.value = next.list;
   const params = { id: String(s.id) };
@@ -163,14 +183,26 @@ async function pushLocal(): Promise<void> {
   }
 }
 
-/** The customer's favourites from the server, replacing the local lists. */
+/**
+ * Hearts toggled, and those whose call is still on its way. Each toggle keeps the lists in step by its own
+ * call; a sync's fetch that overlapped one (its answer may predate the toggle's call) leaves the lists as
+ * they are, and the next page fetches them afresh.
+ */
+let toggles = 0;
+let togglesInFlight = 0;
+
+/** The customer's favourites from the server, replacing the local lists (unless a toggle overlapped the fetch). */
 async function fetchMine(): Promise<void> {
+  const at = toggles;
+  const overlapped = () => togglesInFlight > 0 || toggles !== at;
+  if (overlapped()) return;
   const [diamonds, settings, jewellery] = await Promise.all([
     reach(() => call("GET /my-stuff-favorite-diamonds", {})),
     reach(() => call("GET /my-stuff-favorite-settings", {})),
     reach(() => call("GET /my-stuff-favorite-jewellery", {})),
   ]);
   const list = [...dataOf(settings).settings, ...dataOf(jewellery).jewelry].sort((a, b) => b.savedAt - a.savedAt);
+  if (overlapped()) return;
   favoriteDiamonds.value = dataOf(diamonds).diamonds.map(favoriteOfSaved);
   favoriteSettings.value = list.map(favoriteOfSavedSetting);
 }

@@ -35,7 +35,7 @@ const pendant: FavoriteSetting = { id: 41, kind: "jewellery", name: "Diamond Pen
 
 type Reply = { status: number; body?: unknown };
 let calls: { method: string; path: string; body: unknown }[];
-let replies: Record<string, Reply | ((body: unknown) => Reply)>;
+let replies: Record<string, Reply | ((body: unknown) => Reply | Promise<Reply>)>;
 
 const json = (status: number, body?: unknown) =>
   new Response(status === 204 ? null : JSON.stringify(body ?? {}), { status, headers: { "content-type": "application/json" } });
@@ -56,7 +56,7 @@ beforeEach(() => {
     calls.push({ method, path, body });
     const reply = replies[`${method} ${path}`];
     if (!reply) return json(500, { error: { code: "internal", message: `unexpected ${method} ${path}` } });
-    const r = typeof reply === "function" ? reply(body) : reply;
+    const r = typeof reply === "function" ? await reply(body) : reply;
     return json(r.status, r.body);
   });
 });
@@ -220,6 +220,44 @@ describe("sign-in, returning customers, sign-out", () => {
     expect(favoritesOwner.value).toBeNull();
     expect(favoritesError.value).toBeNull();
     expect(logged).toEqual([]);
+  });
+
+  it("a heart toggled while the lists are on their way is not undone by them", async () => {
+    favoritesOwner.value = GUID;
+    favoriteDiamonds.value = [fav(5), fav(7)];
+    serverLists();
+    let arrive!: () => void;
+    const held = new Promise<void>((resolve) => (arrive = resolve));
+    replies["GET /my-stuff-favorite-diamonds"] = async () => {
+      await held;
+      return { status: 200, body: { diamonds: [saved(5), saved(7)] } };
+    };
+    replies["DELETE /my-stuff/diamonds/7"] = { status: 204 };
+    const sync = syncFavorites({ userGuid: GUID });
+    // The lists are asked for, then the heart is pressed before they arrive.
+    await vi.waitFor(() => expect(calls.some((c) => c.path === "/my-stuff-favorite-diamonds")).toBe(true));
+    expect(await toggleDiamond(fav(7))).toBeNull();
+    arrive();
+    await sync;
+    expect(favoriteDiamonds.value.map((d) => d.id)).toEqual([5]);
+    expect(favoritesError.value).toBeNull();
+  });
+
+  it("a heart pressed before the sync starts, its call still on its way: the sync leaves the lists to it", async () => {
+    favoritesOwner.value = GUID;
+    favoriteDiamonds.value = [fav(5), fav(7)];
+    serverLists();
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    replies["DELETE /my-stuff/diamonds/7"] = async () => {
+      await held;
+      return { status: 204 };
+    };
+    const toggled = toggleDiamond(fav(7));
+    await syncFavorites({ userGuid: GUID });
+    answer();
+    expect(await toggled).toBeNull();
+    expect(favoriteDiamonds.value.map((d) => d.id)).toEqual([5]);
   });
 
   it("at sign-out a customer's lists are cleared; a visitor's stay", async () => {
