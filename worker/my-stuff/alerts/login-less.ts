@@ -6,8 +6,9 @@
  * MAX_ALERT_REQUESTS_PER_IP times per window (429 with Retry-After after), counted in the statement that
  * reserves the request, so exact under concurrency.
  */
-import { DomainError, refused, refusedRetry } from "#shared/refusal.ts";
+import { DomainError, refused } from "#shared/refusal.ts";
 import type { AccountDeps } from "../../accounts/deps";
+import { type IpLimit, pruneIpLimit, reserveForIp } from "../../lib/ip-limit";
 import { createPartialAccount, sendCompletionEmail } from "../../accounts/registration";
 import { findByEmail } from "../../accounts/users";
 import type { SearchBindings } from "../../search/service";
@@ -17,32 +18,21 @@ import { saveSearch, updateSearch } from "./searches";
 export const ALERT_REQUEST_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_ALERT_REQUESTS_PER_IP = 10;
 
-const LIMITED = "Too many alerts asked for from your connection. Please try again later.";
+const REQUESTS: IpLimit = {
+  table: "alert_requests",
+  max: MAX_ALERT_REQUESTS_PER_IP,
+  windowMs: ALERT_REQUEST_WINDOW_MS,
+  message: "Too many alerts asked for from your connection. Please try again later.",
+};
 
 /** Reserves one request for `ip`, or refuses (429) with the seconds until one is allowed. */
-export async function reserveAlertRequest(db: D1Database, ip: string, now: number): Promise<void> {
-  const since = now - ALERT_REQUEST_WINDOW_MS;
-  const row = await db
-    .prepare(
-      `INSERT INTO alert_requests (ip, at) SELECT ?1, ?2
-       WHERE (SELECT COUNT(*) FROM alert_requests WHERE ip = ?1 AND at > ?3) < ?4 RETURNING id`,
-    )
-    .bind(ip, now, since, MAX_ALERT_REQUESTS_PER_IP)
-    .first<{ id: number }>();
-  if (row) return;
-  const oldest = await db
-    .prepare("SELECT at FROM alert_requests WHERE ip = ? AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?")
-    .bind(ip, since, MAX_ALERT_REQUESTS_PER_IP - 1)
-    .first<{ at: number }>();
-  refusedRetry(LIMITED, ((oldest?.at ?? now) + ALERT_REQUEST_WINDOW_MS - now) / 1000);
+export function reserveAlertRequest(db: D1Database, ip: string, now: number): Promise<void> {
+  return reserveForIp(db, REQUESTS, ip, now);
 }
 
 /** Forgets requests older than the window (the alert run's housekeeping). */
-export async function pruneAlertRequests(db: D1Database, now: number): Promise<void> {
-  await db
-    .prepare("DELETE FROM alert_requests WHERE at <= ?")
-    .bind(now - ALERT_REQUEST_WINDOW_MS)
-    .run();
+export function pruneAlertRequests(db: D1Database, now: number): Promise<void> {
+  return pruneIpLimit(db, REQUESTS, now);
 }
 
 /** A per-account limit reached: the same answer as success (the email's owner sees their account's limits in my stuff). */

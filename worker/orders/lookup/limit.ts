@@ -4,37 +4,24 @@
  * worker/accounts/throttle.ts: a try reserves its row in the one statement that counts the window (D1 runs
  * statements one at a time), so of 50 simultaneous tries exactly 10 are looked up.
  */
-import { refusedRetry } from "#shared/refusal.ts";
+import { type IpLimit, pruneIpLimit, reserveForIp } from "../../lib/ip-limit";
 
 export const LOOKUP_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_LOOKUPS_PER_IP = 10;
 
-const LIMITED = "Too many order lookups from your connection. Please try again later, or sign in to see your orders.";
+const LOOKUPS: IpLimit = {
+  table: "order_lookups",
+  max: MAX_LOOKUPS_PER_IP,
+  windowMs: LOOKUP_WINDOW_MS,
+  message: "Too many order lookups from your connection. Please try again later, or sign in to see your orders.",
+};
 
 /** Reserves one lookup for `ip`, or refuses (rate_limited) with the seconds until one is allowed. */
-export async function reserveLookup(db: D1Database, ip: string, now: number): Promise<void> {
-  const since = now - LOOKUP_WINDOW_MS;
-  const row = await db
-    .prepare(
-      `INSERT INTO order_lookups (ip, at) SELECT ?1, ?2
-       WHERE (SELECT COUNT(*) FROM order_lookups WHERE ip = ?1 AND at > ?3) < ?4
-       RETURNING id`,
-    )
-    .bind(ip, now, since, MAX_LOOKUPS_PER_IP)
-    .first<{ id: number }>();
-  if (row) return;
-  // The newest MAX tries are in the window: one more is allowed when the oldest of them leaves it.
-  const oldest = await db
-    .prepare("SELECT at FROM order_lookups WHERE ip = ? AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?")
-    .bind(ip, since, MAX_LOOKUPS_PER_IP - 1)
-    .first<{ at: number }>();
-  refusedRetry(LIMITED, ((oldest?.at ?? now) + LOOKUP_WINDOW_MS - now) / 1000);
+export function reserveLookup(db: D1Database, ip: string, now: number): Promise<void> {
+  return reserveForIp(db, LOOKUPS, ip, now);
 }
 
 /** Forgets tries older than the window (the Cron Trigger's housekeeping). */
-export async function pruneLookups(db: D1Database, now: number): Promise<void> {
-  await db
-    .prepare("DELETE FROM order_lookups WHERE at <= ?")
-    .bind(now - LOOKUP_WINDOW_MS)
-    .run();
+export function pruneLookups(db: D1Database, now: number): Promise<void> {
+  return pruneIpLimit(db, LOOKUPS, now);
 }
