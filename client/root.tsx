@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import {
   Outlet,
   ScrollRestoration,
@@ -99,10 +99,21 @@ function NavigationEffects({ flags, theme, hasError, user }: { flags: RouteFlags
       );
     }
   }, [user]);
+  const firstPage = useRef(true);
   useEffect(() => {
     recordNavigation(location.pathname + location.search, routeName);
     if (flags.scrollToTop) window.scrollTo(0, 0);
   }, [location.pathname, location.search, routeName, flags.scrollToTop]);
+  // A client navigation to another page moves focus to its heading (a screen reader announces the new page);
+  // the document's first page, and a page changing only its query (filters), keep focus where it is.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when the path changes, reading the new page's heading.
+  useEffect(() => {
+    if (firstPage.current) return void (firstPage.current = false);
+    const heading = document.querySelector<HTMLElement>("main h1");
+    if (!heading) return;
+    if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+    heading.focus({ preventScroll: true });
+  }, [location.pathname]);
   useEffect(() => {
     const loaderData = Object.fromEntries(matches.map((m) => [m.id, m.data]));
     document.title = hasError
@@ -136,6 +147,9 @@ function Layout({ children, root, hasError }: { children: React.ReactNode; root:
   const location = useLocation();
   return (
     <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       {flags.announcement ? (
         <div className="announcement" role="note">
           Compare certified diamonds from 20+ independent retailers — prices checked daily.

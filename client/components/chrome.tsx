@@ -1,4 +1,5 @@
 /** The site's header (navigation, the shopper's account, the theme switch) and footer. */
+import type { MouseEvent } from "react";
 import { Link, NavLink } from "react-router";
 import type { NavigationMode } from "#shared/flags.ts";
 import { clearSession } from "../state/session";
@@ -41,6 +42,34 @@ export function AccountMenu({ user, returnTo }: { user: { firstName: string } | 
   );
 }
 
+/** The header's links (the wide screen's navigation and the narrow screen's menu, whose links close it). */
+function MainLinks({ onClick }: { onClick?: (e: MouseEvent<HTMLAnchorElement>) => void }) {
+  return (
+    <>
+      <NavLink to="/diamond-search" end onClick={onClick}>
+        Diamonds
+      </NavLink>
+      <Link to="/setting-search" onClick={onClick}>
+        Engagement rings
+      </Link>
+      <Link to="/wedding-rings" onClick={onClick}>
+        Wedding rings
+      </Link>
+      <Link to="/jewelry-search" onClick={onClick}>
+        Jewelry
+      </Link>
+      <NavLink to="/cart" onClick={onClick}>
+        Cart
+      </NavLink>
+    </>
+  );
+}
+
+/** A link chosen in the menu closes it (a client navigation keeps the header as it was). */
+function closeMenu(e: MouseEvent<HTMLAnchorElement>): void {
+  e.currentTarget.closest("details")?.removeAttribute("open");
+}
+
 export function SiteHeader({
   mode,
   darkTheme,
@@ -64,15 +93,21 @@ export function SiteHeader({
         <span>Loupe</span>
       </Link>
       {mode === "full" ? (
-        <nav aria-label="Main">
-          <NavLink to="/diamond-search" end>
-            Diamonds
-          </NavLink>
-          <Link to="/setting-search">Engagement rings</Link>
-          <Link to="/wedding-rings">Wedding rings</Link>
-          <Link to="/jewelry-search">Jewelry</Link>
-          <NavLink to="/cart">Cart</NavLink>
-        </nav>
+        <>
+          <nav aria-label="Main" className="main-nav">
+            <MainLinks />
+          </nav>
+          {/* Narrow screens (≤ 800 px): the same links behind a Menu button — a <details>, so it works without JavaScript. */}
+          <details className="menu">
+            <summary>Menu</summary>
+            <nav aria-label="Menu">
+              <MainLinks onClick={closeMenu} />
+              <Link to="/my-stuff" onClick={closeMenu}>
+                My stuff
+              </Link>
+            </nav>
+          </details>
+        </>
       ) : null}
       {darkTheme ? (
         <form method="post" action="/api/preferences/theme" className="theme-toggle">

@@ -1,0 +1,64 @@
+/**
+ * Getting around (issue 20 point 9, first slice): on a phone-width screen the header's links sit behind a
+ * Menu button that reaches every one of them, Cart included, and closes once one is chosen; a client
+ * navigation moves focus to the new page's heading; the first Tab reaches "Skip to content". Wide screens
+ * show the links inline and no Menu button.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launch, openPage, shopperContext, url } from "./pages/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(page: Page, path: string) {
+  await page.goto(url(path));
+  await page.waitForSelector("body[data-hydrated=true]");
+}
+
+describe("header navigation", () => {
+  it("on a phone: the Menu reaches every header link, Cart included; choosing one closes it and focuses the new page's heading", async () => {
+    const context = await shopperContext(browser, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const { page, errors } = await openPage(context);
+    await open(page, "/diamond-search");
+    const inline = page.getByRole("navigation", { name: "Main" });
+    expect(await inline.isVisible()).toBe(false);
+    const menuButton = page.locator("header details.menu summary");
+    expect(await menuButton.innerText()).toBe("Menu");
+    await menuButton.click();
+    const menu = page.getByRole("navigation", { name: "Menu" });
+    expect(await menu.getByRole("link").allInnerTexts()).toEqual(["Diamonds", "Engagement rings", "Wedding rings", "Jewelry", "Cart", "My stuff"]);
+    await menu.getByRole("link", { name: "Cart" }).click();
+    await page.waitForURL(/\/cart$/);
+    await expect.poll(() => page.locator("header details.menu").getAttribute("open")).toBeNull();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? "")).toBe("Your cart");
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("H1");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("on a wide screen: the links are inline and there is no Menu button; the first Tab reaches Skip to content, which leads to the page", async () => {
+    const context = await shopperContext(browser, { viewport: { width: 1280, height: 800 } });
+    const { page, errors } = await openPage(context);
+    await open(page, "/diamond-search");
+    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts()).toEqual([
+      "Diamonds",
+      "Engagement rings",
+      "Wedding rings",
+      "Jewelry",
+      "Cart",
+    ]);
+    expect(await page.locator("header details.menu").isVisible()).toBe(false);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe("#main");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
