@@ -213,7 +213,7 @@ export function Component() {
       ) : null}
       <div className="search-layout">
         <Filters state={state} facets={result.facets} histogram={result.priceHistogram} retailers={retailers} ring={ring} />
-        <section className="results" aria-live="polite" aria-busy={busy}>
+        <section className="results" aria-busy={busy} aria-label="Results">
           <p className="result-count" role="status">
             {result.total === 0 ? "No diamonds match these filters." : `${formatCount(result.total)} diamonds · showing ${from}–${to}`}
           </p>

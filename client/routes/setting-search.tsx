@@ -217,7 +217,7 @@ export function Component() {
       ) : null}
       <div className="search-layout">
         <Filters d={d} />
-        <section className="results" aria-live="polite" aria-busy={navigation.state === "loading"}>
+        <section className="results" aria-busy={navigation.state === "loading"} aria-label="Results">
           <p className="result-count" role="status">{`${formatCount(result.total)} ${noun}`}</p>
           {d.ignored.length ? <p className="notice">{`Ignored unknown filter values: ${d.ignored.join(", ")}`}</p> : null}
           {d.collection ? null : (

@@ -1,8 +1,8 @@
 /**
  * Getting around (issue 20 point 9, first slice): on a phone-width screen the header's links sit behind a
  * Menu button that reaches every one of them, Cart included, and closes once one is chosen; a client
- * navigation moves focus to the new page's heading; the first Tab reaches "Skip to content". Wide screens
- * show the links inline and no Menu button.
+ * navigation moves focus to the new page's heading; the first Tab reaches "Skip to content"; the search
+ * results' live region is the count alone. Wide screens show the links inline and no Menu button.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -42,7 +42,7 @@ describe("header navigation", () => {
     await context.close();
   });
 
-  it("on a wide screen: the links are inline and there is no Menu button; the first Tab reaches Skip to content, which leads to the page", async () => {
+  it("on a wide screen: the links are inline, no Menu button; the results announce their count only; the first Tab reaches Skip to content", async () => {
     const context = await shopperContext(browser, { viewport: { width: 1280, height: 800 } });
     const { page, errors } = await openPage(context);
     await open(page, "/diamond-search");
@@ -54,6 +54,10 @@ describe("header navigation", () => {
       "Cart",
     ]);
     expect(await page.locator("header details.menu").isVisible()).toBe(false);
+    // The results' live region announces the count only (not every card when the filters change).
+    const live = page.locator("main [aria-live], main [role=status]");
+    expect(await live.count()).toBe(1);
+    expect(await live.innerText()).toMatch(/^[\d,]+ diamonds · showing 1–16$/);
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
     await page.keyboard.press("Enter");
