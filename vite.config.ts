@@ -9,7 +9,8 @@ const rr = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/
  * The worker itself is bundled by wrangler (wrangler.toml `main`).
  */
 export default defineConfig(({ mode }) => ({
-  publicDir: false,
+  // Copied as is into build/client: `_headers` (immutable caching of the hashed assets).
+  publicDir: "client/static",
   resolve: {
     // react-router's package exports always name its development build (warnings, invariants with long
     // messages); production builds use the production files, as React Router's own Vite plugin does.

@@ -65,4 +65,14 @@ describe("header navigation", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("the page's hashed scripts are kept a year (immutable); the page itself is not", async () => {
+    const page = await fetch(url("/diamond-search"));
+    expect(page.headers.get("cache-control") ?? "").not.toContain("immutable");
+    const script = (await page.text()).match(/"(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(url(script!));
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
 });
