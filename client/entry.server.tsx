@@ -107,6 +107,7 @@ export async function renderPage(request: Request, { context, nonce, manifest }:
     meta.canonical ? `<link rel="canonical" href="${escapeHtml(new URL(meta.canonical, request.url).href)}">` : "",
     flags.preventRobots ? `<meta name="robots" content="noindex">` : "",
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
+    `<link rel="manifest" href="/site.webmanifest">`,
     ...assets.css.map((f) => `<link rel="stylesheet" href="/${f}">`),
   ].join("");
   const entry = assets.entry ? `<script type="module" nonce="${nonce}">${scriptLoader(assets.entry, assets.scripts)}</script>` : "";

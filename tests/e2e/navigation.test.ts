@@ -75,4 +75,15 @@ describe("header navigation", () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
+
+  it("every page links the web manifest and the icon; the manifest names the shop", async () => {
+    const html = await (await fetch(url("/"))).text();
+    expect(html).toContain('<link rel="manifest" href="/site.webmanifest">');
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    const manifest = await fetch(url("/site.webmanifest"));
+    expect(manifest.headers.get("content-type")).toContain("application/manifest+json");
+    const body = (await manifest.json()) as { short_name: string; icons: { src: string }[] };
+    expect(body.short_name).toBe("Loupe");
+    expect((await fetch(url(body.icons[0]!.src))).status).toBe(200);
+  });
 });
