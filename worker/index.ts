@@ -1,6 +1,6 @@
 /**
  * The worker entry only composes: request context → security headers (widened on the card page) → the customer's session (and the
- * same-origin check of cookie-authenticated changes) → redirects → experiments → `/api` → generated images →
+ * same-origin check of cookie-authenticated changes) → redirects → experiments → `/api` → generated images → robots.txt and sitemaps →
  * Google and Facebook sign-in pages → the marketer view's login → the local outbox and test payment gateway (`/dev/outbox`, `/dev/gateway`, APP_ENV local
  * only) → React Router SSR (last). The Cron Trigger's `scheduled` handler, every 5 minutes, delivers the email outbox's due
  * rows, prunes expired sessions and sign-in attempts, and expires unpaid orders; hourly (ALERT_CRON) it runs the alerts.
@@ -13,6 +13,7 @@ import { emailCron } from "./email/cron";
 import { devOutbox } from "./email/routes";
 import { devGateway } from "./orders/gateway-page";
 import { images } from "./images";
+import { seo } from "./seo/routes";
 import { accountsCron } from "./accounts/housekeeping";
 import { ordersCron } from "./orders/expiry";
 import { ALERT_CRON, alertsCron } from "./my-stuff/alerts/cron";
@@ -38,6 +39,7 @@ const app = new Hono<AppEnv>()
   .use(experiments())
   .route("/api", api)
   .route("/", images)
+  .route("/", seo)
   .route("/", socialPages)
   .get("/experiments", experimentsLogin())
   .route("/dev/outbox", devOutbox)
