@@ -1,6 +1,7 @@
 /**
- * The worker entry only composes: request context → security headers (widened on the card page) → the customer's session (and the
- * same-origin check of cookie-authenticated changes) → redirects → experiments → `/api` → generated images → robots.txt and sitemaps →
+ * The worker entry only composes: robots.txt and the sitemaps (first: public answers shared by every visitor, so no
+ * visitor or experiment cookie and no session) → request context → security headers (widened on the card page) → the customer's session (and the
+ * same-origin check of cookie-authenticated changes) → redirects → experiments → `/api` → generated images →
  * Google and Facebook sign-in pages → the marketer view's login → the local outbox and test payment gateway (`/dev/outbox`, `/dev/gateway`, APP_ENV local
  * only) → React Router SSR (last). The Cron Trigger's `scheduled` handler, every 5 minutes, delivers the email outbox's due
  * rows, prunes expired sessions and sign-in attempts, and expires unpaid orders; hourly (ALERT_CRON) it runs the alerts.
@@ -31,6 +32,7 @@ export { CartObject } from "./cart/cart-object";
 export { SearchIndexObject } from "./search/search-object";
 
 const app = new Hono<AppEnv>()
+  .route("/", seo)
   .use(...requestContext())
   .use(securityHeaders())
   .use("/orders/:n/pay", cardPagePolicy())
@@ -39,7 +41,6 @@ const app = new Hono<AppEnv>()
   .use(experiments())
   .route("/api", api)
   .route("/", images)
-  .route("/", seo)
   .route("/", socialPages)
   .get("/experiments", experimentsLogin())
   .route("/dev/outbox", devOutbox)

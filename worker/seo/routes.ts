@@ -1,10 +1,12 @@
 /**
- * robots.txt and the sitemaps (docs/decisions/018-robots-and-sitemaps.md), mounted before SSR like the images:
+ * robots.txt and the sitemaps (docs/decisions/018-robots-and-sitemaps.md), mounted first in worker/index.ts (before
+ * the middlewares that set the visitor's cookies, so a shared cache never keeps one) with the security headers:
  * `/robots.txt`, `/sitemap.xml` (the index) and `/sitemaps/{pages|settings|diamonds-k}.xml`; an unknown child → 404.
  * Every answer may be cached publicly for an hour.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
+import { securityHeaders } from "../middleware/security";
 import { robotsTxt } from "./robots";
 import { childSitemap, diamondFileNumbers, publicPagePaths, sitemapIndex, urlset } from "./sitemap";
 import { diamondIdRange, diamondUrls, settingUrls } from "./sources";
@@ -19,6 +21,9 @@ const originOf = (url: string) => new URL(url).origin;
 
 /** The robots.txt and sitemap routes. */
 export const seo = new Hono<AppEnv>()
+  .use("/robots.txt", securityHeaders())
+  .use("/sitemap.xml", securityHeaders())
+  .use("/sitemaps/*", securityHeaders())
   .get(
     "/robots.txt",
     (c) => new Response(robotsTxt(originOf(c.req.url), c.env.APP_ENV), { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE } }),

@@ -152,6 +152,14 @@ describe("sitemaps", () => {
       expect((await call(url)).status, url).toBe(200);
   });
 
+  it("answers every visitor alike: no cookie on these shared, cacheable answers, with the security headers", async () => {
+    for (const path of ["/robots.txt", "/sitemap.xml", "/sitemaps/pages.xml", `/sitemaps/diamonds-${seededFile}.xml`, "/sitemaps/other.xml"]) {
+      const res = await call(path);
+      expect(res.headers.get("set-cookie"), path).toBeNull();
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+    }
+  });
+
   it("answers 404 for an unknown or malformed file and a diamond file outside the id range", async () => {
     const outside = [seededFile - 1, farFile + 1].map((k) => `/sitemaps/diamonds-${k}.xml`);
     for (const path of [
