@@ -1,5 +1,6 @@
 /**
- * The worker entry only composes: request context → security headers (widened on the card page) → the customer's session (and the
+ * The worker entry only composes: robots.txt and the sitemaps (first: public answers shared by every visitor, so no
+ * visitor or experiment cookie and no session) → request context → security headers (widened on the card page) → the customer's session (and the
  * same-origin check of cookie-authenticated changes) → redirects → experiments → `/api` → generated images →
  * Google and Facebook sign-in pages → the marketer view's login → the local outbox and test payment gateway (`/dev/outbox`, `/dev/gateway`, APP_ENV local
  * only) → React Router SSR (last). The Cron Trigger's `scheduled` handler, every 5 minutes, delivers the email outbox's due
@@ -13,6 +14,7 @@ import { emailCron } from "./email/cron";
 import { devOutbox } from "./email/routes";
 import { devGateway } from "./orders/gateway-page";
 import { images } from "./images";
+import { seo } from "./seo/routes";
 import { accountsCron } from "./accounts/housekeeping";
 import { ordersCron } from "./orders/expiry";
 import { ALERT_CRON, alertsCron } from "./my-stuff/alerts/cron";
@@ -30,6 +32,7 @@ export { CartObject } from "./cart/cart-object";
 export { SearchIndexObject } from "./search/search-object";
 
 const app = new Hono<AppEnv>()
+  .route("/", seo)
   .use(...requestContext())
   .use(securityHeaders())
   .use("/orders/:n/pay", cardPagePolicy())
