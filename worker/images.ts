@@ -5,13 +5,20 @@ import { retailerLogoSvg } from "#shared/catalogue/retailer-images.ts";
 import { settingSvg } from "#shared/catalogue/setting-images.ts";
 import { ringViewSvg } from "#shared/catalogue/ring-view.ts";
 import type { AppEnv } from "./env";
+import { securityHeaders } from "./middleware/security";
 
 const svg = (body: string) => new Response(body, { headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "public, max-age=86400" } });
 
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><circle cx="12" cy="12" r="8" fill="none" stroke="#1f4e79" stroke-width="2.5"/><path d="M18 18l7 7" stroke="#1f4e79" stroke-width="3" stroke-linecap="round"/></svg>`;
 
-/** Generated illustrations (no external image hosts): diamond shapes, retailer logos, settings. */
+/**
+ * Generated illustrations (no external image hosts): diamond shapes, retailer logos, settings. Mounted first in
+ * worker/index.ts, with the security headers, before the middlewares that set the visitor's cookies: a public,
+ * cacheable image never carries one visitor's cookies to others.
+ */
 export const images = new Hono<AppEnv>()
+  .use("/favicon.svg", securityHeaders())
+  .use("/images/*", securityHeaders())
   .get("/favicon.svg", () => svg(FAVICON))
   .get("/images/diamonds/:file{[a-z]+\\.svg}", (c) => {
     const slug = c.req.param("file").replace(/\.svg$/, "");

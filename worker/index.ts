@@ -1,7 +1,8 @@
 /**
- * The worker entry only composes: robots.txt and the sitemaps (first: public answers shared by every visitor, so no
- * visitor or experiment cookie and no session) → request context → security headers (widened on the card page) → the customer's session (and the
- * same-origin check of cookie-authenticated changes) → redirects → experiments → `/api` → generated images →
+ * The worker entry only composes: robots.txt, the sitemaps and the generated images (first: public answers shared by
+ * every visitor, so no visitor or experiment cookie and no session) → request context → security headers (widened on
+ * the card page) → the customer's session (and the same-origin check of cookie-authenticated changes) → redirects →
+ * experiments → `/api` →
  * Google and Facebook sign-in pages → the marketer view's login → the local outbox and test payment gateway (`/dev/outbox`, `/dev/gateway`, APP_ENV local
  * only) → React Router SSR (last). The Cron Trigger's `scheduled` handler, every 5 minutes, delivers the email outbox's due
  * rows, prunes expired sessions and sign-in attempts, and expires unpaid orders; hourly (ALERT_CRON) it runs the alerts.
@@ -33,6 +34,7 @@ export { SearchIndexObject } from "./search/search-object";
 
 const app = new Hono<AppEnv>()
   .route("/", seo)
+  .route("/", images)
   .use(...requestContext())
   .use(securityHeaders())
   .use("/orders/:n/pay", cardPagePolicy())
@@ -40,7 +42,6 @@ const app = new Hono<AppEnv>()
   .use(redirects())
   .use(experiments())
   .route("/api", api)
-  .route("/", images)
   .route("/", socialPages)
   .get("/experiments", experimentsLogin())
   .route("/dev/outbox", devOutbox)

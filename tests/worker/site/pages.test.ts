@@ -285,4 +285,14 @@ describe("theme and request context", () => {
       expect(await res.text()).toMatch(/^<svg/);
     }
   });
+
+  it("serves the icon and images to every visitor alike: publicly cacheable, no cookie, with the security headers", async () => {
+    for (const path of ["/favicon.svg", "/images/diamonds/round.svg", "/images/retailers/aldergate-diamonds.svg"]) {
+      const res = await call(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("cache-control"), path).toBe("public, max-age=86400");
+      expect(res.headers.get("set-cookie"), path).toBeNull();
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+    }
+  });
 });
