@@ -81,6 +81,16 @@ export const isPaid = (o: Pick<OrderView, "status">): boolean => PAID.has(o.stat
 /** Whether the order still waits for a payment the shopper can make (re-payment). */
 export const canPay = (o: Pick<OrderView, "status">): boolean => o.status === "awaiting_payment" || o.status === "payment_failed";
 
+/** " Pay now" after a sentence about an order that still waits for a payment the shopper can make (re-payment); nothing otherwise. */
+export function PayNow({ order }: { order: Pick<OrderView, "status" | "orderNumber"> }) {
+  return canPay(order) ? (
+    <>
+      {" "}
+      <a href={`/orders/re-payment/${order.orderNumber}`}>Pay now</a>
+    </>
+  ) : null;
+}
+
 /** The order's page and its layout: one heading, narrow. */
 export function OrderPage({ title, children, nav = false }: { title: string; children: ReactNode; nav?: boolean }) {
   return (

@@ -10,7 +10,7 @@ import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, 
 import type { OrderView } from "#shared/orders/schemas.ts";
 import { formatUsd } from "#shared/money.ts";
 import { statusOf } from "#shared/refusal.ts";
-import { OrderPage, OrderSummary, canPay, formatDay, isPaid, orderHandle, orderNotFound, pageOrders, paymentPage } from "../components/order-parts";
+import { OrderPage, OrderSummary, PayNow, canPay, formatDay, isPaid, orderHandle, orderNotFound, pageOrders, paymentPage } from "../components/order-parts";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const order = await pageOrders(context, request).get(params.n ?? "");
@@ -72,12 +72,7 @@ export function Component() {
             : canPay(order)
               ? `This order waits for its payment of ${formatUsd(order.amountDue)}.`
               : `This order is ${order.statusLabel}.`}
-          {canPay(order) ? (
-            <>
-              {" "}
-              <a href={`/orders/re-payment/${order.orderNumber}`}>Pay now</a>
-            </>
-          ) : null}
+          <PayNow order={order} />
         </p>
       )}
       {paid.length ? (

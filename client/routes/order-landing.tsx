@@ -7,7 +7,7 @@
 import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { OrderView } from "#shared/orders/schemas.ts";
 import { signInHref } from "../components/account-paths";
-import { OrderPage, OrderSummary, canPay, isPaid, orderHandle, orderNotFound, pageOrders } from "../components/order-parts";
+import { OrderPage, OrderSummary, PayNow, isPaid, orderHandle, orderNotFound, pageOrders } from "../components/order-parts";
 import type { RootData } from "../root";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -25,12 +25,7 @@ export function Component() {
     <OrderPage title={`Order ${order.orderNumber}`}>
       <p role="status">
         {isPaid(order) ? `Thank you for your order: it is ${order.statusLabel}.` : `This order is ${order.statusLabel}.`}
-        {canPay(order) ? (
-          <>
-            {" "}
-            <a href={`/orders/re-payment/${order.orderNumber}`}>Pay now</a>
-          </>
-        ) : null}
+        <PayNow order={order} />
       </p>
       <OrderSummary order={order} />
       {root?.user ? (

@@ -8,16 +8,10 @@
 import { signal } from "@preact/signals-core";
 import { persisted } from "./persisted";
 import { FAVORITES_OWNER_KEY } from "./session";
+import type { ViewedDiamond } from "./viewing";
 
-/** A favourite diamond as its card shows it. `pairedDiamondId`: its matched pair follows it (§4). */
-export interface FavoriteDiamond {
-  id: number;
-  path: string;
-  title: string;
-  grades: string;
-  /** Cents. */
-  price: number;
-  shape: number;
+/** A favourite diamond as its card shows it (as a recently viewed one, price in cents). `pairedDiamondId`: its matched pair follows it (§4). */
+export interface FavoriteDiamond extends ViewedDiamond {
   pairedDiamondId: number | null;
 }
 

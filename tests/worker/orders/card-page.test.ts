@@ -4,35 +4,18 @@
  * page, and only when that provider is configured; every other page keeps the strict policy, exactly.
  */
 import { describe, expect, inject, it } from "vitest";
-import type { PlacedOrder } from "#shared/orders/schemas.ts";
 import type { Bindings } from "#worker/env.ts";
 import { call } from "../helpers";
-import { diamonds } from "../cart/cart-helpers";
 import { stripeAccount } from "../payments/stripe-control";
-import { ADDRESS } from "./orders-helpers";
+import { placedWith } from "./orders-helpers";
 
 const origin = inject("fakesOrigin");
 let next = 31;
 
-/** A shopper with a card order placed, every call made with these bindings (a provider configured). */
+/** A shopper with a card order placed, every call made with these bindings (a provider configured), and its pages. */
 async function cardShopper(bindings: Partial<Bindings>) {
-  const first = await call("/api/cart", { env: bindings });
-  const cookie = first.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const send = (path: string, init: RequestInit = {}) =>
-    call(path, { ...init, headers: { cookie, "content-type": "application/json", ...(init.headers ?? {}) }, env: bindings });
-  const list = await diamonds();
-  for (const intent of [
-    { type: "add-diamond", diamondId: list[next++ % list.length]!.id },
-    { type: "set-addresses", shippingAddress: ADDRESS, billingSameAsShipping: true },
-    { type: "set-payment-method", paymentMethod: "card" },
-  ])
-    expect((await send("/api/cart", { method: "POST", body: JSON.stringify(intent) })).status).toBe(200);
-  const res = await send("/api/orders", { method: "POST" });
-  expect(res.status).toBe(201);
-  return { placed: (await res.json()) as PlacedOrder, page: (path: string) => send(path, { headers: { accept: "text/html" } }) };
+  const { placed, send } = await placedWith(bindings, "card", next++);
+  return { placed, page: (path: string) => send(path, { headers: { accept: "text/html" } }) };
 }
 
 const braintreeEnv = (): Partial<Bindings> => {

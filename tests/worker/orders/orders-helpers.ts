@@ -1,6 +1,8 @@
 /** Shared by the order tests: a visitor with a cart ready to order, and typed order calls. */
 import { env } from "cloudflare:test";
+import { expect } from "vitest";
 import type { ApprovalResult, PlacedOrder } from "#shared/orders/schemas.ts";
+import type { Bindings } from "#worker/env.ts";
 import { call } from "../helpers";
 import { diamonds, visitor } from "../cart/cart-helpers";
 
@@ -35,6 +37,31 @@ export async function readyShopper(paymentMethod: "paypal" | "card" | "wire" = "
     },
     repay: (orderNumber: string) => call(`/api/orders/payment/${orderNumber}`, { method: "POST", headers }),
   };
+}
+
+/**
+ * A new visitor who places a one-diamond order to pay by `paymentMethod`, every call made with `bindings` (a
+ * provider configured); `diamondIndex` picks the stone (each test file keeps to its own). `send` makes further
+ * calls as that visitor.
+ */
+export async function placedWith(bindings: Partial<Bindings>, paymentMethod: "paypal" | "card", diamondIndex: number) {
+  const first = await call("/api/cart", { env: bindings });
+  const cookie = first.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const send = (path: string, init: RequestInit = {}) =>
+    call(path, { ...init, headers: { cookie, "content-type": "application/json", ...(init.headers ?? {}) }, env: bindings });
+  const list = await diamonds();
+  for (const intent of [
+    { type: "add-diamond", diamondId: list[diamondIndex % list.length]!.id },
+    { type: "set-addresses", shippingAddress: ADDRESS, billingSameAsShipping: true },
+    { type: "set-payment-method", paymentMethod },
+  ])
+    expect((await send("/api/cart", { method: "POST", body: JSON.stringify(intent) })).status).toBe(200);
+  const res = await send("/api/orders", { method: "POST" });
+  expect(res.status).toBe(201);
+  return { placed: (await res.json()) as PlacedOrder, send };
 }
 
 /** The shopper's decision on the embedded gateway's page (a form post, as the browser makes it). */

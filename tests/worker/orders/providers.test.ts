@@ -6,37 +6,18 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import type { ApprovalResult, PlacedOrder } from "#shared/orders/schemas.ts";
+import type { ApprovalResult } from "#shared/orders/schemas.ts";
 import type { Bindings } from "#worker/env.ts";
 import { call } from "../helpers";
-import { diamonds } from "../cart/cart-helpers";
 import { paypalApp } from "../payments/paypal-control";
 import { payAtStripe, signAsStripe, stripeAccount } from "../payments/stripe-control";
-import { ADDRESS, transitions } from "./orders-helpers";
+import { placedWith, transitions } from "./orders-helpers";
 
 const origin = inject("fakesOrigin");
 let next = 7;
 
-/** A shopper whose cart is ready to order, every call made with these bindings (a provider configured). */
-async function shopper(bindings: Partial<Bindings>, paymentMethod: "paypal" | "card") {
-  const first = await call("/api/cart", { env: bindings });
-  const cookie = first.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const send = (path: string, init: RequestInit = {}) =>
-    call(path, { ...init, headers: { cookie, "content-type": "application/json", ...(init.headers ?? {}) }, env: bindings });
-  const list = await diamonds();
-  for (const intent of [
-    { type: "add-diamond", diamondId: list[next++ % list.length]!.id },
-    { type: "set-addresses", shippingAddress: ADDRESS, billingSameAsShipping: true },
-    { type: "set-payment-method", paymentMethod },
-  ])
-    expect((await send("/api/cart", { method: "POST", body: JSON.stringify(intent) })).status).toBe(200);
-  const res = await send("/api/orders", { method: "POST" });
-  expect(res.status).toBe(201);
-  return { placed: (await res.json()) as PlacedOrder, send };
-}
+/** A shopper whose order is placed, every call made with these bindings (a provider configured). */
+const shopper = (bindings: Partial<Bindings>, paymentMethod: "paypal" | "card") => placedWith(bindings, paymentMethod, next++);
 
 const approval = async (res: Response) => ({ status: res.status, body: (await res.json()) as ApprovalResult });
 
