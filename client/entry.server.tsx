@@ -8,7 +8,8 @@ import { renderToString } from "react-dom/server";
 import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchRoutes, type RouteObject } from "react-router";
 import { SHARED_RENDER_HEADER, effectiveTheme } from "#shared/flags.ts";
 import { visitorContext } from "./context";
-import { allowsSharedRender, pageMeta } from "./route-handle";
+import { absolutize } from "./structured-data";
+import { type PageMeta, allowsSharedRender, pageMeta } from "./route-handle";
 import { bodyData, flagsFor } from "./root";
 import { CATCH_ALL_ID, createRoutes, routeFile } from "./routes";
 
@@ -27,6 +28,38 @@ export function isUnknownPage(pathname: string): boolean {
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The share card shown when a page is linked on social networks (client/static/social-card.png, 1200 × 630). */
+const DEFAULT_SHARE_IMAGE = "/social-card.png";
+
+/** Open Graph and Twitter card tags: title, description, type, the canonical URL and the share image (absolute URLs). */
+function shareTags(meta: PageMeta, pageUrl: string): string {
+  const abs = (path: string) => escapeHtml(new URL(path, pageUrl).href);
+  const tags = [
+    `<meta property="og:site_name" content="Loupe">`,
+    `<meta property="og:type" content="${meta.type ?? "website"}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    meta.description ? `<meta property="og:description" content="${escapeHtml(meta.description)}">` : "",
+    meta.canonical ? `<meta property="og:url" content="${abs(meta.canonical)}">` : "",
+    `<meta property="og:image" content="${abs(meta.image ?? DEFAULT_SHARE_IMAGE)}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
+    meta.description ? `<meta name="twitter:description" content="${escapeHtml(meta.description)}">` : "",
+    `<meta name="twitter:image" content="${abs(meta.image ?? DEFAULT_SHARE_IMAGE)}">`,
+  ];
+  return tags.join("");
+}
+
+/**
+ * The page's schema.org objects as JSON-LD. "<" is written as \u003c so no text inside can close the script
+ * element; the nonce keeps a strict CSP quiet about the (never executed) data block.
+ */
+function structuredData(meta: PageMeta, nonce: string, pageUrl: string): string {
+  const origin = new URL(pageUrl).origin;
+  return (meta.jsonLd ?? [])
+    .map((o) => `<script type="application/ld+json" nonce="${nonce}">${JSON.stringify(absolutize(o, origin)).replace(/</g, "\\u003c")}</script>`)
+    .join("");
+}
 
 /** The entry and the matched routes' chunks, their static imports and their CSS. */
 function assetsFor(manifest: ViteManifest, routeIds: string[]) {
@@ -106,6 +139,8 @@ export async function renderPage(request: Request, { context, nonce, manifest }:
     // Absolute, as search engines prefer.
     meta.canonical ? `<link rel="canonical" href="${escapeHtml(new URL(meta.canonical, request.url).href)}">` : "",
     flags.preventRobots ? `<meta name="robots" content="noindex">` : "",
+    shareTags(meta, request.url),
+    structuredData(meta, nonce, request.url),
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
     `<link rel="manifest" href="/site.webmanifest">`,
     ...assets.css.map((f) => `<link rel="stylesheet" href="/${f}">`),

@@ -9,6 +9,15 @@ export interface PageMeta {
   description?: string;
   /** Site-relative canonical path. */
   canonical?: string;
+  /** Open Graph type (default "website"); "article" for articles, "product" for diamonds, settings and jewellery. */
+  type?: "website" | "article" | "product";
+  /** The share image (absolute or site-relative) for Open Graph and Twitter cards; default the Loupe card. */
+  image?: string;
+  /**
+   * schema.org objects written as `<script type="application/ld+json">` (each with its own "@context"): Product with
+   * Offer, BreadcrumbList, Article, FAQPage… Build them with client/structured-data.ts.
+   */
+  jsonLd?: readonly Record<string, unknown>[];
 }
 
 export interface RouteHandle<Data = unknown> {

@@ -30,6 +30,7 @@ import {
   seedGroups,
   type SeedOptions,
 } from "../shared/catalogue/seed-plan";
+import { contentSeedStatements } from "../shared/content-seed/index";
 
 /** The minimal D1 surface this script uses (the proxy's binding implements it). */
 interface D1Like {
@@ -105,6 +106,13 @@ async function seed(db: D1Like, opts: SeedOptions): Promise<SeedCounts> {
   return counts;
 }
 
+/** Inserts the content store's missing defaults, in batches (each batch one transaction). */
+async function seedContent(db: D1Like): Promise<void> {
+  const statements = contentSeedStatements();
+  for (let i = 0; i < statements.length; i += 50) await db.batch(statements.slice(i, i + 50).map((s) => db.prepare(s)));
+  if (statements.length) log(`content: ${statements.length} seed statements applied (existing rows kept)`);
+}
+
 async function main(): Promise<void> {
   const parsed = Config.safeParse(process.env);
   if (!parsed.success) {
@@ -125,6 +133,8 @@ async function main(): Promise<void> {
   try {
     const db = proxy.env.DB;
     const current = await readSeedMeta(db);
+    // The content store's defaults: only what is missing is inserted, so operators' edits survive.
+    await seedContent(db);
     if (!force && current === seedMetaValue(opts)) {
       console.log(`already seeded (${diamonds} diamonds)`);
       return;
