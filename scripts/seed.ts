@@ -133,16 +133,17 @@ async function main(): Promise<void> {
   try {
     const db = proxy.env.DB;
     const current = await readSeedMeta(db);
-    // The content store's defaults: only what is missing is inserted, so operators' edits survive.
-    await seedContent(db);
     if (!force && current === seedMetaValue(opts)) {
       console.log(`already seeded (${diamonds} diamonds)`);
+      // The content store's defaults: only what is missing is inserted, so operators' edits survive.
+      await seedContent(db);
       return;
     }
     log(`seeding ${diamonds.toLocaleString("en-US")} diamonds into ${persistDir} ...`);
     const { settings, retailers } = await seed(db, opts);
     const seconds = (performance.now() - started) / 1000;
     console.log(`seeded ${diamonds} diamonds, ${settings} settings, ${retailers} retailers in ${seconds.toFixed(1)}s`);
+    await seedContent(db);
   } finally {
     await proxy.dispose();
   }
