@@ -16,7 +16,8 @@ import { accountContext, type AccountService, type SignedInUser, type SocialSign
 import { visitorContext } from "./context";
 import { contentContext } from "./content-context";
 import { trafficAlertId } from "#shared/traffic-alerts.ts";
-import { SiteFooter, SiteHeader } from "./components/chrome";
+import { SiteHeader } from "./components/chrome";
+import { SiteFooter } from "./components/site-footer";
 import { CompareTray } from "./components/compare-tray";
 import { NotFound } from "./components/not-found";
 import { pageMeta } from "./route-handle";

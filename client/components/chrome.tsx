@@ -1,4 +1,4 @@
-/** The site's header (navigation, the shopper's account, the theme switch) and footer. */
+/** The site's header (navigation, the shopper's account, the theme switch); the footer is site-footer.tsx. */
 import type { MouseEvent } from "react";
 import { Link, NavLink } from "react-router";
 import type { NavigationMode } from "#shared/flags.ts";
@@ -118,20 +118,5 @@ export function SiteHeader({
       ) : null}
       <AccountMenu user={user} returnTo={returnTo} />
     </header>
-  );
-}
-
-export function SiteFooter() {
-  return (
-    <footer className="site-footer">
-      <nav aria-label="Footer">
-        {SEARCH_AREAS.map((a) => (
-          <Link key={a.to} to={a.to}>
-            {a.label}
-          </Link>
-        ))}
-      </nav>
-      <p>Loupe compares certified diamonds and fine jewellery from independent retailers. Prices in US dollars.</p>
-    </footer>
   );
 }
