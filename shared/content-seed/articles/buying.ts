@@ -127,4 +127,59 @@ Once you have a shortlist, lock the price of the best candidate and use the 72 h
 
 Loupe lists stones and settings from independent retailers and refreshes prices from their feeds; it does not set those prices. We do not promise free shipping: costs depend on the retailer and the order, and they are shown before you pay. To see how listings reach us, read [how Loupe gathers its data](/blog/news/how-loupe-gathers-diamond-data). For the rest of the process, our [online buying checklist](/blog/buying-guides/buying-a-diamond-online) covers certificates, returns and payment.`,
   },
+  {
+    slug: "how-loupe-gathers-diamond-data",
+    title: "Our data: how listings and prices reach Loupe",
+    description: "Where Loupe's diamond listings come from, how often prices are refreshed, what happens when a stone sells and what we check before a listing appears.",
+    category: "blog",
+    subcategory: "news",
+    author: "samuel-achebe",
+    published: "2026-10-05",
+    legacy: ["/blog/how-we-collect-diamond-prices", "/blog/where-our-diamonds-come-from", "/blog/loupe-data-explained"],
+    body: `## Why we explain this
+
+A comparison site is only as good as its data. If listings are stale, prices wrong or sold stones still showing, comparing them wastes your time. This article explains, in plain terms, how diamonds and prices reach Loupe and what we do with them. For the current numbers (how many stones, how many retailers, how recently things changed) see the live figures on [our data page](/our-data).
+
+## Where listings come from
+
+Loupe does not own diamonds. The stones and settings you see are listed by **independent retailers**, each of which sends us a feed of its inventory: one row per diamond, with its shape, carat weight, grades, certificate laboratory and number, measurements, origin (natural or lab-grown) and price.
+
+Feeds arrive in different formats and with different spellings ("VS-1" or "VS1", "colour" or "color"). We match columns and grade names to one consistent scale, so that a VS1 from one retailer is filtered the same way as a VS1 from another.
+
+## What we check
+
+Before a row becomes a listing, we check it. A row is set aside rather than guessed when:
+
+- A required value is missing, such as the price or the carat weight.
+- A value is impossible, for example a negative measurement.
+- A grade falls outside the scales our search covers.
+
+Each set-aside row is recorded with its reason, so it can be corrected and sent again. We would rather show fewer stones than show ones we cannot describe properly.
+
+### Certificates as identity
+
+Wherever a certificate exists, a diamond is identified by its **grading laboratory and report number**. When a retailer sends the same stone again, we update that listing instead of creating a duplicate. The report number is shown on the listing so you can look it up yourself; our [certificates guide](/education/certificates/diamond-certificates-explained) explains how.
+
+## Prices and price history
+
+The price you see is the retailer's current price from its latest feed. When a retailer changes a price, we record the change in a **price history**. That history powers the price-drop emails you can ask for on a favorite stone, and it lets us tell you when a price has moved.
+
+We do not set or adjust retailers' prices. Shipping costs and terms are set by each retailer and are shown before you pay; we do not promise free shipping.
+
+## When a stone sells
+
+Diamonds sell, often quickly. When a retailer sends its full inventory and a stone is missing from it, we mark that stone **sold** and remove it from search. If it was one of your favorites, it stays in your list marked as sold so you know what happened. Because there can be a short delay between a sale at the retailer and the next feed, the cart and checkout read prices and availability afresh before you pay.
+
+## How search uses the data
+
+Every filter on [diamond search](/diamond-search) works on the same cleaned-up data: shape, carat, cut, color, clarity, fluorescence, laboratory, origin, price, proportions and the retailer's shipping time. The counts next to each filter are live, so you can see how many stones match before you narrow further.
+
+## Price locks
+
+Because prices move, Loupe lets you lock your cart's total for 72 hours, up to 3 times a day. Read [how price locks work](/blog/buying-guides/price-locks-and-comparing-retailers) for the details.
+
+## What we are still improving
+
+We keep working on faster updates after a sale, more complete measurements from every retailer, and clearer labels when a feed leaves something out. If you spot a listing that looks wrong, tell us: the [FAQ](/faq) explains how to reach the team.`,
+  },
 ];
