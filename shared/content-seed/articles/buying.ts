@@ -8,7 +8,8 @@ export const BUYING: readonly ArticleSeed[] = [
   {
     slug: "buying-a-diamond-online",
     title: "Buying a diamond online safely: a checklist",
-    description: "Certificates, return policies, price locks and payment: a checklist for buying a diamond online without surprises, whichever retailer you choose.",
+    description:
+      "Certificates, return policies, price locks and payment: a checklist for buying a diamond online without surprises, whichever retailer you choose.",
     category: "blog",
     subcategory: "buying-guides",
     author: "samuel-achebe",
@@ -68,7 +69,8 @@ Loupe is a comparison marketplace: we list diamonds and settings from independen
   {
     slug: "price-locks-and-comparing-retailers",
     title: "Price locks and comparing retailers without the rush",
-    description: "How a 72-hour price lock works on Loupe, the limits that apply, and a calm way to compare the same diamond across several independent retailers.",
+    description:
+      "How a 72-hour price lock works on Loupe, the limits that apply, and a calm way to compare the same diamond across several independent retailers.",
     category: "blog",
     subcategory: "buying-guides",
     author: "samuel-achebe",
@@ -130,7 +132,8 @@ Loupe lists stones and settings from independent retailers and refreshes prices 
   {
     slug: "how-loupe-gathers-diamond-data",
     title: "Our data: how listings and prices reach Loupe",
-    description: "Where Loupe's diamond listings come from, how often prices are refreshed, what happens when a stone sells and what we check before a listing appears.",
+    description:
+      "Where Loupe's diamond listings come from, how often prices are refreshed, what happens when a stone sells and what we check before a listing appears.",
     category: "blog",
     subcategory: "news",
     author: "samuel-achebe",

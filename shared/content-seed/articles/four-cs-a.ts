@@ -70,7 +70,8 @@ For the other three Cs, continue with [diamond color](/education/diamond-4cs/dia
   {
     slug: "diamond-color-guide",
     title: "Diamond color: reading the D-to-Z scale",
-    description: "How gemologists grade diamond color from D to Z, where the visible differences begin and how to choose a color grade that suits your setting.",
+    description:
+      "How gemologists grade diamond color from D to Z, where the visible differences begin and how to choose a color grade that suits your setting.",
     category: "education",
     subcategory: "diamond-4cs",
     author: "maya-okafor",

@@ -61,7 +61,8 @@ On [diamond search](/diamond-search) you can filter by clarity and open each sto
   {
     slug: "diamond-carat-weight-guide",
     title: "Carat weight: size, price and the numbers in between",
-    description: "Carat measures weight, not size. How weight relates to the diameter you see, why prices jump at round numbers and how to buy a little under them.",
+    description:
+      "Carat measures weight, not size. How weight relates to the diameter you see, why prices jump at round numbers and how to buy a little under them.",
     category: "education",
     subcategory: "diamond-4cs",
     author: "samuel-achebe",

@@ -8,7 +8,8 @@ export const GRADING: readonly ArticleSeed[] = [
   {
     slug: "diamond-fluorescence-guide",
     title: "Diamond fluorescence: when a glow under UV matters",
-    description: "What fluorescence is, how laboratories grade it from None to Very Strong, and when it helps, hurts or makes no visible difference to a diamond.",
+    description:
+      "What fluorescence is, how laboratories grade it from None to Very Strong, and when it helps, hurts or makes no visible difference to a diamond.",
     category: "education",
     subcategory: "diamond-4cs",
     author: "daniel-reyes",
@@ -59,7 +60,8 @@ Fluorescence is one filter among many on Loupe. If you want to see how it intera
   {
     slug: "lab-grown-vs-natural-diamonds",
     title: "Lab-grown or natural: what is the same and what is not",
-    description: "Lab-grown diamonds are real diamonds made above ground. How they are grown, how to tell them apart, what they cost and how to decide which suits you.",
+    description:
+      "Lab-grown diamonds are real diamonds made above ground. How they are grown, how to tell them apart, what they cost and how to decide which suits you.",
     category: "education",
     subcategory: "lab-grown",
     author: "daniel-reyes",
@@ -113,7 +115,8 @@ Every listing on Loupe is marked natural or lab-grown, and you can search either
   {
     slug: "diamond-certificates-explained",
     title: "Diamond certificates: GIA, AGS, IGI, HRD and GCAL compared",
-    description: "What a diamond grading report tells you, how the major laboratories differ and how to check that a report really belongs to the stone you are buying.",
+    description:
+      "What a diamond grading report tells you, how the major laboratories differ and how to check that a report really belongs to the stone you are buying.",
     category: "education",
     subcategory: "certificates",
     author: "maya-okafor",

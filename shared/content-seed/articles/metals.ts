@@ -8,7 +8,8 @@ export const METALS: readonly ArticleSeed[] = [
   {
     slug: "platinum-and-gold",
     title: "Platinum or gold: choosing the metal for your ring",
-    description: "Platinum, 14k and 18k gold in white, yellow and rose compared: durability, color, upkeep and why rose gold costs the same as white or yellow gold.",
+    description:
+      "Platinum, 14k and 18k gold in white, yellow and rose compared: durability, color, upkeep and why rose gold costs the same as white or yellow gold.",
     category: "jewelry",
     subcategory: "metals",
     author: "hannah-lindqvist",
@@ -73,7 +74,8 @@ You can filter by metal on [setting search](/setting-search) and see each settin
   {
     slug: "palladium-and-alternative-metals",
     title: "Palladium and alternative metals for rings and bands",
-    description: "Palladium, cobalt, tantalum, titanium, tungsten, carbon fiber, ceramic and Damascus steel compared, with the trade-offs for sizing and daily wear.",
+    description:
+      "Palladium, cobalt, tantalum, titanium, tungsten, carbon fiber, ceramic and Damascus steel compared, with the trade-offs for sizing and daily wear.",
     category: "jewelry",
     subcategory: "metals",
     author: "hannah-lindqvist",

@@ -8,7 +8,8 @@ export const RINGS: readonly ArticleSeed[] = [
   {
     slug: "ring-size-guide",
     title: "How to find your ring size (and keep it a surprise)",
-    description: "Measure a ring size at home, understand US sizes in millimeters, allow for wide bands and knuckles, and know when a ring can be resized later.",
+    description:
+      "Measure a ring size at home, understand US sizes in millimeters, allow for wide bands and knuckles, and know when a ring can be resized later.",
     category: "jewelry",
     subcategory: "rings",
     author: "hannah-lindqvist",
@@ -72,7 +73,8 @@ Resizing policies and costs differ between the retailers listed on Loupe, so che
   {
     slug: "engagement-ring-settings",
     title: "Engagement ring settings: solitaire, halo, pavé and more",
-    description: "Solitaire, halo, hidden halo, pavé and three-stone settings compared: how each looks, protects the diamond, wears day to day and affects the cost.",
+    description:
+      "Solitaire, halo, hidden halo, pavé and three-stone settings compared: how each looks, protects the diamond, wears day to day and affects the cost.",
     category: "jewelry",
     subcategory: "rings",
     author: "hannah-lindqvist",
@@ -133,7 +135,8 @@ Think about daily life (hands-on work, sports), the shape and size of the diamon
   {
     slug: "matching-wedding-bands",
     title: "Wedding bands that match your engagement ring",
-    description: "Straight, curved, notched and eternity bands: how to choose a wedding band that sits well beside your engagement ring, in a metal that wears alike.",
+    description:
+      "Straight, curved, notched and eternity bands: how to choose a wedding band that sits well beside your engagement ring, in a metal that wears alike.",
     category: "jewelry",
     subcategory: "rings",
     author: "hannah-lindqvist",

@@ -8,12 +8,13 @@ export const SHAPES_A: readonly ArticleSeed[] = [
   {
     slug: "round-brilliant-diamond-guide",
     title: "Round brilliant diamonds: the classic, explained",
-    description: "Why the round brilliant is the most popular diamond shape, how its 57 or 58 facets work and which cut grades and proportions to look for when buying.",
+    description:
+      "Why the round brilliant is the most popular diamond shape, how its 57 or 58 facets work and which cut grades and proportions to look for when buying.",
     category: "education",
     subcategory: "diamond-shapes",
     author: "maya-okafor",
     published: "2025-03-03",
-    legacy: ["/education/diamond-shapes", "/blog/round-cut-diamonds", "/education/diamond-round"],
+    legacy: ["/blog/round-cut-diamonds", "/blog/round-brilliant-diamonds", "/education/diamond-round"],
     body: `## The shape most people picture
 
 When someone says "diamond", most people picture a round brilliant. It is the most popular shape for engagement rings by a wide margin, and it is the shape the diamond trade has studied most closely. Loupe lists ten shapes, from round to cushion; this guide is the first in our series, and the [shapes overview](/education/diamond-shapes) lists them all.
@@ -61,7 +62,8 @@ Rounds are the most listed shape on Loupe, so you can often find near-identical 
   {
     slug: "princess-cut-diamond-guide",
     title: "Princess cut diamonds: square, sharp and bright",
-    description: "The princess cut is the most popular square diamond. How it sparkles, how to protect its pointed corners and what to check on the certificate.",
+    description:
+      "The princess cut is the most popular square diamond. How it sparkles, how to protect its pointed corners and what to check on the certificate.",
     category: "education",
     subcategory: "diamond-shapes",
     author: "hannah-lindqvist",
@@ -114,7 +116,8 @@ Choose princess on [diamond search](/diamond-search) and filter by ratio, depth 
   {
     slug: "marquise-cut-diamond-guide",
     title: "Marquise diamonds: a long shape that looks large",
-    description: "The marquise is a boat-shaped brilliant that makes the most of its carat weight. What a good ratio looks like, the bow-tie effect and protecting the points.",
+    description:
+      "The marquise is a boat-shaped brilliant that makes the most of its carat weight. What a good ratio looks like, the bow-tie effect and protecting the points.",
     category: "education",
     subcategory: "diamond-shapes",
     author: "hannah-lindqvist",
@@ -161,7 +164,8 @@ Marquise diamonds are less common than rounds or ovals, so the selection from an
   {
     slug: "emerald-cut-diamond-guide",
     title: "Emerald cut diamonds: clarity on display",
-    description: "The emerald cut trades sparkle for long, mirror-like flashes. Why clarity and color matter more in this step cut, and the ratios buyers like best.",
+    description:
+      "The emerald cut trades sparkle for long, mirror-like flashes. Why clarity and color matter more in this step cut, and the ratios buyers like best.",
     category: "education",
     subcategory: "diamond-shapes",
     author: "maya-okafor",
@@ -208,7 +212,8 @@ Because clarity and cutting quality vary so much in step cuts, it pays to look a
   {
     slug: "pear-shaped-diamond-guide",
     title: "Pear-shaped diamonds: a teardrop with sparkle",
-    description: "A pear shape combines a round end and a point. How to judge its outline, ratio and bow-tie, and the prong that keeps the point safe for years.",
+    description:
+      "A pear shape combines a round end and a point. How to judge its outline, ratio and bow-tie, and the prong that keeps the point safe for years.",
     category: "education",
     subcategory: "diamond-shapes",
     author: "hannah-lindqvist",

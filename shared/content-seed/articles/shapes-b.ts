@@ -63,7 +63,8 @@ Ovals are widely cut and widely listed, which makes comparison valuable: two sto
   {
     slug: "heart-shaped-diamond-guide",
     title: "Heart-shaped diamonds: getting the symbol right",
-    description: "A heart is the hardest shape to cut well. What makes a balanced heart, why size matters for this shape and how to set it so it reads clearly.",
+    description:
+      "A heart is the hardest shape to cut well. What makes a balanced heart, why size matters for this shape and how to set it so it reads clearly.",
     category: "education",
     subcategory: "diamond-shapes",
     author: "hannah-lindqvist",
@@ -117,7 +118,8 @@ Hearts are listed in smaller numbers than rounds or ovals, so any single shop ma
   {
     slug: "radiant-cut-diamond-guide",
     title: "Radiant cut diamonds: a rectangle that sparkles",
-    description: "The radiant cut joins the outline of an emerald cut to brilliant faceting. How it compares with princess and emerald cuts and what ratio to pick.",
+    description:
+      "The radiant cut joins the outline of an emerald cut to brilliant faceting. How it compares with princess and emerald cuts and what ratio to pick.",
     category: "education",
     subcategory: "diamond-shapes",
     author: "daniel-reyes",
@@ -168,7 +170,8 @@ Radiants vary a lot between cutters in depth and brightness, so it helps to see 
   {
     slug: "asscher-cut-diamond-guide",
     title: "Asscher cut diamonds: the square step cut",
-    description: "The asscher is a square step cut with a windmill pattern and an Art Deco past. What to check for clarity, color and proportions before you buy.",
+    description:
+      "The asscher is a square step cut with a windmill pattern and an Art Deco past. What to check for clarity, color and proportions before you buy.",
     category: "education",
     subcategory: "diamond-shapes",
     author: "maya-okafor",
@@ -215,7 +218,8 @@ Asscher cuts are a smaller share of the market than rounds and ovals, and qualit
   {
     slug: "cushion-cut-diamond-guide",
     title: "Cushion cut diamonds: soft corners, vintage glow",
-    description: "Cushion cuts range from antique-style chunky facets to modern crushed-ice sparkle. How to tell the styles apart and pick a ratio and grades you like.",
+    description:
+      "Cushion cuts range from antique-style chunky facets to modern crushed-ice sparkle. How to tell the styles apart and pick a ratio and grades you like.",
     category: "education",
     subcategory: "diamond-shapes",
     author: "hannah-lindqvist",
