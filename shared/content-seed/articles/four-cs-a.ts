@@ -26,7 +26,7 @@ When gemologists talk about how a diamond looks, they usually describe three eff
 
 ## Cut grades
 
-For a standard round brilliant, GIA gives an overall cut grade on a five-step scale: **Excellent, Very Good, Good, Fair and Poor**. The grade combines the diamond's proportions with its finish (polish and symmetry). AGS reports use a 0 to 10 scale where 0 is called Ideal; you will still find AGS Ideal stones listed even though new AGS reports are no longer issued.
+For a standard round brilliant, GIA gives an overall cut grade on a five-step scale: **Excellent, Very Good, Good, Fair and Poor**. The grade combines the diamond's proportions with its finish (polish and symmetry). AGS reports use a 0 to 10 scale where 0 is called Ideal; AGS Laboratories closed at the end of 2022, but you will still find stones with AGS Ideal reports listed.
 
 For fancy shapes such as oval, cushion or emerald, GIA does not give an overall cut grade. You get polish and symmetry grades, and the measurements, and you judge the rest by eye, by the proportions and by the length-to-width ratio. Our [shape guides](/education/diamond-shapes) cover what to look for in each one.
 

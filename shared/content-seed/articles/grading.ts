@@ -136,7 +136,7 @@ The Gemological Institute of America is a nonprofit institute that developed the
 
 ### AGS
 
-The American Gem Society's laboratory was known for its cut grading on a 0 to 10 scale, with 0 called Ideal, and for light-performance analysis. AGS Laboratories no longer issues new reports, but many diamonds still on the market carry AGS reports and they remain valid descriptions of those stones.
+The American Gem Society's laboratory was known for its cut grading on a 0 to 10 scale, with 0 called Ideal, and for light-performance analysis. AGS Laboratories closed at the end of 2022 and its laboratory work was merged into GIA, which offers a supplementary AGS Ideal light-performance report. Many diamonds still on the market carry AGS reports, and they remain valid descriptions of those stones.
 
 ### IGI
 

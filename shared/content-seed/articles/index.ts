@@ -3,6 +3,7 @@
  * assembled from the topic files beside this one. All texts are Loupe's own.
  */
 import { AUTHOR_SEEDS } from "./authors";
+import { BLOG_EXTRA } from "./blog-extra";
 import { BUYING } from "./buying";
 import { CARE } from "./care";
 import { CATEGORY_SEEDS } from "./categories";
@@ -22,4 +23,15 @@ export const CATEGORIES: readonly CategorySeed[] = CATEGORY_SEEDS;
 export const AUTHORS: readonly AuthorSeed[] = AUTHOR_SEEDS;
 
 /** Every seed article, education first (the 4Cs, grading, shapes), then the blog, then jewelry. */
-export const ARTICLES: readonly ArticleSeed[] = [...FOUR_CS_A, ...FOUR_CS_B, ...GRADING, ...SHAPES_A, ...SHAPES_B, ...BUYING, ...RINGS, ...METALS, ...CARE];
+export const ARTICLES: readonly ArticleSeed[] = [
+  ...FOUR_CS_A,
+  ...FOUR_CS_B,
+  ...GRADING,
+  ...SHAPES_A,
+  ...SHAPES_B,
+  ...BUYING,
+  ...BLOG_EXTRA,
+  ...RINGS,
+  ...METALS,
+  ...CARE,
+];

@@ -19,6 +19,7 @@ const SITE_PATHS = [
   "/wedding-rings",
   "/mens-wedding-bands",
   "/jewelry-care-plan",
+  "/my-stuff/alerts",
 ];
 const categoryPaths = CATEGORIES.map((c) => (c.parent === null ? `/${c.slug}` : `/${c.parent}/${c.slug}`));
 const articlePaths = ARTICLES.map((a) => `/${a.category}/${a.subcategory}/${a.slug}`);
