@@ -1,42 +1,37 @@
 /**
- * PLACEHOLDER (replaced by the writer's collection): every seed category, author and article.
+ * The seed's whole collection (the embedded blog CMS's default content): every category, author and article,
+ * assembled from the topic files beside this one. All texts are Loupe's own.
  */
+import { AUTHOR_SEEDS } from "./authors";
+import { BLOG_EXTRA } from "./blog-extra";
+import { BUYING } from "./buying";
+import { CARE } from "./care";
+import { CATEGORY_SEEDS } from "./categories";
+import { FOUR_CS_A } from "./four-cs-a";
+import { FOUR_CS_B } from "./four-cs-b";
+import { GRADING } from "./grading";
+import { METALS } from "./metals";
+import { RINGS } from "./rings";
+import { SHAPES_A } from "./shapes-a";
+import { SHAPES_B } from "./shapes-b";
 import type { ArticleSeed, AuthorSeed, CategorySeed } from "./types";
 
-export const CATEGORIES: readonly CategorySeed[] = [
-  { slug: "blog", name: "Blog", description: "News and stories from Loupe.", parent: null },
-  { slug: "education", name: "Education", description: "Learn diamonds before you buy.", parent: null },
-  { slug: "jewelry", name: "Jewelry", description: "Rings, metals and care.", parent: null },
-  { slug: "diamond-4cs", name: "The 4Cs", description: "Cut, colour, clarity and carat explained.", parent: "education" },
-  { slug: "buying-guides", name: "Buying guides", description: "How to buy a diamond online with confidence.", parent: "blog" },
-  { slug: "rings", name: "Rings", description: "Settings, metals and sizes.", parent: "jewelry" },
-];
+/** The three top categories (parent null) and their subcategories. */
+export const CATEGORIES: readonly CategorySeed[] = CATEGORY_SEEDS;
 
-export const AUTHORS: readonly AuthorSeed[] = [
-  { id: "maya-okafor", name: "Maya Okafor", role: "GIA Graduate Gemologist", bio: "Maya grades diamonds for Loupe's gemologist reviews." },
-];
+/** Loupe's staff writers. */
+export const AUTHORS: readonly AuthorSeed[] = AUTHOR_SEEDS;
 
+/** Every seed article, education first (the 4Cs, grading, shapes), then the blog, then jewelry. */
 export const ARTICLES: readonly ArticleSeed[] = [
-  {
-    slug: "diamond-cut-guide",
-    title: "Diamond cut: the C that makes a diamond sparkle",
-    description: "What cut grade measures, why it matters more than any other C, and how to read proportions on a certificate before you buy.",
-    category: "education",
-    subcategory: "diamond-4cs",
-    author: "maya-okafor",
-    published: "2026-03-02",
-    body: "## What cut measures\n\nCut grades how well a diamond returns light.\n\n## Proportions\n\nDepth and table matter.",
-    legacy: ["/education/diamond-cut"],
-  },
-  {
-    slug: "buying-a-diamond-online",
-    title: "Buying a diamond online safely",
-    description: "Certificates, return policies, price locks and payment: a checklist for buying a diamond online without surprises from any retailer.",
-    category: "blog",
-    subcategory: "buying-guides",
-    author: "maya-okafor",
-    published: "2026-04-10",
-    body: "## Check the certificate\n\nAsk for a GIA, AGS or IGI report.\n\n## Returns\n\nRead the return policy.",
-    legacy: ["/blog/how-to-buy-a-diamond-online"],
-  },
+  ...FOUR_CS_A,
+  ...FOUR_CS_B,
+  ...GRADING,
+  ...SHAPES_A,
+  ...SHAPES_B,
+  ...BUYING,
+  ...BLOG_EXTRA,
+  ...RINGS,
+  ...METALS,
+  ...CARE,
 ];
