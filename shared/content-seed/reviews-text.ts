@@ -1,0 +1,53 @@
+/**
+ * The seed's reviews of Loupe (original writing, invented reviewers): 22 from provider 1 (Google) and 22 from
+ * provider 2 (Trustpilot), dated 2025–2026, mostly 5 and 4 stars with some 3s and a few low ones, as a real
+ * shop's reviews look. Tuples: provider, author, rating, title, body, date, location.
+ */
+export type ReviewSeed = readonly [provider: 1 | 2, author: string, rating: number, title: string, body: string, date: string, location: string | null];
+
+export const REVIEW_SEEDS: readonly ReviewSeed[] = [
+  [1, "Priya N.", 5, "Found the stone in an evening", "I compared about forty oval diamonds from six sellers side by side and the filters for fluorescence and table size saved me hours. The ring arrived a week before the proposal.", "2026-10-28", "Austin, TX"],
+  [1, "Marcus O.", 5, "Honest numbers", "The price history on each diamond showed me the one I liked had dropped twice that month. Knowing that, I stopped second-guessing and bought it.", "2026-10-11", "Columbus, OH"],
+  [1, "Dana K.", 4, "Great search, slow chat on a Sunday", "The search is the best I have used for lab-grown stones. I waited a while for a gemologist to answer on a Sunday afternoon, but the answer was thorough.", "2026-09-30", "Portland, OR"],
+  [1, "Elliot R.", 5, "The report talked me out of a bad deal", "I asked for a report on a cushion that looked perfect in photos. The gemologist pointed out the deep pavilion and suggested two better-cut stones for less.", "2026-09-14", "Denver, CO"],
+  [1, "Hannah W.", 3, "Useful, but too many choices", "Everything is there and the prices are fair, but as a first-time buyer I felt a little lost among so many nearly identical stones. The guides helped once I found them.", "2026-08-22", "Raleigh, NC"],
+  [1, "Tomás G.", 5, "Ring builder just works", "Picked a pavé setting, matched it to a 1.2 carat round and saw the final price straight away. No surprise fees at checkout.", "2026-08-03", "San Diego, CA"],
+  [1, "Aisha B.", 5, "Price alert paid off", "I saved a search for emerald cuts under my budget and got an email the week a new one was listed. It is now on my finger.", "2026-07-19", "Atlanta, GA"],
+  [1, "Ben L.", 4, "Good comparison, wish for more photos", "Comparing stones from different retailers in one table is brilliant. A few listings had only one photo, which made me lean on the certificate more than I wanted.", "2026-06-30", "Minneapolis, MN"],
+  [1, "Grace T.", 5, "Patient with all my questions", "I must have asked about cut grades ten different ways. Every answer was clear and nobody pushed me toward a more expensive stone.", "2026-06-02", "Nashville, TN"],
+  [1, "Owen P.", 2, "Stone sold before I could buy", "Twice the diamond I wanted was sold by the retailer while I was checking out. Support explained why and found a close match, but it was frustrating.", "2026-05-17", "Phoenix, AZ"],
+  [1, "Lucía M.", 5, "Lab-grown without the guesswork", "I wanted a large lab-grown pear and had no idea what a fair price was. The price figures on each listing made it obvious which ones were overpriced.", "2026-04-25", "Miami, FL"],
+  [1, "Jonah F.", 4, "Solid experience", "Easy search, quick delivery, well-packed ring. Resizing took longer than promised, which is the only reason for four stars.", "2026-03-29", "Chicago, IL"],
+  [1, "Mei C.", 5, "Better than walking the jewellery district", "I spent a Saturday in shops and came home more confused. One evening on Loupe and I understood what I was paying for.", "2026-02-14", "New York, NY"],
+  [1, "Sam D.", 3, "Fine, not magic", "It is a very good search tool. In the end I paid about what I expected, so no miracle savings, but I do trust the stone I got.", "2026-01-20", "Boise, ID"],
+  [1, "Rachel H.", 5, "Earrings for our anniversary", "Matched pairs are hard to find. The studs builder offered pairs that really matched in colour and size, and the gemologist double-checked them.", "2025-12-08", "Sacramento, CA"],
+  [1, "Kwame A.", 5, "Transparent from start to finish", "Every fee was shown before I paid, the certificate matched the stone, and the tracking updates were on time.", "2025-11-16", "Houston, TX"],
+  [1, "Isabel V.", 4, "Lovely ring, tiny hiccup", "The setting is beautiful. My first payment attempt failed and I had to retry, but the order went through and nothing was charged twice.", "2025-10-05", "Tucson, AZ"],
+  [1, "Nate S.", 1, "Delivery window missed", "The ring came three days after the date I was given and I had to move a dinner reservation. Support apologised and refunded shipping.", "2025-09-12", "Kansas City, MO"],
+  [1, "Olivia J.", 5, "Cut quality finally explained", "The side-by-side view of light performance made cut grades make sense to me. I chose an excellent cut over a bigger carat and do not regret it.", "2025-08-01", "Salt Lake City, UT"],
+  [1, "Farid Z.", 4, "Would use again", "Good selection, fair prices, helpful filters. Mobile search was a bit cramped on my small phone.", "2025-06-18", "Dallas, TX"],
+  [1, "Chloe E.", 5, "Surprised my partner and myself", "I came in with a budget and left with a better stone than I thought I could afford, just by relaxing colour by one grade as the guide suggested.", "2025-04-09", "Boston, MA"],
+  [1, "Victor Y.", 3, "Good tool, mixed retailer service", "Loupe itself was great. The retailer that shipped my stone was slow to reply, though Loupe chased them for me.", "2025-02-21", "Las Vegas, NV"],
+  [2, "Sophie R.", 5, "The only site I trusted", "Prices from many sellers in one place, certificates a click away and no pressure. Bought a 1.5 carat oval and it is stunning.", "2026-11-02", "Seattle, WA"],
+  [2, "Daniel C.", 4, "Clear and quick", "I liked that the comparison table shows price per carat. Checkout was quick. A little more detail about the setting metals would help.", "2026-10-19", "Charlotte, NC"],
+  [2, "Amara I.", 5, "The gemologist saved me money", "She pointed out that the stone I had chosen had a feather near the girdle and found a cleaner one for about the same price.", "2026-10-02", "Philadelphia, PA"],
+  [2, "Lukas H.", 5, "Proposal accepted", "The whole thing took two weeks from first search to ring in hand. The packaging was discreet, which mattered because we live together.", "2026-09-21", "Milwaukee, WI"],
+  [2, "Jasmine P.", 3, "Good, but I wanted to see it in person", "The search and prices are excellent. I still wish there were a showroom near me, and the video of the stone did not fully replace that.", "2026-09-05", "Albuquerque, NM"],
+  [2, "Ryan M.", 5, "Price lock was a nice touch", "I locked the price on a stone while I waited for payday, and the price held. Small thing, big relief.", "2026-08-16", "Orlando, FL"],
+  [2, "Hiroshi T.", 4, "Thorough", "Everything I needed to compare was there. Navigation between the diamond and the setting pages could be smoother.", "2026-07-27", "San Jose, CA"],
+  [2, "Naomi B.", 5, "Lab vs natural, finally explained", "The education pages laid out the differences without a sales pitch. We went lab-grown and spent the difference on the honeymoon.", "2026-07-08", "Pittsburgh, PA"],
+  [2, "Carlos F.", 2, "Return took a while", "Returning a stone was possible and I got my money back, but it took almost three weeks and several emails to get there.", "2026-06-14", "El Paso, TX"],
+  [2, "Emily S.", 5, "Wedding bands sorted too", "After the engagement ring we came back for matching bands. The site remembered our ring and suggested bands that sit flush.", "2026-05-30", "Richmond, VA"],
+  [2, "Ade O.", 4, "Great value", "Found a well-cut round for noticeably less than two local jewellers quoted me. Delivery was a day late.", "2026-05-03", "Baltimore, MD"],
+  [2, "Freya L.", 5, "Calm, clear, helpful", "No countdown timers, no fake urgency. Just good information and a team that answered within the hour.", "2026-04-11", "Burlington, VT"],
+  [2, "Mateo R.", 3, "Average delivery, great stone", "The stone is exactly as described. Shipping updates were vague for a couple of days, which made me nervous.", "2026-03-15", "Fresno, CA"],
+  [2, "Zoe K.", 5, "Saved search did the work", "I set an alert for a specific colour and clarity and waited. Three weeks later the right stone appeared at a price I was happy with.", "2026-02-26", "Madison, WI"],
+  [2, "Ibrahim S.", 4, "Would recommend", "Straightforward from search to delivery. I would love a way to compare more than four stones at once.", "2026-01-31", "Detroit, MI"],
+  [2, "Leah G.", 5, "Exactly as pictured", "The 360 video matched the real thing. Sparkle is even better in daylight.", "2025-12-19", "Providence, RI"],
+  [2, "Connor W.", 1, "Not for me", "I found the number of options overwhelming and ended up buying from a local shop. The prices here were good, though.", "2025-11-07", "Omaha, NE"],
+  [2, "Valentina D.", 5, "Second purchase", "Bought studs for my mother after my own ring. Same careful service both times.", "2025-09-25", "Tampa, FL"],
+  [2, "Peter N.", 4, "Informative", "The diamond reports are the best part. I only wish the ring sizing guide had a printable version.", "2025-08-13", "Cleveland, OH"],
+  [2, "Ruth A.", 5, "Felt looked after", "My order was delayed by a storm and the team emailed before I even noticed, with a new date they then met.", "2025-06-27", "New Orleans, LA"],
+  [2, "Gabriel T.", 5, "Simply the best comparison site", "I checked other marketplaces too. Loupe showed more stones with better filters and clearer prices.", "2025-04-30", "Sacramento, CA"],
+  [2, "Ines Q.", 4, "Nearly perfect", "Lovely ring and smooth checkout. The confirmation email landed in my spam folder, so check there.", "2025-03-12", "Jersey City, NJ"],
+];
