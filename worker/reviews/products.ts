@@ -60,15 +60,16 @@ function fromService(r: ServiceReview): ProductReview | null {
   return { id: r.id, author, rating: stars, body: typeof r.content === "string" ? r.content : "", date: r.createdAt };
 }
 
-/** The client of the reviews service at `baseUrl` (failures: logged, empty list). */
-export function serviceProductReviews(baseUrl: string, apiKey: string | undefined, fetcher: typeof fetch = fetch): ProductReviewSource {
+/** The client of the reviews service at `baseUrl`; a failure is logged and thrown as a `ServiceFailure` (productReviews answers [] for it). */
+export function serviceProductReviews(baseUrl: string, apiKey: string | undefined, timeoutMs = TIMEOUT_MS): ProductReviewSource {
   return {
     async reviews(store, sku) {
-      const url = new URL(`/v1/product-reviews/business-units/${encodeURIComponent(store)}/reviews`, baseUrl);
+      const url = new URL(`${baseUrl.replace(/\/+$/, "")}/v1/product-reviews/business-units/${encodeURIComponent(store)}/reviews`);
       url.searchParams.set("sku", sku);
       url.searchParams.set("perPage", String(PRODUCT_REVIEWS_LIMIT));
       try {
-        const res = await fetcher(url, { headers: { accept: "application/json", ...(apiKey ? { apikey: apiKey } : {}) }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+        const headers = { accept: "application/json", ...(apiKey ? { apikey: apiKey } : {}) };
+        const res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
         const body = (await res.json()) as { productReviews?: unknown };
         if (!Array.isArray(body.productReviews)) throw new Error("no productReviews in the answer");
@@ -82,7 +83,7 @@ export function serviceProductReviews(baseUrl: string, apiKey: string | undefine
 }
 
 /** The service failed (already logged): the answer is an empty list, not kept in the cache. */
-class ServiceFailure extends Error {}
+export class ServiceFailure extends Error {}
 
 /** The per-isolate cache of the service's answers (tests pass their own, with an injected clock). */
 export function productReviewsCache(now: () => number = Date.now): TimedCache<ProductReview[]> {
