@@ -5,7 +5,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { launch, openPage, shopperContext, url } from "./pages/browser";
+
+/** axe-core's serious and critical violations on the page as it is now (ids and the first target of each). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the debugging protocol: the page's CSP (rightly) refuses an injected script tag.
+  await page.evaluate(readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8"));
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const { violations } = await axe.run();
+    return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} ${v.nodes[0]?.target.join(" ")}`);
+  });
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -58,6 +71,7 @@ describe("/reviews", () => {
     expect(requested).toEqual(["/api/reviews/2/9", "/api/reviews/3/9", "/api/reviews/3/9"]);
     expect(await page.getByRole("alert").count()).toBe(0);
     expect(new URL(page.url()).searchParams.get("page")).toBe("3");
+    expect(await seriousViolations(page)).toEqual([]);
     // The 503 the test injected is the only console error allowed.
     expect(errors.filter((e) => !e.includes("503"))).toEqual([]);
     await context.close();
