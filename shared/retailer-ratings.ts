@@ -25,7 +25,10 @@ export const RetailerRatingRequest = v.object({
     v.minValue(1, "rating must be 1 to 5"),
     v.maxValue(5, "rating must be 1 to 5"),
   ),
-  comment: v.optional(v.pipe(v.string("comment must be text"), v.trim(), v.maxLength(MAX_RATING_COMMENT, `comment is at most ${MAX_RATING_COMMENT} characters`)), ""),
+  comment: v.optional(
+    v.pipe(v.string("comment must be text"), v.trim(), v.maxLength(MAX_RATING_COMMENT, `comment is at most ${MAX_RATING_COMMENT} characters`)),
+    "",
+  ),
   email: v.optional(Email),
 });
 export type RetailerRatingRequest = v.InferOutput<typeof RetailerRatingRequest>;

@@ -83,7 +83,8 @@ function Counts({ counts }: { counts: ReviewCounts }) {
   );
 }
 
-const dateText = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const dateText = (iso: string) =>
+  new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 function ReviewCard({ r, position }: { r: Review; position: number }) {
   const provider = PROVIDER_NAMES[REVIEW_PROVIDERS[r.provider]];
@@ -132,7 +133,10 @@ export function Component() {
     setState("loading");
     const next = pages + 1;
     try {
-      const res = await call("GET /reviews/{page}/{size}", { params: { page: String(next), size: String(REVIEWS_PAGE_SIZE) }, query: { min: String(data.min) } });
+      const res = await call("GET /reviews/{page}/{size}", {
+        params: { page: String(next), size: String(REVIEWS_PAGE_SIZE) },
+        query: { min: String(data.min) },
+      });
       if (!res.ok) throw new Error(res.error.message);
       setReviews((list) => [...list, ...res.data.reviews]);
       setPages(next);

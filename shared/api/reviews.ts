@@ -75,7 +75,8 @@ export const reviewOperations = {
     method: "POST",
     path: "/retailer-ratings",
     operationId: "rateRetailer",
-    summary: "Rates a visible retailer 1–5 with an optional comment; the signed-in account or the email given is the rater (one rating per retailer, 5 retailers a day)",
+    summary:
+      "Rates a visible retailer 1–5 with an optional comment; the signed-in account or the email given is the rater (one rating per retailer, 5 retailers a day)",
     auth: "optional",
     body: RetailerRatingRequest,
     responses: {

@@ -58,7 +58,10 @@ export async function rateRetailer(db: D1Database, rating: RetailerRatingRequest
     .bind(rater, since)
     .first<{ n: number; oldest: number | null }>();
   if (byRater && byRater.n >= RATINGS_PER_RATER_PER_DAY) {
-    refusedRetry(`You can rate up to ${RATINGS_PER_RATER_PER_DAY} retailers a day. Please come back tomorrow.`, ((byRater.oldest ?? now) + DAY_MS - now) / 1000);
+    refusedRetry(
+      `You can rate up to ${RATINGS_PER_RATER_PER_DAY} retailers a day. Please come back tomorrow.`,
+      ((byRater.oldest ?? now) + DAY_MS - now) / 1000,
+    );
   }
   refusedRetry("Too many ratings from this connection today. Please come back tomorrow.", DAY_MS / 1000);
 }

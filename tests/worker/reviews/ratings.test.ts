@@ -95,7 +95,9 @@ describe("POST retailer-ratings", () => {
     const { shown } = await retailers();
     const a = await customer("rater");
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => rate({ retailerId: shown[i % 10], rating: 5, comment: `take ${i}`, email: "ignored@example.com" }, freshIp(), a.headers)),
+      Array.from({ length: 50 }, (_, i) =>
+        rate({ retailerId: shown[i % 10], rating: 5, comment: `take ${i}`, email: "ignored@example.com" }, freshIp(), a.headers),
+      ),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(RATINGS_PER_RATER_PER_DAY);
@@ -122,7 +124,8 @@ describe("the daily window (injected clock)", () => {
   it("a rater whose day is full may rate another retailer 24 hours after their first rating of the day", async () => {
     const { shown } = await retailers();
     const t0 = Date.UTC(2026, 0, 10, 9);
-    for (let i = 0; i < RATINGS_PER_RATER_PER_DAY; i++) await rateRetailer(env.DB, { retailerId: shown[i]!, rating: 4, comment: "" }, "email:clock@example.com", "h1", t0 + i);
+    for (let i = 0; i < RATINGS_PER_RATER_PER_DAY; i++)
+      await rateRetailer(env.DB, { retailerId: shown[i]!, rating: 4, comment: "" }, "email:clock@example.com", "h1", t0 + i);
     const late = rateRetailer(env.DB, { retailerId: shown[7]!, rating: 4, comment: "" }, "email:clock@example.com", "h1", t0 + 3_600_000);
     await expect(late).rejects.toMatchObject({ refusal: { kind: "rate_limited", retryAfter: 23 * 3600 } });
     await rateRetailer(env.DB, { retailerId: shown[7]!, rating: 4, comment: "" }, "email:clock@example.com", "h1", t0 + 86_400_001);
