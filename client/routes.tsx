@@ -88,6 +88,7 @@ const PAGES: Page[] = [
   ...pages("my-stuff-recently-viewed", () => import("./routes/my-stuff-recently-viewed"), ["my-stuff/recently-viewed"]),
   ...pages("my-stuff-reports", () => import("./routes/my-stuff-reports"), ["my-stuff/reports"]),
   ...pages("my-orders-tracking", () => import("./routes/my-orders-tracking"), ["my-stuff/orders/login", "my-stuff/orders/tracking/:email?/:orderNumber?"]),
+  ...pages("reviews", () => import("./routes/reviews"), ["reviews"]),
 ];
 
 // Each alias of §2 (e.g. /product ≡ /diamond) is a second route to the same module.

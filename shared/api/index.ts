@@ -16,6 +16,7 @@ import { diamondOperations } from "./diamonds";
 import { experimentOperations } from "./experiments";
 import type { Contract, Operation } from "./operation";
 import { promotionOperations } from "./promotions";
+import { reviewOperations } from "./reviews";
 import { searchOperations } from "./search";
 import { settingOperations } from "./settings";
 
@@ -34,6 +35,7 @@ const byFeature = [
   myStuffOperations,
   myStuffListOperations,
   myStuffAlertOperations,
+  reviewOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -54,7 +56,8 @@ type AnyOperation =
   | Values<typeof orderLookupOperations>
   | Values<typeof myStuffOperations>
   | Values<typeof myStuffListOperations>
-  | Values<typeof myStuffAlertOperations>;
+  | Values<typeof myStuffAlertOperations>
+  | Values<typeof reviewOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

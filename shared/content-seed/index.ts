@@ -5,7 +5,9 @@
  * Each feature adds its own module here.
  */
 
+import { reviewsSeedStatements } from "./reviews";
+
 /** Every feature's seed statements, in the order they run. */
 export function contentSeedStatements(): string[] {
-  return [];
+  return [...reviewsSeedStatements()];
 }

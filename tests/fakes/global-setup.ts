@@ -4,6 +4,7 @@ import { facebookFake } from "./facebook";
 import { googleFake } from "./google";
 import { paypalFake } from "./paypal";
 import { resendFake } from "./resend";
+import { reviewsServiceFake } from "./reviews-service";
 import { startFakes } from "./server";
 import { stripeFake } from "./stripe";
 
@@ -15,7 +16,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const fakes = await startFakes([resendFake, googleFake, facebookFake, stripeFake, paypalFake, braintreeFake]);
+  const fakes = await startFakes([resendFake, googleFake, facebookFake, stripeFake, paypalFake, braintreeFake, reviewsServiceFake]);
   project.provide("fakesOrigin", fakes.origin);
   return fakes.stop;
 }

@@ -16,6 +16,7 @@ import { apiProxy } from "../middleware/api-proxy";
 import { preferenceRoutes } from "../preferences/routes";
 import { promotionRoutes } from "../promotions/routes";
 import { retailerRoutes } from "../retailers/routes";
+import { reviewRoutes } from "../reviews/routes";
 import { searchRoutes } from "../search/routes";
 import { settingRoutes } from "../settings/routes";
 import { ApiError, notFoundRoute, onApiError } from "./errors";
@@ -47,6 +48,7 @@ export const routes: readonly Route[] = [
   ...myStuffRoutes,
   ...myStuffListRoutes,
   ...myStuffAlertRoutes,
+  ...reviewRoutes,
   ...openapiRoutes,
 ];
 

@@ -10,6 +10,7 @@ import { contentContext } from "#client/content-context.ts";
 import { accountContext } from "#client/account-context.ts";
 import { orderContext } from "#client/order-context.ts";
 import { myStuffContext } from "#client/my-stuff-context.ts";
+import { reviewsContext } from "#client/reviews-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
 import { renderedExperiments } from "#client/entry.server";
 import { trafficAlert } from "../content/alerts";
@@ -19,6 +20,7 @@ import { serverCatalogue } from "../loaders/catalogue";
 import { serverMarketer } from "../loaders/marketer";
 import { serverMyStuff } from "../loaders/my-stuff";
 import { serverOrders } from "../loaders/orders";
+import { serverReviews } from "../loaders/reviews";
 import { accountServiceOf } from "./account";
 import { isAdmin } from "./admin";
 import { shopperOf } from "./shopper";
@@ -70,6 +72,7 @@ export function loaderServices() {
       }),
     );
     context.set(myStuffContext, serverMyStuff({ env: c.env, user: async () => (await c.get("session")())?.user ?? null, now: Date.now }));
+    context.set(reviewsContext, serverReviews(c.env.DB));
     c.set("loaderContext", context);
     c.set("pageVariants", variants);
     await next();
