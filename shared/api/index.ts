@@ -6,6 +6,7 @@
 import { accountOperations } from "./accounts";
 import { cartOperations } from "./cart";
 import { contentOperations } from "./content";
+import { contentPageOperations } from "./content-pages";
 import { myStuffOperations } from "./my-stuff";
 import { myStuffAlertOperations } from "./my-stuff-alerts";
 import { myStuffListOperations } from "./my-stuff-lists";
@@ -34,6 +35,7 @@ const byFeature = [
   myStuffOperations,
   myStuffListOperations,
   myStuffAlertOperations,
+  contentPageOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -54,7 +56,8 @@ type AnyOperation =
   | Values<typeof orderLookupOperations>
   | Values<typeof myStuffOperations>
   | Values<typeof myStuffListOperations>
-  | Values<typeof myStuffAlertOperations>;
+  | Values<typeof myStuffAlertOperations>
+  | Values<typeof contentPageOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

@@ -7,6 +7,7 @@ import { createMiddleware } from "hono/factory";
 import { RouterContextProvider } from "react-router";
 import { cartContext, catalogueContext, visitorContext } from "#client/context.ts";
 import { contentContext } from "#client/content-context.ts";
+import { contentPagesContext } from "#client/content-pages-context.ts";
 import { accountContext } from "#client/account-context.ts";
 import { orderContext } from "#client/order-context.ts";
 import { myStuffContext } from "#client/my-stuff-context.ts";
@@ -19,6 +20,7 @@ import { serverCatalogue } from "../loaders/catalogue";
 import { serverMarketer } from "../loaders/marketer";
 import { serverMyStuff } from "../loaders/my-stuff";
 import { serverOrders } from "../loaders/orders";
+import { serverContentPages } from "../loaders/pages";
 import { accountServiceOf } from "./account";
 import { isAdmin } from "./admin";
 import { shopperOf } from "./shopper";
@@ -70,6 +72,7 @@ export function loaderServices() {
       }),
     );
     context.set(myStuffContext, serverMyStuff({ env: c.env, user: async () => (await c.get("session")())?.user ?? null, now: Date.now }));
+    context.set(contentPagesContext, serverContentPages({ db: c.env.DB, now: Date.now }));
     c.set("loaderContext", context);
     c.set("pageVariants", variants);
     await next();
