@@ -47,7 +47,7 @@ function longDate(value: string | number): string {
 
 /** WELCOME100's terms as the promotions table holds them. */
 function OfferTerms({ offer }: { offer: WelcomeOfferTerms | null }) {
-  if (!offer || !offer.running) {
+  if (!offer?.running) {
     return (
       <aside className="content-offer" aria-labelledby="offer-terms">
         <h2 id="offer-terms">Offer status</h2>
@@ -116,8 +116,8 @@ function GemologistContact({ gemologists, open }: { gemologists: readonly Gemolo
     <section className="content-contact" aria-labelledby="talk-to-a-gemologist">
       <h2 id="talk-to-a-gemologist">Talk to a gemologist</h2>
       <p>
-        Live chat is not available on Loupe. Write to our gemologists instead: tell us what the piece is, when you bought it and what you would like to know
-        or have looked at. A gemologist answers by email, usually within one business day (Monday to Friday, 9 am to 6 pm Eastern).
+        Live chat is not available on Loupe. Write to our gemologists instead: tell us what the piece is, when you bought it and what you would like to know or
+        have looked at. A gemologist answers by email, usually within one business day (Monday to Friday, 9 am to 6 pm Eastern).
       </p>
       <p>
         <a className="button" href={`mailto:${GEMOLOGIST_EMAIL}?subject=${subject}`}>{`Email a gemologist: ${GEMOLOGIST_EMAIL}`}</a>
@@ -156,7 +156,7 @@ export function Component() {
         <h1 id="page-title">{page.title}</h1>
         {page.section === "policies" ? <p className="muted">{`Last updated ${longDate(page.updatedAt)}`}</p> : null}
         {page.offer !== undefined ? <OfferTerms offer={page.offer} /> : null}
-        {/* Rendered from Markdown on the server (raw HTML escaped, only safe URLs: worker/content/markdown.ts). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: HTML rendered from Markdown on the server, raw HTML escaped and only safe URLs (worker/content/markdown.ts). */}
         <div className="content-body" dangerouslySetInnerHTML={{ __html: page.html }} />
         {page.slug === "team" && page.gemologists ? <Team gemologists={page.gemologists} /> : null}
         {page.slug === "jewelry-care-plan" ? <GemologistContact gemologists={page.gemologists ?? []} open={params.chatGemologist !== undefined} /> : null}

@@ -2,14 +2,7 @@
  * Loupe's own pages and team (issue 20 points 3 and 6; §7 "GET team/gemologists (optionally /images)"): a page's
  * stored text, operators' edits (admin token), the gemologists and their portraits.
  */
-import {
-  ContentPage,
-  ContentPageEdit,
-  ContentPageList,
-  GemologistImageList,
-  GemologistList,
-  PageSlugParam,
-} from "../content/page-schemas";
+import { ContentPage, ContentPageEdit, ContentPageList, GemologistImageList, GemologistList, PageSlugParam } from "../content/page-schemas";
 import { json, operation, refusal } from "./operation";
 
 export const contentPageOperations = {

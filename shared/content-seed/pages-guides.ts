@@ -74,7 +74,8 @@ Lock the price for 72 hours while you decide, pay through Loupe's checkout, and 
   },
   "peace-of-mind": {
     title: "Peace of mind when you buy through Loupe",
-    description: "What protects you when you buy a diamond through Loupe: graded stones, named retailers, 72-hour price locks, secure checkout and order tracking.",
+    description:
+      "What protects you when you buy a diamond through Loupe: graded stones, named retailers, 72-hour price locks, secure checkout and order tracking.",
     body: `Buying a diamond online should not feel like a leap. Here is what is in place when you buy through Loupe, and where to go when something is not right.
 
 ## You know what you are buying
@@ -103,7 +104,8 @@ A [jewelry care plan](/jewelry-care-plan) covers wear and tear, and [jewelry ins
   },
   "loupe-guarantee": {
     title: "The Loupe guarantee",
-    description: "What Loupe guarantees on orders placed through our checkout: the stone matches its report, locked prices are honoured, and problems are put right.",
+    description:
+      "What Loupe guarantees on orders placed through our checkout: the stone matches its report, locked prices are honoured, and problems are put right.",
     body: `Loupe brings many retailers together, and we stand behind the orders placed through our checkout. This guarantee applies to every order paid through Loupe, in addition to the selling retailer's own policies and your rights under the law.
 
 ## 1. The diamond matches its report

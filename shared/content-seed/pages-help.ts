@@ -33,7 +33,8 @@ Write to help@loupe.example. How promo codes work with price locks and returns i
   },
   "jewelry-care-plan": {
     title: "Loupe Care: the jewelry care plan",
-    description: "Loupe Care protects rings and jewelry bought through Loupe against everyday wear for 1, 3 or 5 years. What it covers, prices and how to claim.",
+    description:
+      "Loupe Care protects rings and jewelry bought through Loupe against everyday wear for 1, 3 or 5 years. What it covers, prices and how to claim.",
     body: `Jewelry is worn every day, and everyday wear adds up: prongs loosen, plating wears, clasps give way. **Loupe Care** is a protection plan you can add to any item in your cart, for one, three or five years.
 
 ## What a plan covers
@@ -74,7 +75,8 @@ Our gemologists can tell you whether a plan makes sense for a particular piece: 
   },
   "jewelry-insurance": {
     title: "Insuring your jewelry",
-    description: "How to insure an engagement ring or fine jewelry bought through Loupe: the documents you need, the kinds of cover and what to ask an insurer.",
+    description:
+      "How to insure an engagement ring or fine jewelry bought through Loupe: the documents you need, the kinds of cover and what to ask an insurer.",
     body: `A care plan looks after wear and tear; insurance is what replaces a ring that is lost or stolen. Loupe does not sell insurance and is not paid by any insurer for this page. Here is how to arrange cover yourself.
 
 ## The documents you need

@@ -71,7 +71,8 @@ This statement was last reviewed on the date shown above.`,
   },
   "sales-tax": {
     title: "Sales tax",
-    description: "How Loupe estimates sales tax in your cart and calculates it at checkout, which states charge none, and what to do if your purchase is exempt.",
+    description:
+      "How Loupe estimates sales tax in your cart and calculates it at checkout, which states charge none, and what to do if your purchase is exempt.",
     body: `Loupe collects sales tax on orders placed through our checkout and pays it to the states where it is due. This page explains how the amount you see is worked out.
 
 ## Why Loupe charges tax

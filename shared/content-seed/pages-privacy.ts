@@ -4,7 +4,8 @@ import type { PageText } from "./pages-types";
 export const PRIVACY_PAGES: Readonly<Record<string, PageText>> = {
   privacy: {
     title: "Privacy policy",
-    description: "What personal information Loupe collects, why, who we share it with, how long we keep it, and your choices and rights. Effective November 1, 2026.",
+    description:
+      "What personal information Loupe collects, why, who we share it with, how long we keep it, and your choices and rights. Effective November 1, 2026.",
     body: `**Effective November 1, 2026.** This policy explains how Loupe Marketplace, Inc. ("Loupe", "we") handles personal information when you visit loupe.example, create an account, place an order or read our emails. We have written it to be read in full; the headings let you jump to what you need.
 
 ## The short version

@@ -4,7 +4,8 @@ import type { PageText } from "./pages-types";
 export const TERMS_PAGES: Readonly<Record<string, PageText>> = {
   "terms-of-service": {
     title: "Terms of service",
-    description: "The terms for using Loupe and buying through our checkout: listings, price locks, promo codes, orders, payment, returns and disputes. Effective November 1, 2026.",
+    description:
+      "The terms for using Loupe and buying through our checkout: listings, price locks, promo codes, orders, payment, returns and disputes. Effective November 1, 2026.",
     body: `**Effective November 1, 2026.** These terms are an agreement between you and Loupe Marketplace, Inc. ("Loupe", "we") about using loupe.example and buying through our checkout. By using the site you accept them. Please read them; where a term matters most we have said so in bold.
 
 ## 1. What Loupe is

@@ -75,7 +75,10 @@ export function contentPageRoutePaths(): string[] {
 
 /** The content page a path shows (case-insensitive, optional segment allowed where declared), or null. */
 export function contentPageOf(pathname: string): ContentPageDef | null {
-  const [first, second, ...rest] = pathname.toLowerCase().replace(/^\/+|\/+$/g, "").split("/");
+  const [first, second, ...rest] = pathname
+    .toLowerCase()
+    .replace(/^\/+|\/+$/g, "")
+    .split("/");
   const page = CONTENT_PAGES.find((p) => p.slug === first);
   if (!page || rest.length > 0 || (second !== undefined && !page.optionalSegment)) return null;
   return page;
