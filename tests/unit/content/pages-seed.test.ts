@@ -14,7 +14,11 @@ import { gemologistPortraitSvg } from "#shared/content/portraits.ts";
 /** Site paths the texts may link to besides the content pages (each served by its own route). */
 const OTHER_PATHS = new Set(["/", "/diamond-search", "/compare", "/my-stuff/orders/login", "/jewelry-care-plan/chat"]);
 
-const words = (markdown: string) => markdown.replace(/[#*|`[\]()-]/g, " ").split(/\s+/).filter(Boolean).length;
+const words = (markdown: string) =>
+  markdown
+    .replace(/[#*|`[\]()-]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean).length;
 
 describe("content pages seed", () => {
   it("has a valid text of at least 200 words for every page, and no text without a page", () => {

@@ -9,7 +9,8 @@ import { CONTENT_PAGES, footerSections } from "#shared/content/pages.ts";
 import { PAGE_TEXTS, pagesSeedStatements } from "#shared/content-seed/pages.ts";
 import { call } from "../helpers";
 
-const escapeHtml = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
+const escapeHtml = (s: string) =>
+  s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
 
 /** The text of the page's one h1. */
 function h1Of(html: string): string[] {
@@ -29,7 +30,10 @@ describe("content pages", () => {
       expect(html, p.slug).toMatch(new RegExp(`<link rel="canonical" href="https://loupe\\.test/${p.slug}"`));
       expect(html, p.slug).toContain("<title>");
       expect(html, p.slug).toContain('"@type":"BreadcrumbList"');
-      const words = (html.match(/<div class="content-body">([\s\S]*?)<\/div>/)?.[1] ?? "").replace(/<[^>]+>/g, " ").split(/\s+/).filter(Boolean);
+      const words = (html.match(/<div class="content-body">([\s\S]*?)<\/div>/)?.[1] ?? "")
+        .replace(/<[^>]+>/g, " ")
+        .split(/\s+/)
+        .filter(Boolean);
       expect(words.length, p.slug).toBeGreaterThanOrEqual(200);
     }
   });
