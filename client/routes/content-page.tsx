@@ -78,7 +78,7 @@ function OfferTerms({ offer }: { offer: WelcomeOfferTerms | null }) {
 function Team({ gemologists }: { gemologists: readonly Gemologist[] }) {
   return (
     <section aria-labelledby="gemologists">
-      <h2 id="gemologists">Our gemologists</h2>
+      <h2 id="gemologists">Meet the team</h2>
       <ul className="content-team">
         {gemologists.map((g) => (
           <li key={g.id} id={g.id}>
