@@ -5,6 +5,7 @@
  */
 import { matchRoutes, type RouteObject } from "react-router";
 import { ALIASES } from "#shared/redirects.ts";
+import { contentPageRoutePaths } from "#shared/content/pages.ts";
 import { searchRoutePaths } from "#shared/settings/paths.ts";
 import { CatchAll } from "./components/not-found";
 import { Root, RootErrorBoundary, rootLoader, shouldRevalidateRoot } from "./root";
@@ -89,6 +90,8 @@ const PAGES: Page[] = [
   ...pages("my-stuff-reports", () => import("./routes/my-stuff-reports"), ["my-stuff/reports"]),
   ...pages("my-orders-tracking", () => import("./routes/my-orders-tracking"), ["my-stuff/orders/login", "my-stuff/orders/tracking/:email?/:orderNumber?"]),
   ...pages("reviews", () => import("./routes/reviews"), ["reviews"]),
+  // §2 Main layout: Loupe's own pages (issue 20 point 3), texts in the content store (shared/content/pages.ts lists them).
+  ...pages("content-page", () => import("./routes/content-page"), contentPageRoutePaths()),
 ];
 
 // Each alias of §2 (e.g. /product ≡ /diamond) is a second route to the same module.

@@ -4,6 +4,7 @@ import { diamondSvg } from "#shared/catalogue/images.ts";
 import { retailerLogoSvg } from "#shared/catalogue/retailer-images.ts";
 import { settingSvg } from "#shared/catalogue/setting-images.ts";
 import { ringViewSvg } from "#shared/catalogue/ring-view.ts";
+import { gemologistPortraitSvg } from "#shared/content/portraits.ts";
 import type { AppEnv } from "./env";
 import { securityHeaders } from "./middleware/security";
 
@@ -44,4 +45,6 @@ export const images = new Hono<AppEnv>()
     const m = /^([a-z-]+)-(\d{1,3})-(\d{1,2})-(\d{1,3})\.svg$/.exec(c.req.param("file"));
     const shape = m ? Number(m[3]) : 0;
     return m && SHAPES.some((s) => s.code === shape) ? svg(ringViewSvg({ styleSlug: m[1]!, metal: Number(m[2]), shape, yaw: Number(m[4]) })) : c.notFound();
-  });
+  })
+  // A gemologist's portrait (/team, GET /api/team/gemologists/images): /images/team/{id}.svg.
+  .get("/images/team/:file{[a-z0-9-]+\\.svg}", (c) => svg(gemologistPortraitSvg(c.req.param("file").replace(/\.svg$/, ""))));

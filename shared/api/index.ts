@@ -6,6 +6,7 @@
 import { accountOperations } from "./accounts";
 import { cartOperations } from "./cart";
 import { contentOperations } from "./content";
+import { contentPageOperations } from "./content-pages";
 import { myStuffOperations } from "./my-stuff";
 import { myStuffAlertOperations } from "./my-stuff-alerts";
 import { myStuffListOperations } from "./my-stuff-lists";
@@ -36,6 +37,7 @@ const byFeature = [
   myStuffListOperations,
   myStuffAlertOperations,
   reviewOperations,
+  contentPageOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -57,7 +59,8 @@ type AnyOperation =
   | Values<typeof myStuffOperations>
   | Values<typeof myStuffListOperations>
   | Values<typeof myStuffAlertOperations>
-  | Values<typeof reviewOperations>;
+  | Values<typeof reviewOperations>
+  | Values<typeof contentPageOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

@@ -4,10 +4,11 @@
  * survive a re-seed. `npm run seed` (scripts/seed.ts) runs them on every start, the worker tests' setup once.
  * Each feature adds its own module here.
  */
+import { pagesSeedStatements } from "./pages";
 
 import { reviewsSeedStatements } from "./reviews";
 
 /** Every feature's seed statements, in the order they run. */
 export function contentSeedStatements(): string[] {
-  return [...reviewsSeedStatements()];
+  return [...reviewsSeedStatements(), ...pagesSeedStatements()];
 }

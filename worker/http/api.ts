@@ -9,6 +9,7 @@ import { createMiddleware } from "hono/factory";
 import { accountRoutes } from "../accounts/routes";
 import { cartRoutes } from "../cart/routes";
 import { contentRoutes } from "../content/routes";
+import { contentPageRoutes } from "../content-pages/routes";
 import { diamondRoutes } from "../diamonds/routes";
 import type { AppEnv } from "../env";
 import { experimentRoutes } from "../experiments/routes";
@@ -49,6 +50,7 @@ export const routes: readonly Route[] = [
   ...myStuffListRoutes,
   ...myStuffAlertRoutes,
   ...reviewRoutes,
+  ...contentPageRoutes,
   ...openapiRoutes,
 ];
 
