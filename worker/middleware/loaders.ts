@@ -10,12 +10,14 @@ import { contentContext } from "#client/content-context.ts";
 import { accountContext } from "#client/account-context.ts";
 import { orderContext } from "#client/order-context.ts";
 import { myStuffContext } from "#client/my-stuff-context.ts";
+import { landingContext } from "#client/landing-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
 import { renderedExperiments } from "#client/entry.server";
 import { trafficAlert } from "../content/alerts";
 import type { AppEnv } from "../env";
 import { serverCart } from "../loaders/cart";
 import { serverCatalogue } from "../loaders/catalogue";
+import { serverLanding } from "../loaders/landing";
 import { serverMarketer } from "../loaders/marketer";
 import { serverMyStuff } from "../loaders/my-stuff";
 import { serverOrders } from "../loaders/orders";
@@ -70,6 +72,7 @@ export function loaderServices() {
       }),
     );
     context.set(myStuffContext, serverMyStuff({ env: c.env, user: async () => (await c.get("session")())?.user ?? null, now: Date.now }));
+    context.set(landingContext, serverLanding(c.env));
     c.set("loaderContext", context);
     c.set("pageVariants", variants);
     await next();
