@@ -6,6 +6,7 @@
 import { matchRoutes, type RouteObject } from "react-router";
 import { ALIASES } from "#shared/redirects.ts";
 import { searchRoutePaths } from "#shared/settings/paths.ts";
+import { LANDING_ROUTE_PATHS } from "./landing/paths";
 import { CatchAll } from "./components/not-found";
 import { Root, RootErrorBoundary, rootLoader, shouldRevalidateRoot } from "./root";
 
@@ -88,6 +89,11 @@ const PAGES: Page[] = [
   ...pages("my-stuff-recently-viewed", () => import("./routes/my-stuff-recently-viewed"), ["my-stuff/recently-viewed"]),
   ...pages("my-stuff-reports", () => import("./routes/my-stuff-reports"), ["my-stuff/reports"]),
   ...pages("my-orders-tracking", () => import("./routes/my-orders-tracking"), ["my-stuff/orders/login", "my-stuff/orders/tracking/:email?/:orderNumber?"]),
+  // §2 landing and shopping pages (issue 20): one data-driven module; setting and jewellery landing pages; site information.
+  ...pages("landing", () => import("./routes/landing"), [...LANDING_ROUTE_PATHS]),
+  ...pages("landing-slp", () => import("./routes/landing-slp"), ["settings/slp/:slp", "fine-jewelry/slp/:slp"]),
+  ...pages("site-info", () => import("./routes/site-info"), ["our-data", "version", "active-promotions", "sitemap"]),
+  ...pages("injector-test", () => import("./routes/injector-test"), ["injector-test"]),
 ];
 
 // Each alias of §2 (e.g. /product ≡ /diamond) is a second route to the same module.
