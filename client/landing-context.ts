@@ -9,7 +9,15 @@ import { createContext } from "react-router";
 import type { AppVersion, ClickAggregate } from "#shared/api/analytics.ts";
 import type { CatalogueFigures } from "#shared/landing/figures.ts";
 import type { SettingSearchKind } from "#shared/settings/pages.ts";
-import type { SettingFilters, SettingSearchResult, SettingSummary } from "#shared/settings/schemas.ts";
+import type { SettingSummary } from "#shared/settings/schemas.ts";
+
+/** A landing page's setting results: the first few, how many match, and the search with the same filters. */
+export interface LandingResults {
+  settings: SettingSummary[];
+  total: number;
+  href: string;
+  kind: SettingSearchKind;
+}
 
 /** A running promotion as `/active-promotions` lists it. */
 export interface PromotionView {
@@ -27,8 +35,12 @@ export interface LandingService {
   shapeClicks(): Promise<ClickAggregate | null>;
   /** §7 settings/best-selling. */
   bestSelling(): Promise<SettingSummary[] | null>;
-  /** The first page of a setting or jewellery search with these (already parsed) filters. */
-  settingResults(kind: SettingSearchKind, filters: SettingFilters, pageSize: number): Promise<SettingSearchResult | null>;
+  /**
+   * The first `count` results of a setting or jewellery search page (a SEARCH_PAGES id) with a semantic query
+   * (shared/settings/url.ts reads it on the server, so the parser stays out of the page's JavaScript), and the
+   * search's URL with those filters.
+   */
+  settingResults(pageId: string, query: string, count: number): Promise<LandingResults | null>;
   /** Promotions running now that are offered to every shopper. */
   activePromotions(): Promise<PromotionView[] | null>;
   version(): AppVersion;

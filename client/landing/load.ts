@@ -4,9 +4,7 @@
  */
 import type { LandingService } from "../landing-context";
 import type { CardSetting } from "../components/setting-card";
-import { searchPage } from "#shared/settings/pages.ts";
 import type { SettingSummary } from "#shared/settings/schemas.ts";
-import { filtersFromQuery, searchHrefOf } from "#shared/settings/url.ts";
 import type { LiveData } from "./blocks";
 import type { Block } from "./types";
 
@@ -30,10 +28,8 @@ export function cardOf(s: SettingSummary): CardSetting {
 
 /** The first `count` results of a search page (SEARCH_PAGES id) with a semantic query, and the search's URL. */
 export async function resultsFor(svc: LandingService, pageId: string, query: string, count: number): Promise<LiveData["results"][string]> {
-  const page = searchPage(pageId);
-  const { filters } = filtersFromQuery(new URLSearchParams(query), page);
-  const result = await svc.settingResults(page.kind, filters, count);
-  return result && { settings: result.settings.map(cardOf), total: result.total, href: searchHrefOf(filters, page), kind: page.kind };
+  const result = await svc.settingResults(pageId, query, count);
+  return result && { ...result, settings: result.settings.map(cardOf) };
 }
 
 /** Everything a page's live blocks need, read in parallel (a failed read is null and its block is left out). */

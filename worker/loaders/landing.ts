@@ -5,6 +5,8 @@
  */
 import type { LandingService, PromotionView } from "#client/landing-context.ts";
 import { APP_VERSION } from "#shared/landing/site.ts";
+import { searchPage } from "#shared/settings/pages.ts";
+import { filtersFromQuery, searchHrefOf } from "#shared/settings/url.ts";
 import { clickAggregate } from "../analytics/store";
 import { catalogueFigures } from "../analytics/figures";
 import type { Bindings } from "../env";
@@ -35,8 +37,13 @@ export function serverLanding(env: Bindings, now: () => number = Date.now): Land
     figures: () => orNull("catalogue figures", () => catalogueFigures(env, now())),
     shapeClicks: () => orNull("shape clicks", () => clickAggregate(env.DB, "shapes", now())),
     bestSelling: () => orNull("best-selling settings", () => bestSellingSettings(env.DB, 0)),
-    settingResults: (kind, filters, pageSize) =>
-      orNull("setting results", async () => (await runSettingSearch(env.DB, filters, { kind, pageNumber: 1, pageSize, variation: 0, now: now() })).result),
+    settingResults: (pageId, query, count) =>
+      orNull("setting results", async () => {
+        const page = searchPage(pageId);
+        const { filters } = filtersFromQuery(new URLSearchParams(query), page);
+        const { result } = await runSettingSearch(env.DB, filters, { kind: page.kind, pageNumber: 1, pageSize: count, variation: 0, now: now() });
+        return { settings: result.settings, total: result.total, href: searchHrefOf(filters, page), kind: page.kind };
+      }),
     activePromotions: () => orNull("promotions", () => everyonesPromotions(env.DB, now())),
     version: () => ({ version: APP_VERSION, environment: env.APP_ENV ?? "local" }),
   };
