@@ -18,7 +18,11 @@ import type { LiveBlock, TextSection } from "./types";
 const fmt = formatCount;
 /** Whole USD as people read it. */
 export const usd = (dollars: number) => `$${formatCount(dollars)}`;
-const idOf = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const idOf = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 /** A visible breadcrumb trail (its JSON-LD twin goes in the head). */
 export function Breadcrumbs({ trail }: { trail: readonly { name: string; path: string }[] }) {
@@ -61,8 +65,6 @@ export function TextBlock({ block }: { block: TextSection }) {
   );
 }
 
-const shapeSlug = (code: number) => SHAPES.find((s) => s.code === code)?.slug ?? String(code);
-const shapeLabel = (code: number) => SHAPES.find((s) => s.code === code)?.label ?? `Shape ${code}`;
 
 /** Each shape of one origin: a link into the diamond search with that shape, its count and price range. */
 export function ShapeList({ figures, origin }: { figures: OriginFigures | null; origin: "natural" | "lab" }) {
@@ -143,7 +145,13 @@ export function SettingResults({
   href,
   label,
   kind = "setting",
-}: { settings: readonly CardSetting[]; total: number | null; href: string; label: string; kind?: SettingSearchKind }) {
+}: {
+  settings: readonly CardSetting[];
+  total: number | null;
+  href: string;
+  label: string;
+  kind?: SettingSearchKind;
+}) {
   return (
     <>
       {settings.length ? (

@@ -96,7 +96,8 @@ export const CATALOGUE_PAGES: readonly LandingDef[] = [
     path: "/settings",
     title: "Engagement Ring Settings — Solitaire, Halo, Pavé and More | Loupe",
     name: "Settings",
-    description: "Engagement ring settings from $340 in 14k and 18k gold and platinum: solitaire, halo, pavé, three-stone and vintage styles from every retailer.",
+    description:
+      "Engagement ring settings from $340 in 14k and 18k gold and platinum: solitaire, halo, pavé, three-stone and vintage styles from every retailer.",
     h1: "Engagement ring settings",
     lead: "The setting is the ring without its centre stone. Settings here start at $340, come in 14 and 18 karat gold and in platinum, and each lists the diamond shapes it is made to hold.",
     parents: [RINGS],

@@ -45,7 +45,7 @@ export async function liveData(svc: LandingService, body: readonly Block[]): Pro
   return {
     figures,
     shapeClicks,
-    bestSelling: bestSelling && bestSelling.slice(0, bestCount).map(cardOf),
+    bestSelling: bestSelling ? bestSelling.slice(0, bestCount).map(cardOf) : null,
     results: Object.fromEntries(results.map((r, i) => [String(i), r])),
   };
 }

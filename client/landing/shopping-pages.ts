@@ -90,7 +90,8 @@ export const SHOPPING_PAGES: readonly LandingDef[] = [
     path: "/buy-engagement-rings",
     title: "How to Buy an Engagement Ring, Step by Step | Loupe",
     name: "Buy engagement rings",
-    description: "A plain guide to buying an engagement ring: set a budget, choose the shape and setting, pick the diamond's grades, get the size right and compare sellers.",
+    description:
+      "A plain guide to buying an engagement ring: set a budget, choose the shape and setting, pick the diamond's grades, get the size right and compare sellers.",
     h1: "How to buy an engagement ring",
     lead: "Five decisions make a ring. Take them in this order and each one narrows the next.",
     parents: [RINGS],
@@ -125,7 +126,8 @@ export const SHOPPING_PAGES: readonly LandingDef[] = [
     path: "/diamond-earrings",
     title: "Diamond Earrings — Studs, Halos and Drops | Loupe",
     name: "Diamond earrings",
-    description: "Diamond earrings from independent retailers: build studs with a matched pair of certified diamonds or choose finished earrings in gold and platinum.",
+    description:
+      "Diamond earrings from independent retailers: build studs with a matched pair of certified diamonds or choose finished earrings in gold and platinum.",
     h1: "Diamond earrings",
     lead: "Two ways to buy: build a pair of studs around two certified diamonds matched for size and colour, or choose finished earrings with the diamonds already set.",
     parents: [JEWELRY],
@@ -135,14 +137,22 @@ export const SHOPPING_PAGES: readonly LandingDef[] = [
       text("Sizes that suit", [
         "Earring weights are quoted as the total of both stones. A quarter carat in total is discreet for every day; one carat in total is a clear statement; beyond two carats in total, a screw back keeps them secure.",
       ]),
-      { kind: "links", heading: "More", links: [{ to: "/diamond-studs", label: "Diamond studs" }, { to: "/free-diamond-earrings", label: "Free diamond studs offer" }] },
+      {
+        kind: "links",
+        heading: "More",
+        links: [
+          { to: "/diamond-studs", label: "Diamond studs" },
+          { to: "/free-diamond-earrings", label: "Free diamond studs offer" },
+        ],
+      },
     ],
   },
   {
     path: "/diamond-studs",
     title: "Diamond Stud Earrings — Build a Matched Pair | Loupe",
     name: "Diamond studs",
-    description: "Build diamond stud earrings: choose a stud setting, then two certified diamonds matched by shape, size and colour. Compare prices across retailers.",
+    description:
+      "Build diamond stud earrings: choose a stud setting, then two certified diamonds matched by shape, size and colour. Compare prices across retailers.",
     h1: "Diamond studs",
     lead: "Studs are the one piece of diamond jewellery almost everyone wears. Choose a setting, then a pair of certified diamonds matched so the two look the same.",
     parents: [JEWELRY, { name: "Diamond earrings", path: "/diamond-earrings" }],

@@ -48,4 +48,9 @@ export interface LandingDef {
 }
 
 /** A text section. */
-export const text = (heading: string, paragraphs: readonly string[], points?: readonly string[]): TextSection => ({ kind: "text", heading, paragraphs, points });
+export const text = (heading: string, paragraphs: readonly string[], points?: readonly string[]): TextSection => ({
+  kind: "text",
+  heading,
+  paragraphs,
+  points,
+});

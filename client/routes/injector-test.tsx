@@ -17,8 +17,8 @@ export function Component() {
     <div className="page landing">
       <h1>Tag injection test</h1>
       <p>
-        This page is for the people who run the site. A tag manager that works writes into the marked slots below; the page itself loads no third-party
-        tag and changes nothing for shoppers.
+        This page is for the people who run the site. A tag manager that works writes into the marked slots below; the page itself loads no third-party tag and
+        changes nothing for shoppers.
       </p>
       <table className="landing-slots">
         <caption>Tag slots</caption>

@@ -47,7 +47,9 @@ export function Component() {
         <h1>{def.h1}</h1>
         <p className="landing-lead">{def.lead}</p>
       </header>
-      {def.body.map((b, i) => (b.kind === "text" ? <TextBlock key={b.heading} block={b} /> : <LiveBlockView key={`${b.kind}-${b.heading}`} block={b} index={i} live={live} />))}
+      {def.body.map((b, i) =>
+        b.kind === "text" ? <TextBlock key={b.heading} block={b} /> : <LiveBlockView key={`${b.kind}-${b.heading}`} block={b} index={i} live={live} />,
+      )}
     </div>
   );
 }

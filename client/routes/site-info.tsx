@@ -16,7 +16,8 @@ const PAGES = {
   "/our-data": {
     name: "Our data",
     title: "Where Loupe's Diamond Listings and Prices Come From | Loupe",
-    description: "How Loupe gathers inventory and prices from retailers' feeds, how the search index works, and live figures: diamonds listed, retailers and prices.",
+    description:
+      "How Loupe gathers inventory and prices from retailers' feeds, how the search index works, and live figures: diamonds listed, retailers and prices.",
   },
   "/active-promotions": {
     name: "Promotions",
@@ -93,23 +94,22 @@ function OurData({ figures }: { figures: Data["figures"] }) {
           reported to the retailer with its line number and the reason, so the retailer can correct it.
         </p>
         <p>
-          A stone is identified by its grading lab, its report number and its retailer, so sending the same file twice never lists a diamond twice. When a
-          price changes we keep the old one in the stone's price history; when a stone disappears from a retailer's full feed it is marked sold and leaves the
-          search.
+          A stone is identified by its grading lab, its report number and its retailer, so sending the same file twice never lists a diamond twice. When a price
+          changes we keep the old one in the stone's price history; when a stone disappears from a retailer's full feed it is marked sold and leaves the search.
         </p>
       </Section>
       <Section heading="How prices are shown">
         <p>
           Prices are the retailer's own, in US dollars, rounded up to the whole dollar. Where a retailer runs a discount we show the price before it and the
-          percentage. The default order of the search ranks diamonds by their value for money against a price model built from the whole catalogue,
-          not by which retailer lists them.
+          percentage. The default order of the search ranks diamonds by their value for money against a price model built from the whole catalogue, not by which
+          retailer lists them.
         </p>
       </Section>
       <Section heading="How the search stays exact">
         <p>
-          The diamond search does not sample or estimate. Every available diamond is held in one in-memory index that answers each search with the exact
-          number of matches and a count for every filter value. The index reloads itself whenever an import changes the catalogue, so a new or sold stone
-          shows in the search within moments.
+          The diamond search does not sample or estimate. Every available diamond is held in one in-memory index that answers each search with the exact number
+          of matches and a count for every filter value. The index reloads itself whenever an import changes the catalogue, so a new or sold stone shows in the
+          search within moments.
         </p>
         <p>
           The counts of views and clicks we publish (for example the shapes shoppers click most) are totals per diamond, setting or shape. We do not keep who

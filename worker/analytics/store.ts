@@ -103,15 +103,24 @@ async function stones(db: D1Database, table: "diamond_views" | "diamond_clicks")
 
 async function byShape(db: D1Database): Promise<{ items: AggregateItem[]; total: number }> {
   const { results } = await db
-    .prepare("SELECT d.shape AS shape, SUM(c.clicks) AS n FROM diamond_clicks c JOIN diamonds d ON d.id = c.diamond_id GROUP BY d.shape ORDER BY n DESC, d.shape")
+    .prepare(
+      "SELECT d.shape AS shape, SUM(c.clicks) AS n FROM diamond_clicks c JOIN diamonds d ON d.id = c.diamond_id GROUP BY d.shape ORDER BY n DESC, d.shape",
+    )
     .all<{ shape: number; n: number }>();
-  const items = results.map((r) => ({ key: shapeSlug(r.shape), label: shapeLabel(r.shape), count: r.n, path: `/diamond-search/s?shape=${shapeSlug(r.shape)}` }));
+  const items = results.map((r) => ({
+    key: shapeSlug(r.shape),
+    label: shapeLabel(r.shape),
+    count: r.n,
+    path: `/diamond-search/s?shape=${shapeSlug(r.shape)}`,
+  }));
   return { items, total: items.reduce((a, i) => a + i.count, 0) };
 }
 
 async function byOrigin(db: D1Database): Promise<{ items: AggregateItem[]; total: number }> {
   const { results } = await db
-    .prepare("SELECT d.is_lab_grown AS lab, SUM(c.clicks) AS n FROM diamond_clicks c JOIN diamonds d ON d.id = c.diamond_id GROUP BY d.is_lab_grown ORDER BY n DESC")
+    .prepare(
+      "SELECT d.is_lab_grown AS lab, SUM(c.clicks) AS n FROM diamond_clicks c JOIN diamonds d ON d.id = c.diamond_id GROUP BY d.is_lab_grown ORDER BY n DESC",
+    )
     .all<{ lab: number; n: number }>();
   const items = results.map((r) => ({
     key: r.lab ? "lab" : "natural",

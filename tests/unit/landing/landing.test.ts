@@ -42,7 +42,13 @@ describe("landing pages", () => {
 
   it("lets other features extend the sitemap: same section extended, new section appended, no duplicates", () => {
     const out = sitemapSections([
-      { title: "Diamonds", links: [{ path: "/diamonds", label: "again" }, { path: "/education", label: "Education" }] },
+      {
+        title: "Diamonds",
+        links: [
+          { path: "/diamonds", label: "again" },
+          { path: "/education", label: "Education" },
+        ],
+      },
       { title: "Help", links: [{ path: "/faq", label: "FAQ" }] },
     ]);
     const diamonds = out.find((s) => s.title === "Diamonds")!;
