@@ -1,52 +1,21 @@
 /**
- * The parts of the landing pages (client/routes/landing.tsx, landing-slp.tsx, site-info.tsx): breadcrumbs, text
- * sections and the live blocks — shapes with counts and prices, natural against lab-grown, shape interest, landing
- * page links, setting results, free studs. Plain links and markup: everything works without JavaScript.
+ * The blocks of the landing pages (client/routes/landing.tsx, landing-slp.tsx): text sections and the live blocks —
+ * shapes with counts and prices, natural against lab-grown, shape interest, landing page links, setting results,
+ * free studs. Plain links and markup: everything works without JavaScript (parts.tsx has the light shared parts).
  */
 import { Link } from "react-router";
 import type { ClickAggregate } from "#shared/api/analytics.ts";
 import { FREE_STUDS_THRESHOLD_USD } from "#shared/cart/model.ts";
 import { SHAPES } from "#shared/enums.ts";
 import { LANDING_PAGES } from "#shared/landing-pages.ts";
-import type { CatalogueFigures, OriginFigures } from "#shared/landing/figures.ts";
+import type { OriginFigures } from "#shared/landing/figures.ts";
+import type { LiveBlock, TextSection } from "#shared/landing/pages/types.ts";
 import { JEWELRY_LANDINGS, SETTING_LANDINGS } from "#shared/landing/setting-landings.ts";
-import { formatCount } from "#shared/money.ts";
 import type { SettingSearchKind } from "#shared/settings/pages.ts";
+import { logSettingClick } from "../click-log";
 import { type CardSetting, SettingCard } from "../components/setting-card";
-import type { LiveBlock, TextSection } from "./types";
-
-const fmt = formatCount;
-/** Whole USD as people read it. */
-export const usd = (dollars: number) => `$${formatCount(dollars)}`;
-const idOf = (heading: string) =>
-  heading
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-
-/** A visible breadcrumb trail (its JSON-LD twin goes in the head). */
-export function Breadcrumbs({ trail }: { trail: readonly { name: string; path: string }[] }) {
-  return (
-    <nav aria-label="Breadcrumb" className="breadcrumbs">
-      <ol>
-        {trail.map((t, i) => (
-          <li key={t.path}>{i === trail.length - 1 ? <span aria-current="page">{t.name}</span> : <Link to={t.path}>{t.name}</Link>}</li>
-        ))}
-      </ol>
-    </nav>
-  );
-}
-
-/** A section with its heading as its label. */
-export function Section({ heading, children }: { heading: string; children: React.ReactNode }) {
-  const id = `s-${idOf(heading)}`;
-  return (
-    <section aria-labelledby={id} className="landing-section">
-      <h2 id={id}>{heading}</h2>
-      {children}
-    </section>
-  );
-}
+import type { LiveData } from "../landing-context";
+import { fmt, LinkList, Origins, Section, usd } from "./parts";
 
 export function TextBlock({ block }: { block: TextSection }) {
   return (
@@ -65,7 +34,6 @@ export function TextBlock({ block }: { block: TextSection }) {
   );
 }
 
-
 /** Each shape of one origin: a link into the diamond search with that shape, its count and price range. */
 export function ShapeList({ figures, origin }: { figures: OriginFigures | null; origin: "natural" | "lab" }) {
   const byShape = new Map((figures?.byShape ?? []).map((s) => [s.shape, s]));
@@ -81,28 +49,6 @@ export function ShapeList({ figures, origin }: { figures: OriginFigures | null; 
         );
       })}
     </ul>
-  );
-}
-
-function OriginFacts({ name, f }: { name: string; f: OriginFigures }) {
-  return (
-    <div className="landing-origin">
-      <h3>{name}</h3>
-      <p>
-        <strong>{fmt(f.count)}</strong> diamonds listed
-        {f.minPrice !== null && f.maxPrice !== null ? `, from ${usd(f.minPrice)} to ${usd(f.maxPrice)}` : ""}.
-      </p>
-    </div>
-  );
-}
-
-/** Natural against lab-grown: counts and price ranges. */
-export function Origins({ figures }: { figures: CatalogueFigures }) {
-  return (
-    <div className="landing-origins">
-      <OriginFacts name="Natural" f={figures.natural} />
-      <OriginFacts name="Lab-grown" f={figures.lab} />
-    </div>
   );
 }
 
@@ -126,19 +72,14 @@ const LANDING_LINKS = {
   jewelry: JEWELRY_LANDINGS.map((p) => ({ to: `/fine-jewelry/slp/${p.slug}`, label: p.title })),
 };
 
-export function LinkList({ links }: { links: readonly { to: string; label: string }[] }) {
-  return (
-    <ul className="landing-links">
-      {links.map((l) => (
-        <li key={l.to}>
-          <Link to={l.to}>{l.label}</Link>
-        </li>
-      ))}
-    </ul>
-  );
+/** Logs a click on a card's link (the setting id is the first number of its page's path); with JavaScript only. */
+function logCardClick(e: React.MouseEvent<HTMLElement>) {
+  const href = (e.target as Element).closest("a")?.getAttribute("href") ?? "";
+  const id = /^\/(?:setting|fine-jewelry|engagement-ring|wedding-ring)\/(\d+)/.exec(href)?.[1];
+  if (id) logSettingClick(Number(id));
 }
 
-/** A grid of setting cards and a link to the whole search. */
+/** A grid of setting cards (a click on one is logged) and a link to the whole search. */
 export function SettingResults({
   settings,
   total,
@@ -155,7 +96,7 @@ export function SettingResults({
   return (
     <>
       {settings.length ? (
-        <ul className="ss-grid landing-results" aria-label={label}>
+        <ul className="ss-grid landing-results" aria-label={label} onClickCapture={logCardClick}>
           {settings.map((s) => (
             <SettingCard key={s.id} s={s} kind={kind} />
           ))}
@@ -183,14 +124,6 @@ export function FreeStuds() {
       <li>Promo codes apply on top, to the total after the free studs.</li>
     </ol>
   );
-}
-
-/** What the loader read for a page's live blocks (see client/routes/landing.tsx). */
-export interface LiveData {
-  figures: CatalogueFigures | null;
-  shapeClicks: ClickAggregate | null;
-  bestSelling: CardSetting[] | null;
-  results: Record<string, { settings: CardSetting[]; total: number; href: string; kind: SettingSearchKind } | null>;
 }
 
 /** One live block; `index` keys its results. */

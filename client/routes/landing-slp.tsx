@@ -5,8 +5,8 @@
  */
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { jewelryLanding, settingLanding, JEWELRY_LANDINGS, SETTING_LANDINGS } from "#shared/landing/setting-landings.ts";
-import { Breadcrumbs, LinkList, Section, SettingResults } from "../landing/blocks";
-import { resultsFor } from "../landing/load";
+import { SettingResults } from "../landing/blocks";
+import { Breadcrumbs, LinkList, Section } from "../landing/parts";
 import { landingContext } from "../landing-context";
 import type { RouteHandle } from "../route-handle";
 import { serverService } from "../server-page";
@@ -25,7 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const family = familyOf(new URL(request.url).pathname);
   const landing = family.find(params.slp ?? "");
   if (!landing) throw data("Not found", { status: 404 });
-  const results = await resultsFor(serverService(context, request, landingContext), landing.pageId, landing.query, RESULTS);
+  const results = await serverService(context, request, landingContext).settingResults(landing.pageId, landing.query, RESULTS);
   const path = `${family.base}/${landing.slug}`;
   const trail = [{ name: "Home", path: "/" }, family.parent, { name: landing.title, path }];
   const others = family.all.filter((l) => l.slug !== landing.slug).map((l) => ({ to: `${family.base}/${l.slug}`, label: l.title }));

@@ -3,23 +3,22 @@
  * `/settings`, `/fine-jewelry`, `/financing`, `/lab-created-diamonds`, `/shop-engagement-rings`,
  * `/buy-engagement-rings`, `/diamond-earrings`, `/diamond-studs`, `/diamond-pendant`,
  * `/most-popular-engagement-rings` and `/free-diamond-earrings`. One module, data-driven: each page's texts and
- * blocks are in client/landing/; the live figures and results come from the server's landing service.
+ * blocks are in shared/landing/pages/ and reach the browser only as the page's loader data (no page's JavaScript
+ * carries the texts); the live figures and results come from the server's landing service.
  */
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { landingDef } from "../landing";
-import { Breadcrumbs, LiveBlockView, TextBlock } from "../landing/blocks";
-import { liveData } from "../landing/load";
-import type { LandingDef } from "../landing/types";
+import type { LandingDef } from "#shared/landing/pages/types.ts";
+import { LiveBlockView, TextBlock } from "../landing/blocks";
+import { Breadcrumbs } from "../landing/parts";
 import { landingContext } from "../landing-context";
 import type { RouteHandle } from "../route-handle";
 import { serverService } from "../server-page";
 import { breadcrumbList } from "../structured-data";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const def = landingDef(new URL(request.url).pathname);
-  if (!def) throw data("Not found", { status: 404 });
-  const live = await liveData(serverService(context, request, landingContext), def.body);
-  return { path: def.path, live };
+  const found = await serverService(context, request, landingContext).landingPage(new URL(request.url).pathname);
+  if (!found) throw data("Not found", { status: 404 });
+  return found;
 }
 
 type Data = Awaited<ReturnType<typeof loader>>;
@@ -31,15 +30,14 @@ export const handle: RouteHandle<Data> = {
   flags: { scrollToTop: true },
   sharedRender: true,
   meta: (d) => {
-    const def = d && landingDef(d.path);
-    if (!def) return { title: "Loupe" };
+    if (!d) return { title: "Loupe" };
+    const { def } = d;
     return { title: def.title, description: def.description, canonical: def.path, jsonLd: [breadcrumbList(trailOf(def))] };
   },
 };
 
 export function Component() {
-  const { path, live } = useLoaderData<typeof loader>();
-  const def = landingDef(path)!;
+  const { def, live } = useLoaderData<typeof loader>();
   return (
     <div className="page landing">
       <Breadcrumbs trail={trailOf(def)} />

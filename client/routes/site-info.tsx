@@ -6,7 +6,7 @@
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { sitemapSections } from "#shared/landing/site.ts";
 import { formatCount } from "#shared/money.ts";
-import { Breadcrumbs, Origins, Section, usd } from "../landing/blocks";
+import { Breadcrumbs, Origins, Section, usd } from "../landing/parts";
 import { landingContext } from "../landing-context";
 import type { PageMeta, RouteHandle } from "../route-handle";
 import { serverService } from "../server-page";

@@ -1,7 +1,7 @@
 /** The landing pages' data: one list of paths, valid filter sets, the sitemap list others extend, unique names. */
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { LANDING_DEFS, landingDef } from "#client/landing/index.ts";
+import { LANDING_DEFS, landingDef } from "#shared/landing/pages/index.ts";
 import { LANDING_ROUTE_PATHS } from "#client/landing/paths.ts";
 import { JEWELRY_LANDINGS, SETTING_LANDINGS, jewelryLanding, settingLanding } from "#shared/landing/setting-landings.ts";
 import { SITEMAP_SECTIONS, sitemapSections } from "#shared/landing/site.ts";

@@ -6,7 +6,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { JEWELRY_LANDINGS, SETTING_LANDINGS } from "#shared/landing/setting-landings.ts";
 import { SITEMAP_SECTIONS } from "#shared/landing/site.ts";
-import { LANDING_DEFS } from "#client/landing/index.ts";
+import { LANDING_DEFS } from "#shared/landing/pages/index.ts";
 import { figuresCache } from "#worker/analytics/figures.ts";
 import { call } from "../helpers";
 

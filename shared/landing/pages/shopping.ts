@@ -2,7 +2,7 @@
  * The shopping landing pages of §2 "Content and other pages": financing, lab-created diamonds, engagement ring
  * guides, earrings, studs, pendants, the most popular rings and the free studs offer (§9 threshold 998).
  */
-import { PARENTS } from "./catalogue-pages";
+import { PARENTS } from "./catalogue";
 import { type LandingDef, text } from "./types";
 
 const { DIAMONDS, RINGS, JEWELRY } = PARENTS;

@@ -1,6 +1,6 @@
 /** Every landing page definition by path (client/routes/landing.tsx registers each path once). */
-import { CATALOGUE_PAGES } from "./catalogue-pages";
-import { SHOPPING_PAGES } from "./shopping-pages";
+import { CATALOGUE_PAGES } from "./catalogue";
+import { SHOPPING_PAGES } from "./shopping";
 import type { LandingDef } from "./types";
 
 export const LANDING_DEFS: readonly LandingDef[] = [...CATALOGUE_PAGES, ...SHOPPING_PAGES];
