@@ -7,6 +7,7 @@ import { matchRoutes, type RouteObject } from "react-router";
 import { ALIASES } from "#shared/redirects.ts";
 import { contentPageRoutePaths } from "#shared/content/pages.ts";
 import { searchRoutePaths } from "#shared/settings/paths.ts";
+import { LANDING_ROUTE_PATHS } from "./landing/paths";
 import { CatchAll } from "./components/not-found";
 import { Root, RootErrorBoundary, rootLoader, shouldRevalidateRoot } from "./root";
 
@@ -92,6 +93,11 @@ const PAGES: Page[] = [
   ...pages("reviews", () => import("./routes/reviews"), ["reviews"]),
   // §2 Main layout: Loupe's own pages (issue 20 point 3), texts in the content store (shared/content/pages.ts lists them).
   ...pages("content-page", () => import("./routes/content-page"), contentPageRoutePaths()),
+  // §2 landing and shopping pages (issue 20): one data-driven module; setting and jewellery landing pages; site information.
+  ...pages("landing", () => import("./routes/landing"), [...LANDING_ROUTE_PATHS]),
+  ...pages("landing-slp", () => import("./routes/landing-slp"), ["settings/slp/:slp", "fine-jewelry/slp/:slp"]),
+  ...pages("site-info", () => import("./routes/site-info"), ["our-data", "version", "active-promotions", "sitemap"]),
+  ...pages("injector-test", () => import("./routes/injector-test"), ["injector-test"]),
 ];
 
 // Each alias of §2 (e.g. /product ≡ /diamond) is a second route to the same module.

@@ -4,6 +4,7 @@
  * the browser can call it by its key (`"POST /diamonds2"`).
  */
 import { accountOperations } from "./accounts";
+import { analyticsOperations, versionOperations } from "./analytics";
 import { cartOperations } from "./cart";
 import { contentOperations } from "./content";
 import { contentPageOperations } from "./content-pages";
@@ -38,6 +39,8 @@ const byFeature = [
   myStuffAlertOperations,
   reviewOperations,
   contentPageOperations,
+  analyticsOperations,
+  versionOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -60,7 +63,9 @@ type AnyOperation =
   | Values<typeof myStuffListOperations>
   | Values<typeof myStuffAlertOperations>
   | Values<typeof reviewOperations>
-  | Values<typeof contentPageOperations>;
+  | Values<typeof contentPageOperations>
+  | Values<typeof analyticsOperations>
+  | Values<typeof versionOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { accountRoutes } from "../accounts/routes";
+import { analyticsRoutes, versionRoutes } from "../analytics/routes";
 import { cartRoutes } from "../cart/routes";
 import { contentRoutes } from "../content/routes";
 import { contentPageRoutes } from "../content-pages/routes";
@@ -51,6 +52,8 @@ export const routes: readonly Route[] = [
   ...myStuffAlertRoutes,
   ...reviewRoutes,
   ...contentPageRoutes,
+  ...analyticsRoutes,
+  ...versionRoutes,
   ...openapiRoutes,
 ];
 
