@@ -6,6 +6,8 @@
 import { accountOperations } from "./accounts";
 import { cartOperations } from "./cart";
 import { contentOperations } from "./content";
+import { contentAdminOperations } from "./content-admin";
+import { informationOperations } from "./information";
 import { myStuffOperations } from "./my-stuff";
 import { myStuffAlertOperations } from "./my-stuff-alerts";
 import { myStuffListOperations } from "./my-stuff-lists";
@@ -34,6 +36,8 @@ const byFeature = [
   myStuffOperations,
   myStuffListOperations,
   myStuffAlertOperations,
+  informationOperations,
+  contentAdminOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -54,7 +58,9 @@ type AnyOperation =
   | Values<typeof orderLookupOperations>
   | Values<typeof myStuffOperations>
   | Values<typeof myStuffListOperations>
-  | Values<typeof myStuffAlertOperations>;
+  | Values<typeof myStuffAlertOperations>
+  | Values<typeof informationOperations>
+  | Values<typeof contentAdminOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

@@ -8,7 +8,8 @@ import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { accountRoutes } from "../accounts/routes";
 import { cartRoutes } from "../cart/routes";
-import { contentRoutes } from "../content/routes";
+import { contentAdminRoutes, contentRoutes } from "../content/routes";
+import { informationRoutes } from "../information/routes";
 import { diamondRoutes } from "../diamonds/routes";
 import type { AppEnv } from "../env";
 import { experimentRoutes } from "../experiments/routes";
@@ -39,6 +40,8 @@ export const routes: readonly Route[] = [
   ...cartRoutes,
   ...experimentRoutes,
   ...contentRoutes,
+  ...contentAdminRoutes,
+  ...informationRoutes,
   ...preferenceRoutes,
   ...accountRoutes,
   ...orderRoutes,
