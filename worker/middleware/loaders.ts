@@ -10,6 +10,7 @@ import { contentContext } from "#client/content-context.ts";
 import { accountContext } from "#client/account-context.ts";
 import { orderContext } from "#client/order-context.ts";
 import { myStuffContext } from "#client/my-stuff-context.ts";
+import { contentAdminContext, informationContext } from "#client/information-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
 import { renderedExperiments } from "#client/entry.server";
 import { trafficAlert } from "../content/alerts";
@@ -18,6 +19,7 @@ import { serverCart } from "../loaders/cart";
 import { serverCatalogue } from "../loaders/catalogue";
 import { serverMarketer } from "../loaders/marketer";
 import { serverMyStuff } from "../loaders/my-stuff";
+import { serverContentAdmin, serverInformation } from "../loaders/information";
 import { serverOrders } from "../loaders/orders";
 import { accountServiceOf } from "./account";
 import { isAdmin } from "./admin";
@@ -70,6 +72,8 @@ export function loaderServices() {
       }),
     );
     context.set(myStuffContext, serverMyStuff({ env: c.env, user: async () => (await c.get("session")())?.user ?? null, now: Date.now }));
+    context.set(informationContext, serverInformation(c.env, all, Date.now));
+    context.set(contentAdminContext, serverContentAdmin(c.env, () => isAdmin(c), Date.now));
     c.set("loaderContext", context);
     c.set("pageVariants", variants);
     await next();
