@@ -114,7 +114,7 @@ export function Component() {
       <section className="hero">
         <h1>Every certified diamond, one honest price comparison</h1>
         <p>Natural and lab-grown diamonds from independent retailers, graded by GIA, AGS, IGI and more.</p>
-        <p className="home-users">Join {home.users} shoppers who compared before they bought.</p>
+        <p className="home-users">{`Join ${home.users} shoppers who compared before they bought.`}</p>
       </section>
       <Banners banners={home.banners} />
       <section aria-labelledby="by-shape">

@@ -75,6 +75,13 @@ export function cachedForContent<T>(key: string, load: () => Promise<T>): Promis
   return items.get(`built|${key}`, load) as Promise<T>;
 }
 
+const editListeners: (() => void)[] = [];
+
+/** Runs `listener` after each operator edit (the shared page cache empties itself: worker/ssr/render.ts). */
+export function onContentEdit(listener: () => void): void {
+  editListeners.push(listener);
+}
+
 /** Drops this isolate's content caches (after an operator's edit; other isolates keep theirs until their TTL). */
 export function dropContentCaches(): void {
   items.clear();
@@ -93,4 +100,5 @@ export async function writeContentItem(db: D1Database, name: string, kind: strin
     .bind(name, kind, JSON.stringify(value), at)
     .run();
   dropContentCaches();
+  for (const listener of editListeners) listener();
 }
