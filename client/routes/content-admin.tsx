@@ -66,7 +66,21 @@ export const handle: RouteHandle<ContentAdminView> = {
 };
 
 /** A labelled field with its problem beside it. */
-function Field({ form, name, label, value, long, answer }: { form: string; name: string; label: string; value: string; long?: boolean; answer?: ActionAnswer }) {
+function Field({
+  form,
+  name,
+  label,
+  value,
+  long,
+  answer,
+}: {
+  form: string;
+  name: string;
+  label: string;
+  value: string;
+  long?: boolean;
+  answer?: ActionAnswer;
+}) {
   const error = answer?.form === form ? answer.errors[name] : undefined;
   const id = `${form}-${name}`;
   const props = { id, name, defaultValue: value, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined };

@@ -14,7 +14,10 @@ export const ThemeForm = v.object({ theme: v.picklist(["light", "dark"], "theme 
 const ItemName = v.object({ name: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "name must be letters, digits, - and _")) });
 const unknownItem = refusal("No content item with this name");
 /** §9 content cache: items answer with `Cache-Control: public, max-age=300` (none when the source failed: null). */
-const item = <S extends v.GenericSchema>(summary: string, schema: S) => ({ summary, responses: { 200: json(`${summary}; null when the content source failed (§8)`, v.nullable(schema)) } });
+const item = <S extends v.GenericSchema>(summary: string, schema: S) => ({
+  summary,
+  responses: { 200: json(`${summary}; null when the content source failed (§8)`, v.nullable(schema)) },
+});
 
 export const contentOperations = {
   contentItem: operation({
@@ -40,7 +43,10 @@ export const contentOperations = {
     operationId: "productShipping",
     params: v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,6}$/, "id must be a number"), v.transform(Number)) }),
     summary: "Shipping options by id (1)",
-    responses: { 200: json("Shipping options; null when the content source failed (§8)", v.nullable(ProductShipping)), 404: refusal("No shipping options with this id") },
+    responses: {
+      200: json("Shipping options; null when the content source failed (§8)", v.nullable(ProductShipping)),
+      404: refusal("No shipping options with this id"),
+    },
   }),
   bannerSingles: operation({ method: "GET", path: "/banner-singles", operationId: "bannerSingles", ...item("Single banners", ContentCards) }),
   popUpCards: operation({ method: "GET", path: "/pop-up-cards", operationId: "popUpCards", ...item("Pop-up cards", ContentCards) }),

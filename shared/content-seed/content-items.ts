@@ -27,7 +27,14 @@ export const SMALL_ITEMS: Record<string, unknown> = {
   "banner-singles": {
     items: [
       card("free-resize", "Free first resize", "Not sure of the size? Your first resize within 60 days is on us.", "/faq", "Read the FAQ", "setting"),
-      card("lab-grown", "Lab-grown, same sparkle", "Compare lab-grown diamonds from every retailer we list.", "/diamond-search?origin=lab", "Search lab-grown", "search"),
+      card(
+        "lab-grown",
+        "Lab-grown, same sparkle",
+        "Compare lab-grown diamonds from every retailer we list.",
+        "/diamond-search?origin=lab",
+        "Search lab-grown",
+        "search",
+      ),
     ],
   },
   "pop-up-cards": {
@@ -46,8 +53,22 @@ export const SMALL_ITEMS: Record<string, unknown> = {
   },
   SearchAdCards: {
     items: [
-      card("compare-tip", "Same grades, different prices", "Sort by price: the same grades can cost a third less at another retailer.", null, null, "diamond-search"),
-      card("setting-tip", "Pair it with a setting", "Every diamond fits a setting we list: start with the stone, add the ring.", "/setting-search", "Browse settings", "diamond-search"),
+      card(
+        "compare-tip",
+        "Same grades, different prices",
+        "Sort by price: the same grades can cost a third less at another retailer.",
+        null,
+        null,
+        "diamond-search",
+      ),
+      card(
+        "setting-tip",
+        "Pair it with a setting",
+        "Every diamond fits a setting we list: start with the stone, add the ring.",
+        "/setting-search",
+        "Browse settings",
+        "diamond-search",
+      ),
     ],
   },
   Collections: {
@@ -58,7 +79,9 @@ export const SMALL_ITEMS: Record<string, unknown> = {
     ],
   },
   sitecreatives: {
-    items: [card("search-hero", "Every certified diamond", "Search stones from independent retailers in one place.", "/diamond-search", "Start searching", "home")],
+    items: [
+      card("search-hero", "Every certified diamond", "Search stones from independent retailers in one place.", "/diamond-search", "Start searching", "home"),
+    ],
   },
   cartnotice: { active: true, message: "Every order ships insured, with 30 days to return it.", link: "/faq" },
   promotransition: { active: false, message: "Our autumn offer has ended; the winter offer starts soon.", link: null },

@@ -19,12 +19,7 @@ const EntryId = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/, "id must be lowe
 export const FaqEntry = v.object({
   id: EntryId,
   header: v.pipe(v.string(), v.trim(), v.minLength(1, "Write the question"), v.maxLength(FAQ_HEADER_MAX, `At most ${FAQ_HEADER_MAX} characters`)),
-  description: v.pipe(
-    v.string(),
-    v.trim(),
-    v.minLength(1, "Write the answer"),
-    v.maxLength(FAQ_DESCRIPTION_MAX, `At most ${FAQ_DESCRIPTION_MAX} characters`),
-  ),
+  description: v.pipe(v.string(), v.trim(), v.minLength(1, "Write the answer"), v.maxLength(FAQ_DESCRIPTION_MAX, `At most ${FAQ_DESCRIPTION_MAX} characters`)),
 });
 export type FaqEntry = v.InferOutput<typeof FaqEntry>;
 

@@ -20,7 +20,12 @@ export const BannerLink = v.pipe(
   v.regex(/^(\/(?!\/)[^\s]*|https:\/\/[^\s]+)$/, "The link must be a site path starting with / or an https:// address"),
   v.maxLength(500, "At most 500 characters"),
 );
-const BannerText = v.pipe(v.string(), v.trim(), v.minLength(1, "Write the banner's text"), v.maxLength(BANNER_TEXT_MAX, `At most ${BANNER_TEXT_MAX} characters`));
+const BannerText = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, "Write the banner's text"),
+  v.maxLength(BANNER_TEXT_MAX, `At most ${BANNER_TEXT_MAX} characters`),
+);
 /** An experiment's name (shared/experiments/definitions.ts spells them this way). */
 export const ExperimentName = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_]{1,64}$/, "An experiment name: letters, digits and _ (e.g. Home_Shape_Grid)"));
 

@@ -47,7 +47,14 @@ export const contentFake: Fake = {
     return Response.json(tenant.items[name]);
   },
   control(action, body) {
-    const b = (body ?? {}) as { tenant: string; items?: Record<string, unknown>; token?: string; name?: string; mode?: "fail" | "slow" | "garbage"; ms?: number };
+    const b = (body ?? {}) as {
+      tenant: string;
+      items?: Record<string, unknown>;
+      token?: string;
+      name?: string;
+      mode?: "fail" | "slow" | "garbage";
+      ms?: number;
+    };
     const tenant = tenantOf(b.tenant);
     switch (action) {
       case "set":

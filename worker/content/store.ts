@@ -41,7 +41,11 @@ function logFailure(name: string, err: unknown) {
  * gives something that does not validate (logged). `fresh` skips the cache (the admin view). `tree` reads it as `content/tree/{name}?tree=1`. A failure is
  * not cached (the next request tries again).
  */
-export async function contentItem<T = unknown>(env: Bindings, name: string, opts: { tree?: boolean; source?: ContentSource; fresh?: boolean } = {}): Promise<T | null> {
+export async function contentItem<T = unknown>(
+  env: Bindings,
+  name: string,
+  opts: { tree?: boolean; source?: ContentSource; fresh?: boolean } = {},
+): Promise<T | null> {
   const schema = itemSchema(name);
   if (!schema) return null;
   const source = opts.source ?? contentSourceOf(env);

@@ -73,7 +73,10 @@ export function loaderServices() {
     );
     context.set(myStuffContext, serverMyStuff({ env: c.env, user: async () => (await c.get("session")())?.user ?? null, now: Date.now }));
     context.set(informationContext, serverInformation(c.env, all, Date.now));
-    context.set(contentAdminContext, serverContentAdmin(c.env, () => isAdmin(c), Date.now));
+    context.set(
+      contentAdminContext,
+      serverContentAdmin(c.env, () => isAdmin(c), Date.now),
+    );
     c.set("loaderContext", context);
     c.set("pageVariants", variants);
     await next();

@@ -15,9 +15,11 @@ const get = async <T>(path: string) => {
 
 describe("information calls (§7 Retailers and information)", () => {
   it("GET info/home answers the home data with users '14 million', cached publicly for an hour", async () => {
-    const { res, body } = await get<{ users: string; banners: { id: string; abData: { affectedItems: { experimentName: string }[] } }[]; mediaMentions: unknown[] }>(
-      "/api/info/home",
-    );
+    const { res, body } = await get<{
+      users: string;
+      banners: { id: string; abData: { affectedItems: { experimentName: string }[] } }[];
+      mediaMentions: unknown[];
+    }>("/api/info/home");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
     expect(body.users).toBe("14 million");
@@ -43,9 +45,9 @@ describe("information calls (§7 Retailers and information)", () => {
 
   it("POST info/index is kept for an hour: a changed ring list shows only after 1 hour", async () => {
     const ids = async () =>
-      ((await (await call("/api/info/index", { method: "POST" })).json()) as { popularEngagementRings: { settings: { id: number }[] } }).popularEngagementRings.settings.map(
-        (s) => s.id,
-      );
+      (
+        (await (await call("/api/info/index", { method: "POST" })).json()) as { popularEngagementRings: { settings: { id: number }[] } }
+      ).popularEngagementRings.settings.map((s) => s.id);
     expect(await ids()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     await setItem("home", (d) => ({ ...d, popularEngagementRings: { title: "Popular", settingIds: [9, 10] } }));
     clock.advance(3_599_000);
@@ -146,11 +148,11 @@ describe("content-service calls (§7 Content services)", () => {
   });
 
   it("GET product-shippings/1, banner-singles, pop-up-cards, checkoutfaq; product-shippings/2 404", async () => {
-    expect(((await get<{ id: number }>("/api/product-shippings/1")).body).id).toBe(1);
+    expect((await get<{ id: number }>("/api/product-shippings/1")).body.id).toBe(1);
     expect((await call("/api/product-shippings/2")).status).toBe(404);
-    expect(((await get<{ items: unknown[] }>("/api/banner-singles")).body).items.length).toBeGreaterThan(0);
-    expect(((await get<{ items: { placement: string }[] }>("/api/pop-up-cards")).body).items[0]!.placement).toBe("welcome-100-popup");
-    expect(((await get<{ displayOn: string }>("/api/checkoutfaq")).body).displayOn).toBe("Checkout");
+    expect((await get<{ items: unknown[] }>("/api/banner-singles")).body.items.length).toBeGreaterThan(0);
+    expect((await get<{ items: { placement: string }[] }>("/api/pop-up-cards")).body.items[0]!.placement).toBe("welcome-100-popup");
+    expect((await get<{ displayOn: string }>("/api/checkoutfaq")).body.displayOn).toBe("Checkout");
   });
 
   it("the existing traffic alert and search heading calls keep working", async () => {

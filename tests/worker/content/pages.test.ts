@@ -11,7 +11,9 @@ const page = async (path: string, init: RequestInit = {}) => {
   return { res, html: await res.text() };
 };
 const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as { "@type": string; mainEntity?: unknown[] });
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map(
+    (m) => JSON.parse(m[1]!) as { "@type": string; mainEntity?: unknown[] },
+  );
 
 describe("the home page (/)", () => {
   it("shows the active banners, the popular rings, the media mentions and 'Join 14 million shoppers', with the Organization JSON-LD", async () => {
@@ -65,10 +67,17 @@ describe("the content view (/content)", () => {
     const login = await call(`/content?token=${ADMIN}`);
     expect(login.status).toBe(303);
     expect(login.headers.get("location")).toBe("/content");
-    return login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    return login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
   };
   const post = (cookie: string, fields: Record<string, string>) =>
-    call("/content", { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: "https://loupe.test" }, body: new URLSearchParams(fields) });
+    call("/content", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: "https://loupe.test" },
+      body: new URLSearchParams(fields),
+    });
 
   it("is not found without the admin token, or with a wrong one", async () => {
     expect((await call("/content")).status).toBe(404);
@@ -87,7 +96,13 @@ describe("the content view (/content)", () => {
 
   it("adds, edits and removes an FAQ entry with form posts; /faq shows each edit at once", async () => {
     const cookie = await session();
-    const added = await post(cookie, { form: "add-NewFAQ", intent: "add-faq", displayOn: "NewFAQ", header: "Do you sell gift cards?", description: "Not yet." });
+    const added = await post(cookie, {
+      form: "add-NewFAQ",
+      intent: "add-faq",
+      displayOn: "NewFAQ",
+      header: "Do you sell gift cards?",
+      description: "Not yet.",
+    });
     expect(added.status).toBe(200);
     expect((await page("/faq")).html).toContain("<summary>Do you sell gift cards?</summary>");
     const edited = await post(cookie, {
@@ -116,18 +131,34 @@ describe("the content view (/content)", () => {
     const bad = await post(cookie, { form: "b", intent: "edit-banner", id: "holiday", text: "Hi", link: "javascript:alert(1)", linkText: "" });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("The link must be a site path");
-    const ok = await post(cookie, { form: "b", intent: "edit-banner", id: "holiday", text: "Winter delivery dates are out.", link: "/faq", linkText: "See dates", active: "on" });
+    const ok = await post(cookie, {
+      form: "b",
+      intent: "edit-banner",
+      id: "holiday",
+      text: "Winter delivery dates are out.",
+      link: "/faq",
+      linkText: "See dates",
+      active: "on",
+    });
     expect(ok.status).toBe(200);
     expect((await page("/")).html).toContain("Winter delivery dates are out.");
   });
 
   it("the admin API edits with the bearer token: add, edit, remove, banner; unknown ids 404", async () => {
     const auth = { authorization: `Bearer ${ADMIN}`, "content-type": "application/json" };
-    const add = await call("/api/content/admin/faqs/NewMission/entries", { method: "POST", headers: auth, body: JSON.stringify({ header: "Who founded Loupe?", description: "Two gemologists." }) });
+    const add = await call("/api/content/admin/faqs/NewMission/entries", {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ header: "Who founded Loupe?", description: "Two gemologists." }),
+    });
     expect(add.status).toBe(200);
     const id = ((await add.json()) as { content: { id: string }[] }).content.at(-1)!.id;
     expect(id).toBe("who-founded-loupe");
-    const edit = await call(`/api/content/admin/faqs/NewMission/entries/${id}`, { method: "PUT", headers: auth, body: JSON.stringify({ header: "Who started Loupe?", description: "Two gemologists." }) });
+    const edit = await call(`/api/content/admin/faqs/NewMission/entries/${id}`, {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify({ header: "Who started Loupe?", description: "Two gemologists." }),
+    });
     expect(edit.status).toBe(200);
     expect((await call("/api/content/admin/faqs/NewMission/entries/nope", { method: "DELETE", headers: auth })).status).toBe(404);
     expect((await call(`/api/content/admin/faqs/NewMission/entries/${id}`, { method: "DELETE", headers: auth })).status).toBe(200);
@@ -137,9 +168,17 @@ describe("the content view (/content)", () => {
       body: JSON.stringify({ text: "New text.", link: "/diamond-search", active: true, experiments: { "compare-first-grid": "Deal_Score_Badge" } }),
     });
     expect(banner.status).toBe(200);
-    expect(((await banner.json()) as { abData: { affectedItems: { experimentName: string }[] } }).abData.affectedItems[0]!.experimentName).toBe("Deal_Score_Badge");
-    expect((await call("/api/content/admin/banners/nope", { method: "PUT", headers: auth, body: JSON.stringify({ text: "x", link: "/", active: true }) })).status).toBe(404);
-    const invalid = await call("/api/content/admin/faqs/NewFAQ/entries", { method: "POST", headers: auth, body: JSON.stringify({ header: "", description: "x" }) });
+    expect(((await banner.json()) as { abData: { affectedItems: { experimentName: string }[] } }).abData.affectedItems[0]!.experimentName).toBe(
+      "Deal_Score_Badge",
+    );
+    expect(
+      (await call("/api/content/admin/banners/nope", { method: "PUT", headers: auth, body: JSON.stringify({ text: "x", link: "/", active: true }) })).status,
+    ).toBe(404);
+    const invalid = await call("/api/content/admin/faqs/NewFAQ/entries", {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ header: "", description: "x" }),
+    });
     expect(invalid.status).toBe(400);
   });
 });
