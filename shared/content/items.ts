@@ -48,25 +48,18 @@ export const MarketingConfigurations = v.object({
   announcement: v.nullable(v.string()),
 });
 
-/** A survey question; `children` are asked when the parent's answer is `when` (the tree `?tree=1` returns). */
-export interface SurveyNode {
-  id: string;
-  question: string;
-  type: "single" | "multiple" | "text" | "rating";
-  options: string[];
-  when: string | null;
-  children: SurveyNode[];
-}
-const SurveyNodeSchema: v.GenericSchema<SurveyNode> = v.object({
+const SurveyQuestion = {
   id: Id,
   question: v.string(),
   type: v.picklist(["single", "multiple", "text", "rating"]),
   options: v.array(v.string()),
+  /** Asked when the parent's answer is this option (null at the top). */
   when: v.nullable(v.string()),
-  children: v.array(v.lazy(() => SurveyNodeSchema)),
-});
+};
+/** A survey question with the follow-up questions asked for some of its answers (two levels: the tree `?tree=1` returns). */
+const SurveyNode = v.object({ ...SurveyQuestion, children: v.array(v.object({ ...SurveyQuestion, children: v.tuple([]) })) });
 /** `GET content/tree/SurveyQuestions?tree=1`: the post-purchase survey. */
-export const SurveyQuestions = v.object({ title: v.string(), questions: v.array(SurveyNodeSchema) });
+export const SurveyQuestions = v.object({ title: v.string(), questions: v.array(SurveyNode) });
 
 /** `GET info/Customer-Service`: how to reach Loupe, and the help pages. */
 export const CustomerService = v.object({
