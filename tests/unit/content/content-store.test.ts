@@ -1,3 +1,4 @@
+/** Pure content code: the seed against its schemas, banner variants, operator input, entry ids, timeouts. */
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { contentItemSeedStatements, HOME_DATA, seededContentItems } from "#shared/content-seed/content.ts";

@@ -1,3 +1,7 @@
+/**
+ * The information and content-service calls (§7) against the seeded D1 content store: answers, 400/404, cache
+ * headers, and the caches on an injected clock (a changed row shows only after 300 s, or 1 hour for the home).
+ */
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CONTENT_ITEMS } from "#shared/content/items.ts";

@@ -1,3 +1,7 @@
+/**
+ * The content pages: the home page's blocks and banner experiments, /faq, and the operator's /content view (admin
+ * token, form posts, field messages, the admin API).
+ */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { call } from "../helpers";
 import { clock, freshCaches, restoreContent, setItem } from "./content-helpers";

@@ -1,3 +1,7 @@
+/**
+ * The upstream content service (CONTENT_SERVICE_URL) against the loopback fake (tests/fakes/content.ts): reads by
+ * name with the bearer token, trees, missing items, failures swallowed to null (the page still 200), timeouts.
+ */
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import { seededContentItems } from "#shared/content-seed/content.ts";
