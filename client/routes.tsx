@@ -52,6 +52,9 @@ const PAGES: Page[] = [
   // The marketer view (admin token only).
   ...pages("experiments", () => import("./routes/experiments"), ["experiments"]),
   ...pages("compare", () => import("./routes/compare"), ["compare"]),
+  // Issue 20: the FAQ and the operator's content view (admin token only).
+  ...pages("faq", () => import("./routes/faq"), ["faq"]),
+  ...pages("content-admin", () => import("./routes/content-admin"), ["content"]),
   ...pages("not-found", () => import("./routes/not-found"), ["404"]),
   // §2 search pages of settings, bands and jewellery: each page, its semantic /s URL (filters in the query),
   // a saved searchId; collections (shared/settings/paths.ts lists them once).

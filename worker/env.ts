@@ -40,6 +40,10 @@ export type Bindings = Env &
     EMAIL_FROM?: string;
     /** Resend's API origin; default https://api.resend.com (the tests point it at a loopback fake). */
     RESEND_API_URL?: string;
+    /** The upstream content service's origin (worker/content/upstream.ts); unset, the content store is D1's `content_items`. */
+    CONTENT_SERVICE_URL?: string;
+    /** Bearer token for the upstream content service (`wrangler secret put CONTENT_SERVICE_TOKEN`); optional. */
+    CONTENT_SERVICE_TOKEN?: string;
   };
 
 export interface AppEnv {

@@ -3,7 +3,7 @@
  * every visitor, so no visitor or experiment cookie and no session) → request context → security headers (widened on
  * the card page) → the customer's session (and the same-origin check of cookie-authenticated changes) → redirects →
  * experiments → `/api` →
- * Google and Facebook sign-in pages → the marketer view's login → the local outbox and test payment gateway (`/dev/outbox`, `/dev/gateway`, APP_ENV local
+ * Google and Facebook sign-in pages → the marketer view's and the content view's logins → the local outbox and test payment gateway (`/dev/outbox`, `/dev/gateway`, APP_ENV local
  * only) → React Router SSR (last). The Cron Trigger's `scheduled` handler, every 5 minutes, delivers the email outbox's due
  * rows, prunes expired sessions and sign-in attempts, and expires unpaid orders; hourly (ALERT_CRON) it runs the alerts.
  * Durable Object classes are re-exported here.
@@ -44,6 +44,7 @@ const app = new Hono<AppEnv>()
   .route("/api", api)
   .route("/", socialPages)
   .get("/experiments", experimentsLogin())
+  .get("/content", experimentsLogin("/content"))
   .route("/dev/outbox", devOutbox)
   .route("/dev/gateway", devGateway)
   .all("*", ...ssr())

@@ -8,6 +8,8 @@ import { analyticsOperations, versionOperations } from "./analytics";
 import { cartOperations } from "./cart";
 import { contentOperations } from "./content";
 import { contentPageOperations } from "./content-pages";
+import { contentAdminOperations } from "./content-admin";
+import { informationOperations } from "./information";
 import { myStuffOperations } from "./my-stuff";
 import { myStuffAlertOperations } from "./my-stuff-alerts";
 import { myStuffListOperations } from "./my-stuff-lists";
@@ -41,6 +43,8 @@ const byFeature = [
   contentPageOperations,
   analyticsOperations,
   versionOperations,
+  informationOperations,
+  contentAdminOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -65,7 +69,9 @@ type AnyOperation =
   | Values<typeof reviewOperations>
   | Values<typeof contentPageOperations>
   | Values<typeof analyticsOperations>
-  | Values<typeof versionOperations>;
+  | Values<typeof versionOperations>
+  | Values<typeof informationOperations>
+  | Values<typeof contentAdminOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

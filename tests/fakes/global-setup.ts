@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { braintreeFake } from "./braintree";
+import { contentFake } from "./content";
 import { facebookFake } from "./facebook";
 import { googleFake } from "./google";
 import { paypalFake } from "./paypal";
@@ -16,7 +17,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const fakes = await startFakes([resendFake, googleFake, facebookFake, stripeFake, paypalFake, braintreeFake, reviewsServiceFake]);
+  const fakes = await startFakes([resendFake, googleFake, facebookFake, stripeFake, paypalFake, braintreeFake, reviewsServiceFake, contentFake]);
   project.provide("fakesOrigin", fakes.origin);
   return fakes.stop;
 }

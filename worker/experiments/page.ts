@@ -7,12 +7,13 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { startAdminSession } from "../middleware/admin";
 
-export function experimentsLogin() {
+/** The login for the admin page at `to` (`/experiments`, or `/content` for the content view). */
+export function experimentsLogin(to = "/experiments") {
   return createMiddleware<AppEnv>(async (c, next) => {
     const token = c.req.query("token");
     if (c.req.method !== "GET" || token === undefined) return next();
     c.header("Cache-Control", "no-store");
-    if (await startAdminSession(c, token)) return c.redirect("/experiments", 303);
+    if (await startAdminSession(c, token)) return c.redirect(to, 303);
     return next();
   });
 }

@@ -9,8 +9,9 @@ import { createMiddleware } from "hono/factory";
 import { accountRoutes } from "../accounts/routes";
 import { analyticsRoutes, versionRoutes } from "../analytics/routes";
 import { cartRoutes } from "../cart/routes";
-import { contentRoutes } from "../content/routes";
 import { contentPageRoutes } from "../content-pages/routes";
+import { contentAdminRoutes, contentRoutes } from "../content/routes";
+import { informationRoutes } from "../information/routes";
 import { diamondRoutes } from "../diamonds/routes";
 import type { AppEnv } from "../env";
 import { experimentRoutes } from "../experiments/routes";
@@ -42,6 +43,8 @@ export const routes: readonly Route[] = [
   ...cartRoutes,
   ...experimentRoutes,
   ...contentRoutes,
+  ...contentAdminRoutes,
+  ...informationRoutes,
   ...preferenceRoutes,
   ...accountRoutes,
   ...orderRoutes,

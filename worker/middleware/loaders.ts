@@ -13,6 +13,7 @@ import { orderContext } from "#client/order-context.ts";
 import { myStuffContext } from "#client/my-stuff-context.ts";
 import { reviewsContext } from "#client/reviews-context.ts";
 import { landingContext } from "#client/landing-context.ts";
+import { contentAdminContext, informationContext } from "#client/information-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
 import { renderedExperiments } from "#client/entry.server";
 import { trafficAlert } from "../content/alerts";
@@ -22,6 +23,7 @@ import { serverCatalogue } from "../loaders/catalogue";
 import { serverLanding } from "../loaders/landing";
 import { serverMarketer } from "../loaders/marketer";
 import { serverMyStuff } from "../loaders/my-stuff";
+import { serverContentAdmin, serverInformation } from "../loaders/information";
 import { serverOrders } from "../loaders/orders";
 import { serverReviews } from "../loaders/reviews";
 import { serverContentPages } from "../loaders/pages";
@@ -79,6 +81,11 @@ export function loaderServices() {
     context.set(reviewsContext, serverReviews(c.env.DB));
     context.set(contentPagesContext, serverContentPages({ db: c.env.DB, now: Date.now }));
     context.set(landingContext, serverLanding(c.env));
+    context.set(informationContext, serverInformation(c.env, all, Date.now));
+    context.set(
+      contentAdminContext,
+      serverContentAdmin(c.env, () => isAdmin(c), Date.now),
+    );
     c.set("loaderContext", context);
     c.set("pageVariants", variants);
     await next();

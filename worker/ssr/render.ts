@@ -9,10 +9,12 @@ import { SHARED_RENDER_HEADER } from "#shared/flags.ts";
 import type { AppEnv, Bindings } from "../env";
 import { loaderServices } from "../middleware/loaders";
 import { usesSessionCookie } from "../middleware/session";
+import { onContentEdit } from "../content/store";
 import { PageCache, clientAcceptEncoding } from "./page-cache";
 
-/** Rendered pages that opted in to sharing (see page-cache.ts). */
+/** Rendered pages that opted in to sharing (see page-cache.ts); an operator's content edit empties it (this isolate). */
 export const pageCache = new PageCache();
+onContentEdit(() => pageCache.clear());
 
 /** The manifest once read (the value, never a pending read: one request's I/O must not be awaited by another). */
 let manifest: ViteManifest | undefined;
