@@ -133,3 +133,15 @@ describe("a setting page's head", () => {
     );
   });
 });
+
+describe("the default share card", () => {
+  it("is a 1200 × 630 PNG at /social-card.png", async () => {
+    // A static asset: served before the worker, from build/client (client/static), as the ASSETS binding serves it.
+    const res = await env.ASSETS.fetch(`${ORIGIN}/social-card.png`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    const png = new DataView(await res.arrayBuffer());
+    // The IHDR chunk: width and height at bytes 16 and 20.
+    expect([png.getUint32(16), png.getUint32(20)]).toEqual([1200, 630]);
+  });
+});
