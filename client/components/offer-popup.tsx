@@ -67,8 +67,8 @@ function useAutoOpen(enabled: boolean, open: () => void): void {
   }, [enabled, open]);
 }
 
-/** Keeps Tab and Shift+Tab inside `dialog`, and closes on Escape. */
-function trapKeys(e: React.KeyboardEvent<HTMLElement>, dialog: HTMLElement | null, close: () => void): void {
+/** Keeps Tab and Shift+Tab inside `dialog` (bringing back focus that fell outside it), and closes on Escape. */
+function trapKeys(e: KeyboardEvent, dialog: HTMLElement | null, close: () => void): void {
   if (e.key === "Escape") {
     e.preventDefault();
     close();
@@ -79,9 +79,10 @@ function trapKeys(e: React.KeyboardEvent<HTMLElement>, dialog: HTMLElement | nul
   const first = focusable[0];
   const last = focusable[focusable.length - 1];
   if (!first || !last) return;
-  if (e.shiftKey && document.activeElement === first) {
+  const inside = dialog.contains(document.activeElement);
+  if (!inside || (e.shiftKey && document.activeElement === first)) {
     e.preventDefault();
-    last.focus();
+    (e.shiftKey ? last : first).focus();
   } else if (!e.shiftKey && document.activeElement === last) {
     e.preventDefault();
     first.focus();
@@ -167,9 +168,6 @@ export default function OfferPopup({ popup, launcher }: { popup: boolean; launch
     rememberDismissal(Date.now());
     setDismissed(true);
     setOpen(false);
-    // Back where the visitor was (the launcher, or what had focus when the popup opened on its own).
-    const back = returnTo.current;
-    requestAnimationFrame(() => (back?.isConnected ? back : document.querySelector<HTMLElement>(".offer-launcher"))?.focus());
   };
   const onClaimed = () => {
     try {
@@ -178,10 +176,33 @@ export default function OfferPopup({ popup, launcher }: { popup: boolean; launch
       // Storage blocked: the code shows now; the launcher would ask again.
     }
     setClaimed(true);
+    // The form (and its focused button) gives way to the code: focus moves to the close button, which stays.
+    dialog.current?.querySelector<HTMLElement>(".offer-close")?.focus();
   };
 
+  // Escape and Tab are handled for the whole document while the dialog is open (focus may sit on <body> when
+  // the element that had it goes, as the form does when the code replaces it).
+  const closeRef = useRef(close);
+  closeRef.current = close;
   useEffect(() => {
-    if (open) dialog.current?.querySelector<HTMLElement>("input, button.primary, .offer-close")?.focus();
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => trapKeys(e, dialog.current, () => closeRef.current());
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  // Once closed: focus back where the visitor was (what had it when the popup opened, else the launcher).
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open || !wasOpen.current) return void (wasOpen.current = open);
+    wasOpen.current = false;
+    const back = returnTo.current;
+    (back?.isConnected && back !== document.body ? back : document.querySelector<HTMLElement>(".offer-launcher"))?.focus();
+  }, [open]);
+
+  useEffect(() => {
+    // The email field when there is one (the form), else the close button (the code).
+    if (open) (dialog.current?.querySelector<HTMLElement>("input") ?? dialog.current?.querySelector<HTMLElement>(".offer-close"))?.focus();
   }, [open]);
 
   return (
@@ -193,15 +214,7 @@ export default function OfferPopup({ popup, launcher }: { popup: boolean; launch
       ) : null}
       {open ? (
         <div className="offer-backdrop">
-          <div
-            ref={dialog}
-            className="offer-dialog"
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="offer-title"
-            aria-describedby="offer-lead"
-            onKeyDown={(e) => trapKeys(e, dialog.current, close)}
-          >
+          <div ref={dialog} className="offer-dialog" role="dialog" aria-modal="true" aria-labelledby="offer-title" aria-describedby="offer-lead">
             <button type="button" className="offer-close" aria-label="Close the offer" onClick={close}>
               ×
             </button>
