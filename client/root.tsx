@@ -20,6 +20,7 @@ import { SiteHeader } from "./components/chrome";
 import { SiteFooter } from "./components/site-footer";
 import { CompareTray } from "./components/compare-tray";
 import { NotFound } from "./components/not-found";
+import { Offers } from "./components/offers";
 import { pageMeta } from "./route-handle";
 import { recordNavigation, restoreNavigation } from "./state/navigation";
 import { favoritesNeedSync, syncSession } from "./state/session";
@@ -180,6 +181,7 @@ function Layout({ children, root, hasError }: { children: React.ReactNode; root:
       <main id="main">{children}</main>
       {flags.navigation !== "none" ? <CompareTray /> : null}
       {flags.footer ? <SiteFooter /> : null}
+      <Offers flags={flags} />
       <NavigationEffects flags={flags} theme={theme} hasError={hasError} user={root?.user ?? null} />
       <ScrollRestoration getKey={(loc) => (flags.preserveScroll ? loc.pathname : loc.key)} />
     </>

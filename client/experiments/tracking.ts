@@ -8,14 +8,13 @@ import { effect } from "@preact/signals-core";
 import type { ExperimentAssignment, ExperimentEvent } from "#shared/experiments/schemas.ts";
 import type { Variant } from "#shared/experiments/bucketing.ts";
 import { call } from "../api";
+import { answerConsent, consent as consentAnswer } from "../state/consent";
 import { EventQueue } from "./event-queue";
 import { assignedExperiences, metExperiments } from "./variants";
 
-export const CONSENT_COOKIE = "loupe_consent";
 const CONSENT_EXPERIMENT = "One_Trust_Script";
 /** §3 eventSent: experiment → the variant whose event went out (this browser). */
 const SENT_KEY = "loupe_experiment_events";
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 function readSent(): Record<string, Variant> {
   try {
@@ -50,11 +49,6 @@ async function sendEvent(event: ExperimentEvent): Promise<void> {
   }
 }
 
-function consentAnswer(): "granted" | "denied" | null {
-  const m = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=(granted|denied)`).exec(document.cookie);
-  return (m?.[1] as "granted" | "denied" | undefined) ?? null;
-}
-
 /** The consent banner (One_Trust_Script's test variant): resolves with the visitor's answer. */
 function askConsent(): Promise<"granted" | "denied"> {
   return new Promise((resolve) => {
@@ -67,9 +61,7 @@ function askConsent(): Promise<"granted" | "denied"> {
     banner.addEventListener("click", (e) => {
       const answer = (e.target as HTMLElement).closest("button")?.value as "granted" | "denied" | undefined;
       if (!answer) return;
-      const secure = location.protocol === "https:" ? "; Secure" : "";
-      // biome-ignore lint/suspicious/noDocumentCookie: the consent answer must be readable by the server on the next request (Cookie Store API is not in every browser)
-      document.cookie = `${CONSENT_COOKIE}=${answer}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure}`;
+      answerConsent(answer);
       banner.remove();
       resolve(answer);
     });
@@ -85,7 +77,7 @@ export async function startTracking(): Promise<void> {
 
   const consent = experiments.find((e) => e.name === CONSENT_EXPERIMENT);
   if (consent?.experience === 1) {
-    const answer = consentAnswer() ?? (await askConsent());
+    const answer = consentAnswer.value ?? (await askConsent());
     if (answer === "denied") return;
   }
 

@@ -15,6 +15,7 @@ import { CompareToggle } from "../components/compare-tray";
 import { RecentlyViewed } from "../components/recently-viewed";
 import { SimilarRings } from "../components/similar-rings";
 import { Fact } from "../components/fact";
+import { diamondMeta } from "../components/product-meta";
 import { loaderVariant, useMetExperiment, useVariant } from "../experiments/variants";
 import { hiddenDiamonds, recordDiamondView, toggleHiddenDiamond } from "../state/viewing";
 import { useClientSignal } from "../state/use-signal";
@@ -69,15 +70,7 @@ export const handle: RouteHandle<DetailData> = {
   flags: { darkTheme: true, buyingFlow: true, scrollToTop: true },
   // Loaders read only the URL and the catalogue.
   sharedRender: true,
-  meta: (data) => {
-    if (!data) return { title: "Diamond not found — Loupe" };
-    const d = data.diamond;
-    return {
-      title: `${diamondTitle(d)} ${labelOf(COLORS, d.color)} ${labelOf(CLARITIES, d.clarity)} — ${formatUsd(d.price)} — Loupe`,
-      description: `${diamondTitle(d)}, ${labelOf(CERTIFICATE_LABS, d.certificateLab)} certificate ${d.certificateId}, sold by ${d.retailer.name}.`,
-      canonical: diamondPath(d),
-    };
-  },
+  meta: (data) => (data ? diamondMeta(data.diamond) : { title: "Diamond not found — Loupe" }),
 };
 
 /** Logs one view of a diamond (fire and forget: a failed log never disturbs the page). */

@@ -8,6 +8,7 @@ import type { SettingDetail, SettingSummary } from "#shared/settings/schemas.ts"
 import { cartContext, catalogueContext, type CatalogueService } from "../context";
 import { statusOf } from "#shared/refusal.ts";
 import type { RouteHandle } from "../route-handle";
+import { settingMeta } from "../components/product-meta";
 import { MetalSwitcher, PriceLine } from "../components/metal-switcher";
 import { RingSizeOptions } from "../components/ring-size";
 import { SettingCard } from "../components/setting-card";
@@ -150,15 +151,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 export const handle: RouteHandle<SettingData> = {
   // Loaders read only the URL and the catalogue (prices follow Promocode_Variation_Global, part of the key).
   sharedRender: true,
-  meta: (d) => {
-    if (!d) return { title: "Setting not found — Loupe" };
-    const s = d.detail;
-    return {
-      title: `${s.name} in ${s.selectedVariant.metalName} — ${formatUsd(s.selectedVariant.price)} — Loupe`,
-      description: s.description,
-      canonical: s.url,
-    };
-  },
+  meta: (d) => (d ? settingMeta(d.detail) : { title: "Setting not found — Loupe" }),
 };
 
 /** The main image and a thumbnail button per image (keyboard: Tab to a thumbnail, Enter or Space shows it). */

@@ -1,0 +1,67 @@
+/**
+ * The shop's page types for the accessibility test (tests/e2e/accessibility.test.ts): how to reach an example of
+ * each from a fixed path. Add a new page type here (a fixed path, or the links and actions that reach it).
+ */
+import type { Page } from "playwright-core";
+
+/** A step from a page to the next: a link to follow (a CSS selector: the first match's href is opened), or an action. */
+export type Step = string | ((page: Page) => Promise<void>);
+
+/** A page type and how to reach an example of it. */
+export interface PageType {
+  name: string;
+  /** Where to start. */
+  path: string;
+  /** Steps from there to the example, in order. */
+  via?: readonly Step[];
+  /** The example's address (checked before axe runs, so a changed link cannot test the wrong page). */
+  expect?: RegExp;
+}
+
+const CARD = "main a.setting-card-link";
+const DIAMOND_CARD = "main .diamond-grid a[href*='/diamond/']";
+
+/** Adds the diamond whose page is open to the cart (the form post lands on /cart); by keyboard, as on any screen width. */
+async function addToCart(page: Page): Promise<void> {
+  await page
+    .getByRole("button", { name: /^Add (the pair )?to cart$/ })
+    .first()
+    .press("Enter");
+  await page.waitForURL(/\/cart$/);
+}
+
+/** Chooses the ring setting whose page is open: the ring builder goes on to the diamond search for its shapes. */
+async function chooseSetting(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Choose this setting" }).first().press("Enter");
+  await page.waitForURL(/\/diamond-search\/s\?/);
+}
+
+/**
+ * Every page type of the shop (the experiments view is admin-only and not a shopper's page). They run in
+ * order in one browser per mode: the cart pages come before the ring builder adds a setting.
+ */
+export const PAGE_TYPES: readonly PageType[] = [
+  { name: "home", path: "/" },
+  { name: "diamond search", path: "/diamond-search" },
+  { name: "diamond", path: "/diamond-search", via: [DIAMOND_CARD], expect: /\/diamond\/\d+\// },
+  { name: "setting search", path: "/setting-search" },
+  { name: "setting", path: "/setting-search", via: [CARD], expect: /\/setting\/\d+\/\d+$/ },
+  { name: "wedding band", path: "/wedding-rings", via: [CARD], expect: /\/\d+\/\d+$/ },
+  { name: "jewellery", path: "/jewelry-search/bracelets", via: [CARD], expect: /\/fine-jewelry\/\d+\/\d+$/ },
+  { name: "empty cart", path: "/cart" },
+  { name: "cart with an item", path: "/diamond-search", via: [DIAMOND_CARD, addToCart], expect: /\/cart$/ },
+  { name: "checkout", path: "/checkout", expect: /\/checkout$/ },
+  { name: "compare", path: "/compare" },
+  { name: "login", path: "/login" },
+  { name: "register", path: "/register" },
+  { name: "forgot password", path: "/forgot-password" },
+  { name: "my stuff (signed out)", path: "/my-stuff" },
+  { name: "not found", path: "/diamond/999999999" },
+  { name: "ring viewer", path: "/viewer?style=halo&metal=6&shape=oval" },
+  {
+    name: "complete ring",
+    path: "/setting-search",
+    via: [CARD, chooseSetting, DIAMOND_CARD, "main a[href^='/complete-ring/']"],
+    expect: /\/complete-ring\/\d+\/\d+\?setting=\d+$/,
+  },
+];
