@@ -38,6 +38,8 @@ export type Bindings = Env &
     EMAIL_FROM?: string;
     /** Resend's API origin; default https://api.resend.com (the tests point it at a loopback fake). */
     RESEND_API_URL?: string;
+    /** An upstream Strapi-style blog CMS's API origin (worker/articles/cms.ts); unset, the pages read the embedded one (D1). */
+    BLOG_CMS_URL?: string;
   };
 
 export interface AppEnv {

@@ -4,6 +4,7 @@
  * the browser can call it by its key (`"POST /diamonds2"`).
  */
 import { accountOperations } from "./accounts";
+import { articleOperations } from "./articles";
 import { cartOperations } from "./cart";
 import { contentOperations } from "./content";
 import { myStuffOperations } from "./my-stuff";
@@ -34,6 +35,7 @@ const byFeature = [
   myStuffOperations,
   myStuffListOperations,
   myStuffAlertOperations,
+  articleOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -54,7 +56,8 @@ type AnyOperation =
   | Values<typeof orderLookupOperations>
   | Values<typeof myStuffOperations>
   | Values<typeof myStuffListOperations>
-  | Values<typeof myStuffAlertOperations>;
+  | Values<typeof myStuffAlertOperations>
+  | Values<typeof articleOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

@@ -4,8 +4,9 @@
  * survive a re-seed. `npm run seed` (scripts/seed.ts) runs them on every start, the worker tests' setup once.
  * Each feature adds its own module here.
  */
+import { articlesSeedStatements } from "./articles";
 
 /** Every feature's seed statements, in the order they run. */
 export function contentSeedStatements(): string[] {
-  return [];
+  return [...articlesSeedStatements()];
 }

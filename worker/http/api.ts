@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { accountRoutes } from "../accounts/routes";
+import { articleRoutes } from "../articles/routes";
 import { cartRoutes } from "../cart/routes";
 import { contentRoutes } from "../content/routes";
 import { diamondRoutes } from "../diamonds/routes";
@@ -47,6 +48,7 @@ export const routes: readonly Route[] = [
   ...myStuffRoutes,
   ...myStuffListRoutes,
   ...myStuffAlertRoutes,
+  ...articleRoutes,
   ...openapiRoutes,
 ];
 
