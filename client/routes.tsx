@@ -88,6 +88,12 @@ const PAGES: Page[] = [
   ...pages("my-stuff-recently-viewed", () => import("./routes/my-stuff-recently-viewed"), ["my-stuff/recently-viewed"]),
   ...pages("my-stuff-reports", () => import("./routes/my-stuff-reports"), ["my-stuff/reports"]),
   ...pages("my-orders-tracking", () => import("./routes/my-orders-tracking"), ["my-stuff/orders/login", "my-stuff/orders/tracking/:email?/:orderNumber?"]),
+  // §2 blog layout (issue 20): the three categories' lists and articles, the authors; the operator's article editor.
+  ...pages("article-list", () => import("./routes/article-list"), ["blog/:sub?", "education/:sub?", "jewelry/:sub?"]),
+  ...pages("article", () => import("./routes/article"), ["blog/:sub/:slug", "education/:sub/:slug", "jewelry/:sub/:slug"]),
+  ...pages("authors", () => import("./routes/authors"), ["authors"]),
+  ...pages("author", () => import("./routes/author"), ["author/:id"]),
+  ...pages("content-articles", () => import("./routes/content-articles"), ["content/articles/:slug?"]),
 ];
 
 // Each alias of §2 (e.g. /product ≡ /diamond) is a second route to the same module.

@@ -161,6 +161,9 @@ export interface ArticleView extends ArticleSummary {
   authorRole: string;
 }
 
+/** What an article address answers: the article, a 301 to its right address, or nothing (404). */
+export type ArticleAnswer = { article: ArticleView } | { redirect: string } | null;
+
 /** The path of an article: /{category}/{subcategory}/{slug}. */
 export const articlePath = (a: { category: string; subcategory: string; slug: string }) => `/${a.category}/${a.subcategory}/${a.slug}`;
 /** The path of an author's page. */

@@ -5,6 +5,7 @@
  */
 import {
   ARTICLES_PAGE_SIZE,
+  type ArticleAnswer,
   type ArticleListView,
   type ArticleSummary,
   type ArticleView,
@@ -89,9 +90,6 @@ export async function articleList(source: ArticleSource, category: TopCategory, 
     total,
   };
 }
-
-/** What an article address answers: the article, a 301 to its right address, or nothing (404). */
-export type ArticleAnswer = { article: ArticleView } | { redirect: string } | null;
 
 /** The article at /{category}/{sub}/{slug}: rendered, or where it really is when the address names another category. */
 export async function articleAt(source: ArticleSource, category: TopCategory, sub: string, slug: string): Promise<ArticleAnswer> {

@@ -10,10 +10,12 @@ import { contentContext } from "#client/content-context.ts";
 import { accountContext } from "#client/account-context.ts";
 import { orderContext } from "#client/order-context.ts";
 import { myStuffContext } from "#client/my-stuff-context.ts";
+import { articlesContext } from "#client/articles-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
 import { renderedExperiments } from "#client/entry.server";
 import { trafficAlert } from "../content/alerts";
 import type { AppEnv } from "../env";
+import { serverArticles } from "../loaders/articles";
 import { serverCart } from "../loaders/cart";
 import { serverCatalogue } from "../loaders/catalogue";
 import { serverMarketer } from "../loaders/marketer";
@@ -70,6 +72,7 @@ export function loaderServices() {
       }),
     );
     context.set(myStuffContext, serverMyStuff({ env: c.env, user: async () => (await c.get("session")())?.user ?? null, now: Date.now }));
+    context.set(articlesContext, serverArticles(c.env, () => isAdmin(c)));
     c.set("loaderContext", context);
     c.set("pageVariants", variants);
     await next();
