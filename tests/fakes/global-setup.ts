@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { blogCmsFake } from "./blog-cms";
 import { braintreeFake } from "./braintree";
 import { facebookFake } from "./facebook";
 import { googleFake } from "./google";
@@ -15,7 +16,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const fakes = await startFakes([resendFake, googleFake, facebookFake, stripeFake, paypalFake, braintreeFake]);
+  const fakes = await startFakes([resendFake, googleFake, facebookFake, stripeFake, paypalFake, braintreeFake, blogCmsFake]);
   project.provide("fakesOrigin", fakes.origin);
   return fakes.stop;
 }

@@ -74,7 +74,7 @@ export function cmsSource(o: CmsOptions): ArticleSource {
   async function articles(query: string): Promise<CmsArticle[]> {
     const path = `articles?${query}`;
     try {
-      return await caches.articles.get(path, () => read(path, CmsArticles));
+      return await caches.articles.get(`${base}/${path}`, () => read(path, CmsArticles));
     } catch (e) {
       log(`blog CMS: GET ${path} failed (shown as no articles)`, e);
       return [];
@@ -82,7 +82,8 @@ export function cmsSource(o: CmsOptions): ArticleSource {
   }
 
   /** A top category's (or subcategory's) whole list: §9's limit of 10,000, paged here (the CMS gives no count). */
-  const whole = (parent: TopCategory, sub: string | null) => articles(articlesQuery({ parent, sub, limit: ARTICLES_LIMIT, start: 0 }));
+  const whole = async (parent: TopCategory, sub: string | null) =>
+    [...(await articles(articlesQuery({ parent, sub, limit: ARTICLES_LIMIT, start: 0 })))].sort(byNewest);
 
   async function all(): Promise<CmsArticle[]> {
     const lists = await Promise.all(TOP_CATEGORIES.map((parent) => whole(parent, null)));
@@ -96,7 +97,7 @@ export function cmsSource(o: CmsOptions): ArticleSource {
   return {
     async categories() {
       try {
-        return await caches.categories.get("categories", () => read("categories", CmsCategories));
+        return await caches.categories.get(`${base}/categories`, () => read("categories", CmsCategories));
       } catch (e) {
         log("blog CMS: GET categories failed (shown as none)", e);
         return [];
