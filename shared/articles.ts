@@ -105,7 +105,12 @@ export const ArticleSlugParam = v.object({ slug: Slug });
 
 /** The operator's edit of an article (admin): every field is checked and each problem named. */
 export const ArticleEdit = v.object({
-  title: v.pipe(v.string("title is required"), v.trim(), v.minLength(3, "title must be at least 3 characters"), v.maxLength(200, "title must be at most 200 characters")),
+  title: v.pipe(
+    v.string("title is required"),
+    v.trim(),
+    v.minLength(3, "title must be at least 3 characters"),
+    v.maxLength(200, "title must be at most 200 characters"),
+  ),
   description: v.pipe(
     v.string("description is required"),
     v.trim(),

@@ -15,8 +15,7 @@ export interface Crumb {
 }
 
 /** The article pages' service (a document load when a client navigation reaches these pages). */
-export const pageArticles = (context: Readonly<RouterContextProvider>, request: Request): ArticlesService =>
-  serverService(context, request, articlesContext);
+export const pageArticles = (context: Readonly<RouterContextProvider>, request: Request): ArticlesService => serverService(context, request, articlesContext);
 
 /** The not-found page, status 404. */
 export function articleNotFound(): never {

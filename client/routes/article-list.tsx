@@ -18,7 +18,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 function trailOf(v: ArticleListView): Crumb[] {
-  const trail: Crumb[] = [{ name: "Home", path: "/" }, { name: v.category.name, path: v.category.path }];
+  const trail: Crumb[] = [
+    { name: "Home", path: "/" },
+    { name: v.category.name, path: v.category.path },
+  ];
   if (v.subcategory) trail.push({ name: v.subcategory.name, path: v.subcategory.path });
   return trail;
 }

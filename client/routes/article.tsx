@@ -59,7 +59,8 @@ export function Component() {
         <h1 id="article-title">{a.title}</h1>
         <p className="article-lede">{a.description}</p>
         <p className="article-byline">
-          By <a href={authorPath(a.author.id)}>{a.author.name}</a>, {a.authorRole} · Published <time dateTime={a.published}>{formatArticleDay(a.published)}</time>
+          By <a href={authorPath(a.author.id)}>{a.author.name}</a>, {a.authorRole} · Published{" "}
+          <time dateTime={a.published}>{formatArticleDay(a.published)}</time>
           {a.updated > a.published ? (
             <>
               {" "}

@@ -20,7 +20,9 @@ const author = AUTHORS[0]!;
 
 /** The list's own subcategory and 14 articles (newest first: e2e-paging-1 … -14), written with wrangler's local D1 access. */
 async function seedArticles(): Promise<void> {
-  const category = [{ path: `/education/${SUB}`, slug: SUB, name: "Browser paging", description: "Articles the browser test pages through.", parent: "education" }];
+  const category = [
+    { path: `/education/${SUB}`, slug: SUB, name: "Browser paging", description: "Articles the browser test pages through.", parent: "education" },
+  ];
   const rows = Array.from({ length: COUNT }, (_, i) => ({
     slug: `${SUB}-${i + 1}`,
     title: `Paging test article ${i + 1}`,
@@ -33,7 +35,9 @@ async function seedArticles(): Promise<void> {
     published_at: new Date(Date.UTC(2026, 8, 30 - i)).toISOString().slice(0, 10),
     updated_at: Date.UTC(2026, 8, 30 - i),
   }));
-  const sql = [...insertStatements("article_categories", category, 1, "INSERT OR IGNORE"), ...insertStatements("articles", rows, 20, "INSERT OR IGNORE")].join("\n");
+  const sql = [...insertStatements("article_categories", category, 1, "INSERT OR IGNORE"), ...insertStatements("articles", rows, 20, "INSERT OR IGNORE")].join(
+    "\n",
+  );
   const dir = await mkdtemp(join(tmpdir(), "loupe-e2e-articles-"));
   try {
     await writeFile(join(dir, "articles.sql"), sql);
@@ -76,7 +80,9 @@ describe("articles", () => {
     await page.waitForURL(url(`/education/${SUB}/${SUB}-13`));
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Paging test article 13");
     expect(await page.locator(".article-body h2").textContent()).toBe("Article 13");
-    expect(await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Browser paging" }).getAttribute("href")).toBe(`/education/${SUB}`);
+    expect(await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Browser paging" }).getAttribute("href")).toBe(
+      `/education/${SUB}`,
+    );
 
     await page.locator(".article-header").getByRole("link", { name: author.name }).click();
     await page.waitForURL(url(`/author/${author.id}`));

@@ -37,7 +37,9 @@ function articles(t: Tenant, q: URLSearchParams): unknown[] {
   const start = Number(q.get("_start") ?? 0);
   const limit = Number(q.get("_limit") ?? 100);
   return t.articles
-    .filter((a) => (parent === null || categoriesOf(a).some((c) => c.ParentCategory === parent)) && (sub === null || categoriesOf(a).some((c) => c.SlugUrl === sub)))
+    .filter(
+      (a) => (parent === null || categoriesOf(a).some((c) => c.ParentCategory === parent)) && (sub === null || categoriesOf(a).some((c) => c.SlugUrl === sub)),
+    )
     .filter((a) => slug === null || a.SlugUrl === slug)
     .slice(start, limit < 0 ? undefined : start + limit);
 }
@@ -51,7 +53,9 @@ export const blogCmsFake: Fake = {
     t.requests.push(`/${resource}${url.search}`);
     if (t.fail.count > 0) {
       t.fail.count--;
-      return t.fail.status === 0 ? Response.json({ data: "not a list" }) : Response.json({ statusCode: t.fail.status, error: "Fault" }, { status: t.fail.status });
+      return t.fail.status === 0
+        ? Response.json({ data: "not a list" })
+        : Response.json({ statusCode: t.fail.status, error: "Fault" }, { status: t.fail.status });
     }
     if (request.method !== "GET") return Response.json({ statusCode: 405 }, { status: 405 });
     if (resource === "categories") return Response.json(t.categories);

@@ -8,7 +8,6 @@ import {
   type ArticleAnswer,
   type ArticleListView,
   type ArticleSummary,
-  type ArticleView,
   type Author,
   type AuthorDetail,
   articlePath,
@@ -126,7 +125,8 @@ export async function authorDetail(db: D1Database, source: ArticleSource, id: st
 export async function articleSitemap(source: ArticleSource): Promise<{ path: string; lastmod?: string }[]> {
   const [categories, all] = await Promise.all([source.categories(), source.all()]);
   const list = summaries(all);
-  const newest = (match: (s: ArticleSummary) => boolean) => list.filter(match).reduce<string | undefined>((m, s) => (!m || s.updated > m ? s.updated : m), undefined);
+  const newest = (match: (s: ArticleSummary) => boolean) =>
+    list.filter(match).reduce<string | undefined>((m, s) => (!m || s.updated > m ? s.updated : m), undefined);
   const out: { path: string; lastmod?: string }[] = [];
   const lists: { category: TopCategory; sub: string | null }[] = [
     ...(["blog", "education", "jewelry"] as const).map((category) => ({ category, sub: null })),

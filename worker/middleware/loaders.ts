@@ -72,7 +72,10 @@ export function loaderServices() {
       }),
     );
     context.set(myStuffContext, serverMyStuff({ env: c.env, user: async () => (await c.get("session")())?.user ?? null, now: Date.now }));
-    context.set(articlesContext, serverArticles(c.env, () => isAdmin(c)));
+    context.set(
+      articlesContext,
+      serverArticles(c.env, () => isAdmin(c)),
+    );
     c.set("loaderContext", context);
     c.set("pageVariants", variants);
     await next();

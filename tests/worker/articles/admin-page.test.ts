@@ -20,7 +20,10 @@ const post = (slug: string, fields: Record<string, string>, headers: Record<stri
 beforeAll(async () => {
   slugs = await articles("blog", "admin-page", "admin-page", 2);
   const login = await call("/experiments?token=test-admin-token");
-  cookie = login.headers.getSetCookie().find((c) => c.startsWith("loupe_admin="))!.split(";")[0]!;
+  cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("loupe_admin="))!
+    .split(";")[0]!;
 });
 
 describe("/content/articles", () => {
@@ -62,7 +65,12 @@ describe("/content/articles", () => {
 
   it("saves a valid edit (303 back to the form, saved) and the article page shows it; a draft leaves the site", async () => {
     const slug = slugs[1]!;
-    const edit = { title: "Edited by the operator", description: "A new description for the edited test article.", body: "## New heading\n\nNew words.", status: "published" };
+    const edit = {
+      title: "Edited by the operator",
+      description: "A new description for the edited test article.",
+      body: "## New heading\n\nNew words.",
+      status: "published",
+    };
     const res = await post(slug, edit);
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/content/articles/${slug}?saved=1`);

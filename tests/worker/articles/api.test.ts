@@ -28,7 +28,12 @@ describe("GET /api/categories", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     for (const c of CATEGORIES) expect(body).toContainEqual(expect.objectContaining({ SlugUrl: c.slug, Name: c.name, ParentCategory: c.parent }));
-    expect(body.filter((c) => c.ParentCategory === null).map((c) => c.SlugUrl).sort()).toEqual(["blog", "education", "jewelry"]);
+    expect(
+      body
+        .filter((c) => c.ParentCategory === null)
+        .map((c) => c.SlugUrl)
+        .sort(),
+    ).toEqual(["blog", "education", "jewelry"]);
   });
 });
 
@@ -60,7 +65,10 @@ describe("GET /api/articles", () => {
     ] as const) {
       const { res, body } = await getJson<ErrorBody>(`/api/articles?${q}`);
       expect(res.status, q).toBe(400);
-      expect(body.error.details?.map((d) => d.path), q).toContain(field);
+      expect(
+        body.error.details?.map((d) => d.path),
+        q,
+      ).toContain(field);
     }
     expect((await call("/api/articles?_limit=10000")).status).toBe(200);
   });
@@ -95,7 +103,12 @@ describe("GET /api/authors and /api/authors/{id}", () => {
 });
 
 describe("the operator's article calls (admin token)", () => {
-  const edit = { title: "A new title for the test", description: "A description long enough for the form's rule.", body: "## Edited\n\nNew text.", status: "published" };
+  const edit = {
+    title: "A new title for the test",
+    description: "A description long enough for the form's rule.",
+    body: "## Edited\n\nNew text.",
+    status: "published",
+  };
 
   it("do not exist without the admin token", async () => {
     expect((await call("/api/articles/admin")).status).toBe(404);
