@@ -25,9 +25,33 @@ import { cmsSource } from "./cms";
 import type { ArticleSource } from "./source";
 import { type AuthorRow, storedAuthor, storedAuthors, storedSource } from "./store";
 
-/** The pages' source: the upstream CMS when `BLOG_CMS_URL` is set, else the embedded one (D1). */
+/** The pages' source: the upstream CMS when `BLOG_CMS_URL` is set, else the embedded one (D1); either way failures are swallowed (§8). */
 export function articleSource(env: Pick<Bindings, "DB" | "BLOG_CMS_URL">): ArticleSource {
-  return env.BLOG_CMS_URL ? cmsSource({ baseUrl: env.BLOG_CMS_URL }) : storedSource(env.DB);
+  return swallowing(env.BLOG_CMS_URL ? cmsSource({ baseUrl: env.BLOG_CMS_URL }) : storedSource(env.DB));
+}
+
+/**
+ * §8 "article failures are logged and swallowed": a source whose every read that fails is logged and answers empty
+ * (no categories, no articles, null), so the page shows its empty or not-found state instead of an error.
+ */
+export function swallowing(source: ArticleSource, log: (message: string, error: unknown) => void = console.error): ArticleSource {
+  function guard<A extends unknown[], R>(name: string, read: (...args: A) => Promise<R>, empty: R): (...args: A) => Promise<R> {
+    return async (...args) => {
+      try {
+        return await read(...args);
+      } catch (e) {
+        log(`articles: ${name} failed (shown as empty)`, e instanceof Error ? e.message : e);
+        return empty;
+      }
+    };
+  }
+  return {
+    categories: guard("categories", source.categories, []),
+    list: guard("list", source.list, { articles: [], total: 0 }),
+    bySlug: guard("bySlug", source.bySlug, null),
+    byAuthor: guard("byAuthor", source.byAuthor, []),
+    all: guard("all", source.all, []),
+  };
 }
 
 /** The top category's name when the source has none to give (its categories failed to load). */
@@ -121,9 +145,9 @@ export async function authorDetail(db: D1Database, source: ArticleSource, id: st
   return { ...authorOf(row, articles.length), articles };
 }
 
-/** Every published article's page and every list page (with their pages past the first), for the sitemap. */
-export async function articleSitemap(source: ArticleSource): Promise<{ path: string; lastmod?: string }[]> {
-  const [categories, all] = await Promise.all([source.categories(), source.all()]);
+/** Every published article's page, every list page (with its pages past the first), /authors and each author's page, for the sitemap. */
+export async function articleSitemap(db: D1Database, source: ArticleSource): Promise<{ path: string; lastmod?: string }[]> {
+  const [categories, all, authors] = await Promise.all([source.categories(), source.all(), storedAuthors(db)]);
   const list = summaries(all);
   const newest = (match: (s: ArticleSummary) => boolean) =>
     list.filter(match).reduce<string | undefined>((m, s) => (!m || s.updated > m ? s.updated : m), undefined);
@@ -139,5 +163,6 @@ export async function articleSitemap(source: ArticleSource): Promise<{ path: str
     for (let p = 1; p <= pages; p++) out.push({ path: listPath(l.category, l.sub, p), ...(lastmod ? { lastmod } : {}) });
   }
   for (const s of list) out.push({ path: s.path, lastmod: s.updated });
+  out.push({ path: "/authors" }, ...authors.map((a) => ({ path: authorPath(a.id) })));
   return out;
 }

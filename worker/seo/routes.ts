@@ -39,7 +39,7 @@ export const seo = new Hono<AppEnv>()
     const origin = originOf(c.req.url);
     if (child?.kind === "pages") return xml(urlset(publicPagePaths().map((p) => ({ loc: origin + p }))));
     if (child?.kind === "settings") return xml(urlset(await settingUrls(c.env.DB, origin)));
-    if (child?.kind === "articles") return xml(urlset(await articleUrls(articleSource(c.env), origin)));
+    if (child?.kind === "articles") return xml(urlset(await articleUrls(c.env.DB, articleSource(c.env), origin)));
     if (child?.kind === "diamonds") {
       const files = diamondFileNumbers(await diamondIdRange(c.env.DB));
       if (files.includes(child.k)) return xml(urlset(await diamondUrls(c.env.DB, origin, child.k)));

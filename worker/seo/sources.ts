@@ -46,7 +46,7 @@ export async function settingUrls(db: D1Database, origin: string): Promise<Sitem
   return results.map((s) => ({ loc: origin + settingPath(s, s.metal) }));
 }
 
-/** Every published article and article list page (from the pages' article source), each with the day it last changed. */
-export async function articleUrls(source: ArticleSource, origin: string): Promise<SitemapUrl[]> {
-  return (await articleSitemap(source)).map((u) => ({ loc: origin + u.path, ...(u.lastmod ? { lastmod: u.lastmod } : {}) }));
+/** Every published article and article list page (from the pages' article source) with the day it last changed, and the authors' pages. */
+export async function articleUrls(db: D1Database, source: ArticleSource, origin: string): Promise<SitemapUrl[]> {
+  return (await articleSitemap(db, source)).map((u) => ({ loc: origin + u.path, ...(u.lastmod ? { lastmod: u.lastmod } : {}) }));
 }

@@ -6,6 +6,8 @@
 import { describe, expect, inject, it } from "vitest";
 import type { CmsArticle, CmsCategory } from "#shared/articles.ts";
 import { cmsCaches, cmsSource } from "#worker/articles/cms.ts";
+import { articleAt, articleList, swallowing } from "#worker/articles/service.ts";
+import type { ArticleSource } from "#worker/articles/source.ts";
 import { call } from "../helpers";
 
 const origin = inject("fakesOrigin");
@@ -130,5 +132,31 @@ describe("the pages on an upstream CMS (BLOG_CMS_URL)", () => {
     expect((await call("/education/shapes/oval-diamonds?cms=down", { env })).status).toBe(404);
     expect((await call("/education/shapes?cms=down", { env })).status).toBe(404);
     expect((await call("/sitemaps/articles.xml", { env })).status).toBe(200);
+  });
+});
+
+describe("any article source's failure (§8)", () => {
+  it("is logged and swallowed: the list is empty, the article not found", async () => {
+    const broken: ArticleSource = {
+      categories: () => Promise.reject(new Error("D1_ERROR: no such table")),
+      list: () => Promise.reject(new Error("D1_ERROR")),
+      bySlug: () => Promise.reject(new Error("D1_ERROR")),
+      byAuthor: () => Promise.reject(new Error("D1_ERROR")),
+      all: () => Promise.reject(new Error("D1_ERROR")),
+    };
+    const logged: string[] = [];
+    const source = swallowing(broken, (m) => logged.push(m));
+    expect(await articleList(source, "blog", null, 1)).toMatchObject({ articles: [], total: 0, pageCount: 1, category: { name: "Blog" } });
+    expect(await articleList(source, "blog", null, 2)).toBeNull();
+    expect(await articleAt(source, "blog", "news", "any-article")).toBeNull();
+    expect(await source.all()).toEqual([]);
+    expect(logged).toEqual([
+      "articles: categories failed (shown as empty)",
+      "articles: list failed (shown as empty)",
+      "articles: categories failed (shown as empty)",
+      "articles: list failed (shown as empty)",
+      "articles: bySlug failed (shown as empty)",
+      "articles: all failed (shown as empty)",
+    ]);
   });
 });

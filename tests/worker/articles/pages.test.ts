@@ -145,12 +145,14 @@ describe("authors", () => {
 });
 
 describe("the articles sitemap", () => {
-  it("lists every published article and list page with a lastmod, and is named in the index", async () => {
+  it("lists every published article and list page with a lastmod and the authors' pages, and is named in the index", async () => {
     expect(await html("/sitemap.xml")).toContain("<loc>https://loupe.test/sitemaps/articles.xml</loc>");
     const xml = await html("/sitemaps/articles.xml");
     for (const a of ARTICLES) expect(xml).toContain(`<loc>https://loupe.test${articlePath(a)}</loc><lastmod>`);
     expect(xml).toContain("<loc>https://loupe.test/education/page-paging</loc><lastmod>2026-10-28</lastmod>");
     expect(xml).toContain("<loc>https://loupe.test/education/page-paging?page=2</loc>");
     expect(xml).not.toContain("page-draft-1");
+    for (const a of AUTHORS) expect(xml).toContain(`<loc>https://loupe.test/author/${a.id}</loc>`);
+    expect(xml).toContain("<loc>https://loupe.test/authors</loc>");
   });
 });
