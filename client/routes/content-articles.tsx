@@ -1,5 +1,5 @@
 /**
- * `/content/articles` and `/content/articles/{slug}` (admin session, like /experiments: anyone else gets the
+ * `/content/articles` and `/content/articles/{slug}` (admin session from `?token=…`, like /experiments: anyone else gets the
  * not-found page): the operator lists every article of the embedded CMS (drafts included) and edits one's title,
  * description, Markdown body and status with a plain form post (works without JavaScript); a bad field is named
  * beside it. Linked from the content engineer's `/content`.

@@ -34,6 +34,16 @@ describe("/content/articles", () => {
     expect((await post(slugs[0]!, { title: "x" }, {})).status).toBe(404);
   });
 
+  it("starts the admin session from /content/articles?token=… and drops the token from the address; a wrong token is not found", async () => {
+    expect((await call("/content/articles?token=wrong")).status).toBe(404);
+    const res = await call("/content/articles?token=test-admin-token");
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/content/articles");
+    const session = res.headers.getSetCookie().find((c) => c.startsWith("loupe_admin="))!;
+    expect(session).toMatch(/HttpOnly/);
+    expect((await call("/content/articles", { headers: { cookie: session.split(";")[0]! } })).status).toBe(200);
+  });
+
   it("lists every article with its status and a link to edit it", async () => {
     await articles("blog", "admin-page", "admin-draft", 1, "draft");
     const res = await call("/content/articles", { headers: { cookie } });
