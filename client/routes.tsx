@@ -101,6 +101,12 @@ const PAGES: Page[] = [
   ...pages("landing-slp", () => import("./routes/landing-slp"), ["settings/slp/:slp", "fine-jewelry/slp/:slp"]),
   ...pages("site-info", () => import("./routes/site-info"), ["our-data", "version", "active-promotions", "sitemap"]),
   ...pages("injector-test", () => import("./routes/injector-test"), ["injector-test"]),
+  // §2 blog layout (issue 20): the three categories' lists and articles, the authors; the operator's article editor.
+  ...pages("article-list", () => import("./routes/article-list"), ["blog/:sub?", "education/:sub?", "jewelry/:sub?"]),
+  ...pages("article", () => import("./routes/article"), ["blog/:sub/:slug", "education/:sub/:slug", "jewelry/:sub/:slug"]),
+  ...pages("authors", () => import("./routes/authors"), ["authors"]),
+  ...pages("author", () => import("./routes/author"), ["author/:id"]),
+  ...pages("content-articles", () => import("./routes/content-articles"), ["content/articles/:slug?"]),
 ];
 
 // Each alias of §2 (e.g. /product ≡ /diamond) is a second route to the same module.

@@ -44,6 +44,8 @@ export type Bindings = Env &
     CONTENT_SERVICE_URL?: string;
     /** Bearer token for the upstream content service (`wrangler secret put CONTENT_SERVICE_TOKEN`); optional. */
     CONTENT_SERVICE_TOKEN?: string;
+    /** An upstream Strapi-style blog CMS's API origin (worker/articles/cms.ts); unset, the pages read the embedded one (D1). */
+    BLOG_CMS_URL?: string;
   };
 
 export interface AppEnv {

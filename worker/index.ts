@@ -3,7 +3,7 @@
  * every visitor, so no visitor or experiment cookie and no session) → request context → security headers (widened on
  * the card page) → the customer's session (and the same-origin check of cookie-authenticated changes) → redirects →
  * experiments → `/api` →
- * Google and Facebook sign-in pages → the marketer view's and the content view's logins → the local outbox and test payment gateway (`/dev/outbox`, `/dev/gateway`, APP_ENV local
+ * Google and Facebook sign-in pages → the marketer view's, the content view's and the article editor's logins → the local outbox and test payment gateway (`/dev/outbox`, `/dev/gateway`, APP_ENV local
  * only) → React Router SSR (last). The Cron Trigger's `scheduled` handler, every 5 minutes, delivers the email outbox's due
  * rows, prunes expired sessions and sign-in attempts, and expires unpaid orders; hourly (ALERT_CRON) it runs the alerts.
  * Durable Object classes are re-exported here.
@@ -23,6 +23,7 @@ import { socialPages } from "./accounts/social-pages";
 import { requestContext } from "./middleware/context";
 import { experiments } from "./middleware/experiments";
 import { experimentsLogin } from "./experiments/page";
+import { articlesAdminLogin } from "./articles/routes";
 import { redirects } from "./middleware/redirects";
 import { cardPagePolicy, securityHeaders } from "./middleware/security";
 import { sessions } from "./middleware/session";
@@ -45,6 +46,7 @@ const app = new Hono<AppEnv>()
   .route("/", socialPages)
   .get("/experiments", experimentsLogin())
   .get("/content", experimentsLogin("/content"))
+  .get("/content/articles", articlesAdminLogin())
   .route("/dev/outbox", devOutbox)
   .route("/dev/gateway", devGateway)
   .all("*", ...ssr())

@@ -5,6 +5,7 @@
  */
 import { accountOperations } from "./accounts";
 import { analyticsOperations, versionOperations } from "./analytics";
+import { articleOperations } from "./articles";
 import { cartOperations } from "./cart";
 import { contentOperations } from "./content";
 import { contentPageOperations } from "./content-pages";
@@ -45,6 +46,7 @@ const byFeature = [
   versionOperations,
   informationOperations,
   contentAdminOperations,
+  articleOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -71,7 +73,8 @@ type AnyOperation =
   | Values<typeof analyticsOperations>
   | Values<typeof versionOperations>
   | Values<typeof informationOperations>
-  | Values<typeof contentAdminOperations>;
+  | Values<typeof contentAdminOperations>
+  | Values<typeof articleOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

@@ -4,11 +4,12 @@
  * survive a re-seed. `npm run seed` (scripts/seed.ts) runs them on every start, the worker tests' setup once.
  * Each feature adds its own module here.
  */
+import { articlesSeedStatements } from "./articles";
 import { contentItemSeedStatements } from "./content";
 import { pagesSeedStatements } from "./pages";
 import { reviewsSeedStatements } from "./reviews";
 
 /** Every feature's seed statements, in the order they run. */
 export function contentSeedStatements(): string[] {
-  return [...contentItemSeedStatements(), ...reviewsSeedStatements(), ...pagesSeedStatements()];
+  return [...contentItemSeedStatements(), ...reviewsSeedStatements(), ...pagesSeedStatements(), ...articlesSeedStatements()];
 }

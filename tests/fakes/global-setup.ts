@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { blogCmsFake } from "./blog-cms";
 import { braintreeFake } from "./braintree";
 import { contentFake } from "./content";
 import { facebookFake } from "./facebook";
@@ -17,7 +18,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const fakes = await startFakes([resendFake, googleFake, facebookFake, stripeFake, paypalFake, braintreeFake, reviewsServiceFake, contentFake]);
+  const fakes = await startFakes([resendFake, googleFake, facebookFake, stripeFake, paypalFake, braintreeFake, reviewsServiceFake, contentFake, blogCmsFake]);
   project.provide("fakesOrigin", fakes.origin);
   return fakes.stop;
 }

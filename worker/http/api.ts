@@ -8,6 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { accountRoutes } from "../accounts/routes";
 import { analyticsRoutes, versionRoutes } from "../analytics/routes";
+import { articleRoutes } from "../articles/routes";
 import { cartRoutes } from "../cart/routes";
 import { contentPageRoutes } from "../content-pages/routes";
 import { contentAdminRoutes, contentRoutes } from "../content/routes";
@@ -57,6 +58,7 @@ export const routes: readonly Route[] = [
   ...contentPageRoutes,
   ...analyticsRoutes,
   ...versionRoutes,
+  ...articleRoutes,
   ...openapiRoutes,
 ];
 

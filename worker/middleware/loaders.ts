@@ -14,10 +14,12 @@ import { myStuffContext } from "#client/my-stuff-context.ts";
 import { reviewsContext } from "#client/reviews-context.ts";
 import { landingContext } from "#client/landing-context.ts";
 import { contentAdminContext, informationContext } from "#client/information-context.ts";
+import { articlesContext } from "#client/articles-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
 import { renderedExperiments } from "#client/entry.server";
 import { trafficAlert } from "../content/alerts";
 import type { AppEnv } from "../env";
+import { serverArticles } from "../loaders/articles";
 import { serverCart } from "../loaders/cart";
 import { serverCatalogue } from "../loaders/catalogue";
 import { serverLanding } from "../loaders/landing";
@@ -85,6 +87,10 @@ export function loaderServices() {
     context.set(
       contentAdminContext,
       serverContentAdmin(c.env, () => isAdmin(c), Date.now),
+    );
+    context.set(
+      articlesContext,
+      serverArticles(c.env, () => isAdmin(c)),
     );
     c.set("loaderContext", context);
     c.set("pageVariants", variants);

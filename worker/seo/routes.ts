@@ -1,7 +1,7 @@
 /**
  * robots.txt and the sitemaps (docs/decisions/018-robots-and-sitemaps.md), mounted first in worker/index.ts (before
  * the middlewares that set the visitor's cookies, so a shared cache never keeps one) with the security headers:
- * `/robots.txt`, `/sitemap.xml` (the index) and `/sitemaps/{pages|settings|diamonds-k}.xml`; an unknown child → 404.
+ * `/robots.txt`, `/sitemap.xml` (the index) and `/sitemaps/{pages|settings|articles|diamonds-k}.xml`; an unknown child → 404.
  * Every answer may be cached publicly for an hour.
  */
 import { Hono } from "hono";
@@ -9,7 +9,8 @@ import type { AppEnv } from "../env";
 import { securityHeaders } from "../middleware/security";
 import { robotsTxt } from "./robots";
 import { childSitemap, diamondFileNumbers, publicPagePaths, sitemapIndex, urlset } from "./sitemap";
-import { diamondIdRange, diamondUrls, settingUrls } from "./sources";
+import { articleSource } from "../articles/service";
+import { articleUrls, diamondIdRange, diamondUrls, settingUrls } from "./sources";
 
 const CACHE = "public, max-age=3600";
 
@@ -30,7 +31,7 @@ export const seo = new Hono<AppEnv>()
   )
   .get("/sitemap.xml", async (c) => {
     const origin = originOf(c.req.url);
-    const files = ["pages", "settings", ...diamondFileNumbers(await diamondIdRange(c.env.DB)).map((k) => `diamonds-${k}`)];
+    const files = ["pages", "settings", "articles", ...diamondFileNumbers(await diamondIdRange(c.env.DB)).map((k) => `diamonds-${k}`)];
     return xml(sitemapIndex(files.map((f) => `${origin}/sitemaps/${f}.xml`)));
   })
   .get("/sitemaps/:file", async (c) => {
@@ -38,6 +39,7 @@ export const seo = new Hono<AppEnv>()
     const origin = originOf(c.req.url);
     if (child?.kind === "pages") return xml(urlset(publicPagePaths().map((p) => ({ loc: origin + p }))));
     if (child?.kind === "settings") return xml(urlset(await settingUrls(c.env.DB, origin)));
+    if (child?.kind === "articles") return xml(urlset(await articleUrls(c.env.DB, articleSource(c.env), origin)));
     if (child?.kind === "diamonds") {
       const files = diamondFileNumbers(await diamondIdRange(c.env.DB));
       if (files.includes(child.k)) return xml(urlset(await diamondUrls(c.env.DB, origin, child.k)));

@@ -1,7 +1,8 @@
 /**
  * The sitemaps (https://www.sitemaps.org/protocol.html) as plain strings (no Hono, no D1): the index at
  * /sitemap.xml names the child files; /sitemaps/pages.xml (home and the search pages), /sitemaps/settings.xml
- * (every listed setting, band and jewellery piece) and /sitemaps/diamonds-{k}.xml (the listed diamonds with
+ * (every listed setting, band and jewellery piece), /sitemaps/articles.xml (every published article and article list page)
+ * and /sitemaps/diamonds-{k}.xml (the listed diamonds with
  * ids k·50,000+1 … (k+1)·50,000, so no file exceeds the protocol's 50,000 URLs). Every URL is XML-escaped.
  */
 import { COLLECTIONS, SEARCH_PAGES } from "#shared/settings/pages.ts";
@@ -74,10 +75,11 @@ export function diamondFileIds(k: number): { first: number; last: number } {
   return { first: k * DIAMONDS_PER_FILE + 1, last: (k + 1) * DIAMONDS_PER_FILE };
 }
 
-/** Which child sitemap a file name is (`pages.xml`, `settings.xml`, `diamonds-{k}.xml`), or null for anything else. */
-export function childSitemap(file: string): { kind: "pages" } | { kind: "settings" } | { kind: "diamonds"; k: number } | null {
+/** Which child sitemap a file name is (`pages.xml`, `settings.xml`, `articles.xml`, `diamonds-{k}.xml`), or null for anything else. */
+export function childSitemap(file: string): { kind: "pages" } | { kind: "settings" } | { kind: "articles" } | { kind: "diamonds"; k: number } | null {
   if (file === "pages.xml") return { kind: "pages" };
   if (file === "settings.xml") return { kind: "settings" };
+  if (file === "articles.xml") return { kind: "articles" };
   const m = /^diamonds-(0|[1-9]\d{0,8})\.xml$/.exec(file);
   return m ? { kind: "diamonds", k: Number(m[1]) } : null;
 }

@@ -1,9 +1,11 @@
 /**
  * What the sitemaps list, read from D1 with only the columns they need: the diamond id range (MIN/MAX on the
- * primary key, no scan), one file's listed diamonds (a rowid range), and each listed setting's first metal.
+ * primary key, no scan), one file's listed diamonds (a rowid range), each listed setting's first metal, and the articles.
  */
 import { diamondPath } from "#shared/slug.ts";
 import { settingPath } from "#shared/settings/search.ts";
+import { articleSitemap } from "../articles/service";
+import type { ArticleSource } from "../articles/source";
 import { dayOf, diamondFileIds, type SitemapUrl } from "./sitemap";
 
 /**
@@ -42,4 +44,9 @@ export async function settingUrls(db: D1Database, origin: string): Promise<Sitem
     )
     .all<{ id: number; item_type: number; item_type_name: string; metal: number }>();
   return results.map((s) => ({ loc: origin + settingPath(s, s.metal) }));
+}
+
+/** Every published article and article list page (from the pages' article source) with the day it last changed, and the authors' pages. */
+export async function articleUrls(db: D1Database, source: ArticleSource, origin: string): Promise<SitemapUrl[]> {
+  return (await articleSitemap(db, source)).map((u) => ({ loc: origin + u.path, ...(u.lastmod ? { lastmod: u.lastmod } : {}) }));
 }

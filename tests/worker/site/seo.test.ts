@@ -89,7 +89,7 @@ describe("sitemaps", () => {
     const index = await xmlOf("/sitemap.xml");
     expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const files = [0, 1, 2, 3].map((i) => `${ORIGIN}/sitemaps/diamonds-${seededFile + i}.xml`);
-    expect(locs(index)).toEqual([`${ORIGIN}/sitemaps/pages.xml`, `${ORIGIN}/sitemaps/settings.xml`, ...files]);
+    expect(locs(index)).toEqual([`${ORIGIN}/sitemaps/pages.xml`, `${ORIGIN}/sitemaps/settings.xml`, `${ORIGIN}/sitemaps/articles.xml`, ...files]);
   });
 
   it("the pages file lists the home page and the search pages, each of which answers 200", async () => {
