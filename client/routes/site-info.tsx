@@ -4,7 +4,7 @@
  * `/sitemap` (the public pages by section, from shared/landing/site.ts). One module, one section per page.
  */
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { sitemapSections } from "#shared/landing/site.ts";
+import { siteSections } from "#shared/public-pages.ts";
 import { formatCount } from "#shared/money.ts";
 import { Breadcrumbs, Origins, Section, usd } from "../landing/parts";
 import { landingContext } from "../landing-context";
@@ -147,7 +147,7 @@ function Promotions({ promotions }: { promotions: Data["promotions"] }) {
 function Sitemap() {
   return (
     <>
-      {sitemapSections().map((s) => (
+      {siteSections().map((s) => (
         <Section key={s.title} heading={s.title}>
           <ul className="landing-links">
             {s.links.map((l) => (

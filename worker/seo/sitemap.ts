@@ -6,6 +6,7 @@
  * ids k·50,000+1 … (k+1)·50,000, so no file exceeds the protocol's 50,000 URLs). Every URL is XML-escaped.
  */
 import { COLLECTIONS, SEARCH_PAGES } from "#shared/settings/pages.ts";
+import { siteSections } from "#shared/public-pages.ts";
 
 /** Diamond ids per diamond sitemap file (the protocol's limit of URLs per file). */
 export const DIAMONDS_PER_FILE = 50_000;
@@ -49,14 +50,16 @@ export function dayOf(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 10);
 }
 
-/** The public pages' paths: home, the diamond search, every setting/band/jewellery search page and collection. */
+/** The public pages' paths: home, the diamond search, every setting/band/jewellery search page and collection, every content page (once each). */
 export function publicPagePaths(): string[] {
-  return [
+  const paths = [
     "/",
     "/diamond-search",
     ...SEARCH_PAGES.map((p) => p.base),
     ...Object.entries(COLLECTIONS).flatMap(([family, list]) => list.map((c) => `/${family}/collections/${c.name}`)),
+    ...siteSections().flatMap((s) => s.links.map((l) => l.path)),
   ];
+  return [...new Set(paths)];
 }
 
 /** The diamond file that holds an id: file k holds ids k·50,000+1 … (k+1)·50,000 (ids start at 1). */

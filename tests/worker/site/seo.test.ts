@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { diamondPath } from "#shared/slug.ts";
+import { FOOTER_SECTIONS } from "#shared/public-pages.ts";
 import { call } from "../helpers";
 import { expectWellFormedXml } from "../../unit/catalogue/xml";
 
@@ -92,7 +93,7 @@ describe("sitemaps", () => {
     expect(locs(index)).toEqual([`${ORIGIN}/sitemaps/pages.xml`, `${ORIGIN}/sitemaps/settings.xml`, `${ORIGIN}/sitemaps/articles.xml`, ...files]);
   });
 
-  it("the pages file lists the home page and the search pages, each of which answers 200", async () => {
+  it("the pages file lists the home page, the search pages and every content page (the footer's among them), each of which answers 200", async () => {
     const pages = locs(await xmlOf("/sitemaps/pages.xml"));
     for (const p of [
       "/",
@@ -103,8 +104,16 @@ describe("sitemaps", () => {
       "/earrings",
       "/jewelry-search",
       "/setting-search/collections/halo",
+      "/faq",
+      "/reviews",
+      "/our-retailers",
+      "/education/diamond-4cs",
+      "/diamonds/slp/emerald-cut-diamonds",
+      "/military-first-responder-discounts",
+      ...FOOTER_SECTIONS.flatMap((s) => s.links.map((l) => l.to)),
     ])
       expect(pages).toContain(ORIGIN + p);
+    expect(new Set(pages).size).toBe(pages.length);
     expect(pages.some((u) => /\/(my-stuff|cart|checkout|orders|login|register)/.test(u))).toBe(false);
     for (const url of pages) expect((await call(url)).status, url).toBe(200);
   });
