@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { logSettingClick } from "../click-log";
 import { formatUsd } from "#shared/money.ts";
 import type { MetalOption, SettingSummary } from "#shared/settings/schemas.ts";
 import type { FavoriteSetting, FavoriteSettingKind } from "../state/favorites";
@@ -46,7 +47,7 @@ export function SettingCard({ s, eager, query, kind = "setting" }: { s: CardSett
   const first = s.metals[0];
   return (
     <li className="setting-card">
-      <Link to={s.url + (query ?? "")} className="setting-card-link">
+      <Link to={s.url + (query ?? "")} className="setting-card-link" onClick={() => logSettingClick(s.id, first?.metal)}>
         {first?.imagesUrl[0] ? <img src={first.imagesUrl[0]} width={240} height={240} alt="" loading={eager ? "eager" : "lazy"} decoding="async" /> : null}
         <span className="setting-card-name">{s.name}</span>
       </Link>

@@ -12,7 +12,6 @@ import type { OriginFigures } from "#shared/landing/figures.ts";
 import type { LiveBlock, TextSection } from "#shared/landing/pages/types.ts";
 import { JEWELRY_LANDINGS, SETTING_LANDINGS } from "#shared/landing/setting-landings.ts";
 import type { SettingSearchKind } from "#shared/settings/pages.ts";
-import { logSettingClick } from "../click-log";
 import { type CardSetting, SettingCard } from "../components/setting-card";
 import type { LiveData } from "../landing-context";
 import { fmt, LinkList, Origins, Section, usd } from "./parts";
@@ -72,14 +71,7 @@ const LANDING_LINKS = {
   jewelry: JEWELRY_LANDINGS.map((p) => ({ to: `/fine-jewelry/slp/${p.slug}`, label: p.title })),
 };
 
-/** Logs a click on a card's link (the setting id is the first number of its page's path); with JavaScript only. */
-function logCardClick(e: React.MouseEvent<HTMLElement>) {
-  const href = (e.target as Element).closest("a")?.getAttribute("href") ?? "";
-  const id = /^\/(?:setting|fine-jewelry|engagement-ring|wedding-ring)\/(\d+)/.exec(href)?.[1];
-  if (id) logSettingClick(Number(id));
-}
-
-/** A grid of setting cards (a click on one is logged) and a link to the whole search. */
+/** A grid of setting cards (each card logs its click) and a link to the whole search. */
 export function SettingResults({
   settings,
   total,
@@ -96,7 +88,7 @@ export function SettingResults({
   return (
     <>
       {settings.length ? (
-        <ul className="ss-grid landing-results" aria-label={label} onClickCapture={logCardClick}>
+        <ul className="ss-grid landing-results" aria-label={label}>
           {settings.map((s) => (
             <SettingCard key={s.id} s={s} kind={kind} />
           ))}

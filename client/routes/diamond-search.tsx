@@ -1,3 +1,4 @@
+import { logDiamondClick } from "../click-log";
 import { data, Link, redirect, useLoaderData, useNavigate, useNavigation, type LoaderFunctionArgs } from "react-router";
 import { useState } from "react";
 import type { RouteHandle } from "../route-handle";
@@ -123,7 +124,12 @@ const prefetchDiamond = (id: number) => void import("../catalogue-client").then(
 function DiamondCard({ d, eager, ring }: { d: CardDiamond; eager: boolean; ring: string }) {
   return (
     <li className="diamond-card">
-      <Link to={withRing(`/diamond/${d.id}/${d.slug}`, ring)} onPointerEnter={() => prefetchDiamond(d.id)} onFocus={() => prefetchDiamond(d.id)}>
+      <Link
+        to={withRing(`/diamond/${d.id}/${d.slug}`, ring)}
+        onPointerEnter={() => prefetchDiamond(d.id)}
+        onFocus={() => prefetchDiamond(d.id)}
+        onClick={() => logDiamondClick(d.id, "search")}
+      >
         <ShapeImage shape={d.shape} size={120} eager={eager} alt={`${byCode(SHAPES, d.shape)?.label} diamond`} />
         <span className="title">{diamondTitle(d)}</span>
         <span className="grades">{gradeLine(d)}</span>

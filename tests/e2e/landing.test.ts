@@ -33,6 +33,22 @@ describe("landing pages", () => {
     await context.close();
   });
 
+  it("a click on a search result is counted in the site's public click figures", async () => {
+    const context = await shopperContext(browser);
+    const { page, errors } = await openPage(context);
+    await page.goto(url("/diamond-search"));
+    await new DiamondSearchPage(page).waitForHydration();
+    const card = page.locator("main .diamond-grid a[href*='/diamond/']").first();
+    const id = Number(/\/diamond\/(\d+)\//.exec((await card.getAttribute("href")) ?? "")?.[1]);
+    const logged = page.waitForResponse((r) => r.url().endsWith("/api/logging/diamonds/clicks") && r.request().method() === "POST");
+    await card.click();
+    expect((await logged).status()).toBe(204);
+    const interest = (await (await page.request.get(url(`/api/analytics/clicks/${id}`))).json()) as { clicks: number };
+    expect(interest.clicks).toBeGreaterThanOrEqual(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("/our-data shows the live count the API reports", async () => {
     const context = await shopperContext(browser);
     const { page, errors } = await openPage(context);

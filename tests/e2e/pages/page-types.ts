@@ -75,7 +75,7 @@ export const PAGE_TYPES: readonly PageType[] = [
   { name: "our data", path: "/our-data" },
   { name: "sitemap", path: "/sitemap" },
   { name: "active promotions", path: "/active-promotions" },
-  { name: "retailers", path: "/our-retailers" },
+  { name: "retailers", path: "/our-retailers", expect: /\/our-retailers$/ },
   { name: "retailer", path: "/our-retailers", via: ["main a[href^='/our-retailers/']"], expect: /\/our-retailers\/[a-z0-9-]+$/ },
   {
     name: "complete ring",
