@@ -1,6 +1,7 @@
 // First: the one-time local storage reset (§4, v3) runs before any state module reads localStorage.
 import "./state/session";
 import "./styles.css";
+import "./styles-content.css";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { RouterContextProvider, createBrowserRouter, matchRoutes, type HydrationState } from "react-router";

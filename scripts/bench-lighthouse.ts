@@ -151,6 +151,13 @@ async function main() {
       ["/cart", "/cart"],
       ["/login", "/login"],
       ["/register", "/register"],
+      // Content (issue 20): the FAQ, an article, the reviews, a policy page, a landing page, the retailers.
+      ["/faq", "/faq"],
+      ["/education/{sub}/{slug}", "/education/diamond-4cs/diamond-cut-guide"],
+      ["/reviews", "/reviews"],
+      ["/privacy", "/privacy"],
+      ["/diamonds", "/diamonds"],
+      ["/our-retailers", "/our-retailers"],
     ];
     chromium = await launchChromium();
     await setCookies(chromium.port, worker.url + "/", VARIANTS);
