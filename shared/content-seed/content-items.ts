@@ -26,7 +26,7 @@ export const SMALL_ITEMS: Record<string, unknown> = {
   },
   "banner-singles": {
     items: [
-      card("free-resize", "Free first resize", "Not sure of the size? Your first resize within 60 days is on us.", "/faq", "Read the FAQ", "setting"),
+      card("ring-size", "Not sure of the size?", "Measure at home with our ring sizing guide before you choose.", "/faq", "Read the FAQ", "setting"),
       card(
         "lab-grown",
         "Lab-grown, same sparkle",

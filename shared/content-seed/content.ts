@@ -8,6 +8,7 @@ import { DEFAULT_USERS_TEXT, type HomeData } from "../content/home";
 import { itemKind } from "../content/items";
 import { CHECKOUT_FAQ, FAQ_SECTIONS, MISSION_FAQ, NEW_FAQ } from "./content-faq";
 import { SMALL_ITEMS } from "./content-items";
+import { EXPERIMENTS } from "../experiments/definitions";
 
 /** When the seeded rows say they were written (1 Nov 2026, the catalogue seed's clock). */
 const SEEDED_AT = Date.UTC(2026, 10, 1);
@@ -92,6 +93,7 @@ export function seededContentItems(): Record<string, unknown> {
     checkoutfaq: CHECKOUT_FAQ,
     "faq-sections": FAQ_SECTIONS,
     ...SMALL_ITEMS,
+    Experiments: { experiments: EXPERIMENTS.map(({ name, category, labelControl, labelTest }) => ({ name, category, labelControl, labelTest })) },
   };
 }
 

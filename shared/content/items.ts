@@ -61,6 +61,14 @@ const SurveyNode = v.object({ ...SurveyQuestion, children: v.array(v.object({ ..
 /** `GET content/tree/SurveyQuestions?tree=1`: the post-purchase survey. */
 export const SurveyQuestions = v.object({ title: v.string(), questions: v.array(SurveyNode) });
 
+/**
+ * `GET content/item/Experiments` (§7 "Experiments content"): the experiments' names and their two variants' labels
+ * as the CMS describes them to marketers and the tracking (the running state is the experiments feature's, in D1).
+ */
+export const ExperimentsContent = v.object({
+  experiments: v.array(v.object({ name: v.string(), category: v.string(), labelControl: v.string(), labelTest: v.string() })),
+});
+
 /** `GET info/Customer-Service`: how to reach Loupe, and the help pages. */
 export const CustomerService = v.object({
   email: v.string(),
@@ -95,6 +103,7 @@ export const CONTENT_ITEMS = {
   MarketingConfigurations,
   SurveyQuestions,
   "Customer-Service": CustomerService,
+  Experiments: ExperimentsContent,
 } as const;
 export type StoredItemName = keyof typeof CONTENT_ITEMS;
 
@@ -135,5 +144,6 @@ export const AnyContentItem = v.nullable(
     SurveyQuestions,
     CustomerService,
     SearchHeadings,
+    ExperimentsContent,
   ]),
 );

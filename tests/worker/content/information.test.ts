@@ -5,6 +5,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CONTENT_ITEMS } from "#shared/content/items.ts";
+import { EXPERIMENTS } from "#shared/experiments/definitions.ts";
 import { reviewCounts } from "#worker/reviews/store.ts";
 import { call, type ErrorBody } from "../helpers";
 import { clock, freshCaches, restoreContent, setItem } from "./content-helpers";
@@ -49,8 +50,11 @@ describe("information calls (§7 Retailers and information)", () => {
 
   it("POST info/index is kept for an hour: a changed ring list shows only after 1 hour", async () => {
     const ids = async () =>
+      // One promo variant throughout (a visitor without cookies is bucketed at random, and each variant is cached apart).
       (
-        (await (await call("/api/info/index", { method: "POST" })).json()) as { popularEngagementRings: { settings: { id: number }[] } }
+        (await (await call("/api/info/index?exc=Promocode_Variation_Global&exv=0", { method: "POST" })).json()) as {
+          popularEngagementRings: { settings: { id: number }[] };
+        }
       ).popularEngagementRings.settings.map((s) => s.id);
     expect(await ids()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     await setItem("home", (d) => ({ ...d, popularEngagementRings: { title: "Popular", settingIds: [9, 10] } }));
@@ -137,6 +141,15 @@ describe("content-service calls (§7 Content services)", () => {
     const { res, body } = await get<{ couponPopup: { code: string; source: string } }>("/api/content/item/MarketingConfigurations");
     expect(body.couponPopup).toMatchObject({ code: "WELCOME100", source: "welcome-100-popup" });
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+  });
+
+  it("GET content/item/Experiments describes every experiment with its two variants' labels", async () => {
+    const { res, body } = await get<{ experiments: { name: string; labelControl: string; labelTest: string }[] }>("/api/content/item/Experiments");
+    expect(res.status).toBe(200);
+    expect(body.experiments.map((e) => e.name).sort()).toEqual(EXPERIMENTS.map((e) => e.name).sort());
+    const lock = body.experiments.find((e) => e.name === "Lock_Price")!;
+    expect(lock.labelControl).not.toBe("");
+    expect(lock.labelTest).not.toBe(lock.labelControl);
   });
 
   it("GET content/item/dynamicsearchpageheadingsubheading answers the search headings of migration 0007", async () => {
