@@ -88,7 +88,12 @@ export const CHECKOUT_FAQ: Faq = {
       header: "When is my card charged?",
       description: "Your card is charged when the order is placed. If the retailer cannot confirm the stone within two business days, we refund you in full.",
     },
-    { id: "ring-size", header: "What if I do not know the ring size?", description: "Use our ring sizing guide to measure at home. Most settings can be resized by the selling retailer; the listing says whether a first resize is included." },
+    {
+      id: "ring-size",
+      header: "What if I do not know the ring size?",
+      description:
+        "Use our ring sizing guide to measure at home. Most settings can be resized by the selling retailer; the listing says whether a first resize is included.",
+    },
   ],
 };
 
