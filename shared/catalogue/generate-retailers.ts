@@ -10,39 +10,46 @@ interface RetailerSpec {
   name: string;
   type: number;
   tradeType: string;
+  /** The US location: city, two-letter state, five-digit ZIP, WGS84 degrees (real places, invented addresses). */
   city: string;
+  state: string;
+  zip: string;
+  lat: number;
+  lng: number;
   founded: number;
   hidden?: boolean;
+  /** No logo: listed with status 2 but kept out of the directory (§4 keeps only retailers with a logoUrl). */
+  noLogo?: boolean;
 }
 
 const { natural: N, lab: L, both: B } = RETAILER_TYPE;
 
-/** 24 invented retailers (10 natural-only, 8 lab-only, 6 both; two hidden). Ids are positions + 1. */
+/** 24 invented retailers (10 natural-only, 8 lab-only, 6 both; two hidden, one without a logo), each in a US city. Ids are positions + 1. */
 export const RETAILER_SPECS: readonly RetailerSpec[] = [
-  { name: "Aldergate Diamonds", type: N, tradeType: "Online retailer", city: "New York", founded: 1998 },
-  { name: "Northlight Lab Diamonds", type: L, tradeType: "Online retailer", city: "Austin", founded: 2016 },
-  { name: "Meridian & Vale", type: B, tradeType: "Jeweller with showroom", city: "London", founded: 1987 },
-  { name: "Harrowgate Stone Co", type: N, tradeType: "Wholesaler", city: "Antwerp", founded: 1969 },
-  { name: "Pinecrest Created Gems", type: L, tradeType: "Manufacturer", city: "Surat", founded: 2014 },
-  { name: "Quillfeather & Sons", type: N, tradeType: "Jeweller with showroom", city: "Boston", founded: 1952 },
-  { name: "Larkspur Atelier", type: B, tradeType: "Online retailer", city: "San Francisco", founded: 2009 },
-  { name: "Copperbeech Jewellers", type: N, tradeType: "Jeweller with showroom", city: "Chicago", founded: 1976 },
-  { name: "Brightfold Lab Co", type: L, tradeType: "Online retailer", city: "Denver", founded: 2019 },
-  { name: "Maren O'Dell Fine Jewelry", type: N, tradeType: "Online retailer", city: "Seattle", founded: 2004 },
-  { name: "Ember & Facet", type: L, tradeType: "Online retailer", city: "Los Angeles", founded: 2018 },
-  { name: "Tidewell Diamond Co", type: B, tradeType: "Wholesaler", city: "Miami", founded: 1993 },
-  { name: "Saltmarsh Gem House", type: N, tradeType: "Wholesaler", city: "Tel Aviv", founded: 1981 },
-  { name: "Cloudmere Labs", type: L, tradeType: "Manufacturer", city: "Singapore", founded: 2015 },
-  { name: "Oakhaven Diamond Exchange", type: N, tradeType: "Wholesaler", city: "New York", founded: 1962 },
-  { name: "Halden & Rye", type: B, tradeType: "Jeweller with showroom", city: "Toronto", founded: 2001 },
-  { name: "Kestrel Grown Diamonds", type: L, tradeType: "Online retailer", city: "Phoenix", founded: 2020 },
-  { name: "Tessellate Gems", type: N, tradeType: "Online retailer", city: "Atlanta", founded: 2011 },
-  { name: "Wrenfield Brothers", type: N, tradeType: "Manufacturer", city: "Mumbai", founded: 1958, hidden: true },
-  { name: "Solenne Lab Jewels", type: L, tradeType: "Online retailer", city: "Paris", founded: 2021 },
-  { name: "Silverfen Jewellers", type: B, tradeType: "Jeweller with showroom", city: "Dallas", founded: 1990 },
-  { name: "Lanternfall Diamonds", type: N, tradeType: "Online retailer", city: "Portland", founded: 2013 },
-  { name: "Glasswing Lab Diamonds", type: L, tradeType: "Manufacturer", city: "Houston", founded: 2017, hidden: true },
-  { name: "Morrow Lane Diamonds", type: B, tradeType: "Online retailer", city: "Philadelphia", founded: 2007 },
+  { name: "Aldergate Diamonds", type: N, tradeType: "Online retailer", city: "New York", state: "NY", zip: "10036", lat: 40.759, lng: -73.9845, founded: 1998 },
+  { name: "Northlight Lab Diamonds", type: L, tradeType: "Online retailer", city: "Austin", state: "TX", zip: "78701", lat: 30.2711, lng: -97.7437, founded: 2016 },
+  { name: "Meridian & Vale", type: B, tradeType: "Jeweller with showroom", city: "Washington", state: "DC", zip: "20005", lat: 38.9043, lng: -77.0322, founded: 1987 },
+  { name: "Harrowgate Stone Co", type: N, tradeType: "Wholesaler", city: "Newark", state: "NJ", zip: "07102", lat: 40.7357, lng: -74.1724, founded: 1969 },
+  { name: "Pinecrest Created Gems", type: L, tradeType: "Manufacturer", city: "San Jose", state: "CA", zip: "95113", lat: 37.3337, lng: -121.8907, founded: 2014 },
+  { name: "Quillfeather & Sons", type: N, tradeType: "Jeweller with showroom", city: "Boston", state: "MA", zip: "02108", lat: 42.3576, lng: -71.0646, founded: 1952 },
+  { name: "Larkspur Atelier", type: B, tradeType: "Online retailer", city: "San Francisco", state: "CA", zip: "94108", lat: 37.7929, lng: -122.4079, founded: 2009 },
+  { name: "Copperbeech Jewellers", type: N, tradeType: "Jeweller with showroom", city: "Chicago", state: "IL", zip: "60602", lat: 41.8829, lng: -87.6293, founded: 1976 },
+  { name: "Brightfold Lab Co", type: L, tradeType: "Online retailer", city: "Denver", state: "CO", zip: "80202", lat: 39.7525, lng: -104.9995, founded: 2019 },
+  { name: "Maren O'Dell Fine Jewelry", type: N, tradeType: "Online retailer", city: "Seattle", state: "WA", zip: "98101", lat: 47.6114, lng: -122.3305, founded: 2004 },
+  { name: "Ember & Facet", type: L, tradeType: "Online retailer", city: "Los Angeles", state: "CA", zip: "90014", lat: 34.0446, lng: -118.2546, founded: 2018 },
+  { name: "Tidewell Diamond Co", type: B, tradeType: "Wholesaler", city: "Miami", state: "FL", zip: "33132", lat: 25.7781, lng: -80.1863, founded: 1993 },
+  { name: "Saltmarsh Gem House", type: N, tradeType: "Wholesaler", city: "Minneapolis", state: "MN", zip: "55402", lat: 44.976, lng: -93.2713, founded: 1981 },
+  { name: "Cloudmere Labs", type: L, tradeType: "Manufacturer", city: "San Diego", state: "CA", zip: "92101", lat: 32.7194, lng: -117.1628, founded: 2015 },
+  { name: "Oakhaven Diamond Exchange", type: N, tradeType: "Wholesaler", city: "New York", state: "NY", zip: "10017", lat: 40.752, lng: -73.9722, founded: 1962 },
+  { name: "Halden & Rye", type: B, tradeType: "Jeweller with showroom", city: "Detroit", state: "MI", zip: "48226", lat: 42.3314, lng: -83.0466, founded: 2001 },
+  { name: "Kestrel Grown Diamonds", type: L, tradeType: "Online retailer", city: "Phoenix", state: "AZ", zip: "85004", lat: 33.451, lng: -112.071, founded: 2020 },
+  { name: "Tessellate Gems", type: N, tradeType: "Online retailer", city: "Atlanta", state: "GA", zip: "30303", lat: 33.7525, lng: -84.3915, founded: 2011 },
+  { name: "Wrenfield Brothers", type: N, tradeType: "Manufacturer", city: "Nashville", state: "TN", zip: "37203", lat: 36.15, lng: -86.79, founded: 1958, hidden: true },
+  { name: "Solenne Lab Jewels", type: L, tradeType: "Online retailer", city: "New Orleans", state: "LA", zip: "70130", lat: 29.9511, lng: -90.0715, founded: 2021, noLogo: true },
+  { name: "Silverfen Jewellers", type: B, tradeType: "Jeweller with showroom", city: "Dallas", state: "TX", zip: "75201", lat: 32.7876, lng: -96.7994, founded: 1990 },
+  { name: "Lanternfall Diamonds", type: N, tradeType: "Online retailer", city: "Portland", state: "OR", zip: "97205", lat: 45.5202, lng: -122.6859, founded: 2013 },
+  { name: "Glasswing Lab Diamonds", type: L, tradeType: "Manufacturer", city: "Houston", state: "TX", zip: "77002", lat: 29.756, lng: -95.365, founded: 2017, hidden: true },
+  { name: "Morrow Lane Diamonds", type: B, tradeType: "Online retailer", city: "Philadelphia", state: "PA", zip: "19106", lat: 39.9496, lng: -75.1503, founded: 2007 },
 ];
 
 const FEATURE_GROUPS: readonly (readonly [string, readonly string[]])[] = [
@@ -93,11 +100,11 @@ function retailerRow(spec: RetailerSpec, id: number): RetailerRow {
     slugurl: slug,
     type: spec.type,
     status: spec.hidden ? 1 : 2,
-    logo_url: images.logo,
-    small_logo_url: images.small,
+    logo_url: spec.noLogo ? "" : images.logo,
+    small_logo_url: spec.noLogo ? "" : images.small,
     description:
       `${spec.name} is ${/^[aeiou]/.test(trade) ? "an" : "a"} ${trade} of ${originPhrase(spec.type)}, ` +
-      `based in ${spec.city} since ${spec.founded}. Every stone listed on ${PRODUCT_NAME} comes with its grading report.`,
+      `based in ${spec.city}, ${spec.state} since ${spec.founded}. Every stone listed on ${PRODUCT_NAME} comes with its grading report.`,
     websiteurl: `https://${slug}.example`,
     seller_trade_type: spec.tradeType,
     email: `hello@${slug}.example`,
@@ -106,6 +113,11 @@ function retailerRow(spec: RetailerSpec, id: number): RetailerRow {
     features: JSON.stringify(features),
     sociallinks: JSON.stringify(sociallinks),
     ratings: JSON.stringify(ratings),
+    postal_code: spec.zip,
+    city: spec.city,
+    state: spec.state,
+    latitude: spec.lat,
+    longitude: spec.lng,
   };
 }
 

@@ -5,10 +5,11 @@
  * Each feature adds its own module here.
  */
 import { contentItemSeedStatements } from "./content";
+import { metrosSeedStatements } from "./metros";
 import { pagesSeedStatements } from "./pages";
 import { reviewsSeedStatements } from "./reviews";
 
 /** Every feature's seed statements, in the order they run. */
 export function contentSeedStatements(): string[] {
-  return [...contentItemSeedStatements(), ...reviewsSeedStatements(), ...pagesSeedStatements()];
+  return [...contentItemSeedStatements(), ...reviewsSeedStatements(), ...pagesSeedStatements(), ...metrosSeedStatements()];
 }
