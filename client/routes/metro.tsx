@@ -48,7 +48,13 @@ export function Component() {
   const { metro, retailers } = answer;
   const ids = retailers.flatMap((r) => (r.id === undefined ? [] : [{ id: r.id, type: r.type ?? 3 }]));
   const natural = ids.filter((r) => r.type & 1).map((r) => r.id);
-  const search = natural.length ? searchHref({ ...DEFAULT_STATE, naturalDiamondRetailers: natural }) : "/diamond-search";
+  const lab = ids.filter((r) => r.type & 2).map((r) => r.id);
+  // Natural stones are the search's default; a metro with only lab-grown retailers links to their lab-grown stones.
+  const search = natural.length
+    ? searchHref({ ...DEFAULT_STATE, naturalDiamondRetailers: natural })
+    : lab.length
+      ? searchHref({ ...DEFAULT_STATE, isLabGrown: true, labGrownDiamondRetailers: lab })
+      : "/diamond-search";
   return (
     <section className="page retailers-page">
       <nav aria-label="Breadcrumb">

@@ -22,10 +22,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return found ? { retailer: found } : data<Data>({ retailer: null }, { status: 404 });
 }
 
-/** schema.org JewelryStore of a retailer (site-relative URLs are made absolute by the renderer). */
+/**
+ * schema.org JewelryStore of a retailer (site-relative URLs are made absolute by the renderer). No AggregateRating:
+ * the ratings come from other sites, which search engines do not accept as the page's own reviews.
+ */
 function jewelryStore(r: DirectoryRetailer): Record<string, unknown> {
-  const ratings = (r.ratings ?? []).filter((x) => x.count > 0);
-  const count = ratings.reduce((n, x) => n + x.count, 0);
   return {
     "@context": "https://schema.org",
     "@type": "JewelryStore",
@@ -38,16 +39,6 @@ function jewelryStore(r: DirectoryRetailer): Record<string, unknown> {
     sameAs: [r.websiteurl, ...(r.sociallinks ?? []).map((s) => s.url)].filter(Boolean),
     address: { "@type": "PostalAddress", addressLocality: r.city, addressRegion: r.state, postalCode: r.postalCode, addressCountry: "US" },
     ...(r.latitude != null && r.longitude != null ? { geo: { "@type": "GeoCoordinates", latitude: r.latitude, longitude: r.longitude } } : {}),
-    ...(count > 0
-      ? {
-          aggregateRating: {
-            "@type": "AggregateRating",
-            ratingValue: Math.round((ratings.reduce((n, x) => n + x.rating * x.count, 0) / count) * 10) / 10,
-            ratingCount: count,
-            bestRating: 5,
-          },
-        }
-      : {}),
   };
 }
 
