@@ -24,7 +24,8 @@ export const handle: RouteHandle<Data> = {
   sharedRender: true,
   meta: () => ({
     title: "Our retailers — Loupe",
-    description: "The jewellers, wholesalers and makers whose diamonds you can compare on Loupe: what each sells, how shoppers rate them, and which are near you.",
+    description:
+      "The jewellers, wholesalers and makers whose diamonds you can compare on Loupe: what each sells, how shoppers rate them, and which are near you.",
     canonical: "/our-retailers",
     jsonLd: [
       breadcrumbList([
@@ -42,10 +43,10 @@ export function Component() {
     <section className="page retailers-page">
       <h1>Our retailers</h1>
       <p>
-        Every diamond on Loupe is listed by one of these retailers. Each one ships with a grading report, and we show the same stone at the same price
-        whichever way you find it.
+        Every diamond on Loupe is listed by one of these retailers. Each one ships with a grading report, and we show the same stone at the same price whichever
+        way you find it.
       </p>
-      <form method="get" action="/our-retailers" className="retailer-postal" role="search" aria-label="Retailers near you">
+      <form method="get" action="/our-retailers" className="retailer-postal" aria-label="Retailers near you">
         <label htmlFor="retailer-postal-code">Your ZIP code</label>
         <input id="retailer-postal-code" name="postalCode" inputMode="numeric" autoComplete="postal-code" defaultValue={postalCode} pattern="\d{5}(-\d{4})?" />
         <button type="submit">Show nearest first</button>

@@ -35,7 +35,10 @@ export const promotionOperations = {
     summary: "Visible retailers and what they sell; with type, fields, embed or postalCode the directory (§7: only those with a logo, nearest first)",
     query: RetailersQuery,
     responses: {
-      200: json("Without a query the search filters' list; with one the directory (fallback: true when the upstream was unreachable)", v.union([RetailerList, RetailerDirectory])),
+      200: json(
+        "Without a query the search filters' list; with one the directory (fallback: true when the upstream was unreachable)",
+        v.union([RetailerList, RetailerDirectory]),
+      ),
       502: refusal("The upstream retailer directory failed (e.g. an error answer or invalid JSON)"),
     },
   }),

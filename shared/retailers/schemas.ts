@@ -36,11 +36,21 @@ function nameList<const T extends string>(known: readonly string[], what: string
   return v.pipe(
     v.string(),
     v.maxLength(500),
-    v.transform((s) => [...new Set(s.split(",").map((x) => x.trim()).filter(Boolean))]),
-    v.check((names) => names.every((n) => known.includes(n)), (issue) => {
-      const bad = (issue.input as string[]).find((n) => !known.includes(n));
-      return `unknown ${what} "${bad}"; known: ${known.join(", ")}`;
-    }),
+    v.transform((s) => [
+      ...new Set(
+        s
+          .split(",")
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ]),
+    v.check(
+      (names) => names.every((n) => known.includes(n)),
+      (issue) => {
+        const bad = (issue.input as string[]).find((n) => !known.includes(n));
+        return `unknown ${what} "${bad}"; known: ${known.join(", ")}`;
+      },
+    ),
     v.transform((names) => names as T[]),
   );
 }

@@ -101,7 +101,10 @@ async function oneRecord(src: DirectorySource, slug: string): Promise<{ retailer
 
 /** The provider ratings of the record plus Loupe's visitors' rating (worker/reviews/ratings.ts) when anyone rated. */
 async function withLoupeRatings(db: D1Database, records: FullRetailer[]): Promise<Map<number, FullRetailer["ratings"]>> {
-  const summary = await retailerRatingSummary(db, records.map((r) => r.id));
+  const summary = await retailerRatingSummary(
+    db,
+    records.map((r) => r.id),
+  );
   return new Map(
     records.map((r) => {
       const loupe = summary.get(r.id);
@@ -127,8 +130,7 @@ async function shaped(db: D1Database, records: FullRetailer[], shape: Shape): Pr
 
 const sells = (type: number, want: "all" | "natural" | "lab") => want === "all" || (want === "natural" ? (type & 1) !== 0 : (type & 2) !== 0);
 
-const located = (r: FullRetailer): LatLng | null =>
-  r.latitude === null || r.longitude === null ? null : { latitude: r.latitude, longitude: r.longitude };
+const located = (r: FullRetailer): LatLng | null => (r.latitude === null || r.longitude === null ? null : { latitude: r.latitude, longitude: r.longitude });
 
 /** Records nearest first to a point (those without a location last, by name), with the distance in miles. */
 function byDistance(records: FullRetailer[], from: LatLng): { record: FullRetailer; distance: number | null }[] {

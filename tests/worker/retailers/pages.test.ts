@@ -9,7 +9,8 @@ import { call } from "../helpers";
 /** The page's HTML without React's text separators (`<!-- -->`). */
 const text = async (res: Response) => (await res.text()).replaceAll("<!-- -->", "");
 
-const cardNames = (html: string) => [...html.matchAll(/<h2 id="retailer-[^"]+"><a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]!.replaceAll("&#x27;", "'").replaceAll("&amp;", "&"));
+const cardNames = (html: string) =>
+  [...html.matchAll(/<h2 id="retailer-[^"]+"><a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]!.replaceAll("&#x27;", "'").replaceAll("&amp;", "&"));
 
 describe("/our-retailers", () => {
   it("lists the shown retailers by name with logos, what they sell and ratings, and a postal-code form", async () => {
