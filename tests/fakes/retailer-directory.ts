@@ -4,7 +4,7 @@
  * on its own Node server because its faults happen below HTTP: started by global-setup.ts for the worker tests.
  *
  * Control (`POST /__control/{action}`, JSON):
- * - `fault` `{kind, count}`: the next `count` requests fail: `reset` (the connection is destroyed before any
+ * - `fault` `{kind, count, path?}`: the next `count` requests (to `path` only, when given) fail: `reset` (the connection is destroyed before any
  *   answer: ECONNRESET), `hangup` (headers and half a body, then the socket is destroyed), `stall` (no answer
  *   until the client gives up and aborts), `500` (an error answer with a body), `garbage` (200, not JSON);
  * - `reset-state`: no faults, no counted attempts;
@@ -49,7 +49,7 @@ export const UPSTREAM_RETAILERS = [
   retailer(104, "logoless-upstream", "Logoless Upstream", { logoUrl: "" }),
 ];
 
-let faults: { kind: DirectoryFault; count: number }[] = [];
+let faults: { kind: DirectoryFault; count: number; path?: string }[] = [];
 let attempts: Record<string, number> = {};
 const stalled = new Set<ServerResponse>();
 
@@ -91,7 +91,7 @@ async function control(action: string, req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : null;
-  if (action === "fault") faults.push(body as { kind: DirectoryFault; count: number });
+  if (action === "fault") faults.push(body as { kind: DirectoryFault; count: number; path?: string });
   else if (action === "reset-state") {
     faults = [];
     attempts = {};
@@ -105,9 +105,9 @@ export async function startRetailerDirectoryFake(): Promise<{ origin: string; st
     const path = new URL(req.url ?? "/", "http://fake").pathname;
     if (path.startsWith("/__control/")) return answer(res, 200, JSON.stringify((await control(path.slice(11), req)) ?? null));
     attempts[path] = (attempts[path] ?? 0) + 1;
-    const fault = faults[0];
+    const fault = faults.find((f) => f.path === undefined || f.path === path);
     if (fault) {
-      if (--fault.count <= 0) faults.shift();
+      if (--fault.count <= 0) faults.splice(faults.indexOf(fault), 1);
       return fail(fault.kind, req, res);
     }
     serve(path, res);

@@ -9,6 +9,7 @@ import { type DirectoryRetailer, RETAILER_FIELDS, type RetailerField } from "#sh
 import { distanceMiles, type LatLng, postalLocation } from "#shared/retailers/geo.ts";
 import { refused } from "#shared/refusal.ts";
 import { retailerRatingSummary } from "../reviews/ratings";
+import { upstreamLogoPath } from "./logos";
 import type { FullRetailer, RetailerDirectoryClient } from "./upstream";
 
 /** Where the records come from: D1 and, when configured, the upstream client. */
@@ -87,14 +88,24 @@ export function isShown(r: Pick<FullRetailer, "status" | "logoUrl">): boolean {
   return r.status === 2 && r.logoUrl.trim() !== "";
 }
 
+/** An upstream record with its logos served from this site (logos.ts); an empty logoUrl stays empty (§4). */
+const localLogos = (r: FullRetailer): FullRetailer =>
+  r.logoUrl.trim() ? { ...r, logoUrl: upstreamLogoPath(r.slugurl), smallLogoUrl: upstreamLogoPath(r.slugurl) } : r;
+
 async function allRecords(src: DirectorySource): Promise<{ retailers: FullRetailer[]; fallback: boolean }> {
-  if (src.upstream) return src.upstream.list();
+  if (src.upstream) {
+    const { retailers, fallback } = await src.upstream.list();
+    return { retailers: retailers.map(localLogos), fallback };
+  }
   const { results } = await src.db.prepare("SELECT * FROM retailers ORDER BY name").all<RetailerDbRow>();
   return { retailers: results.map(fromRow), fallback: false };
 }
 
 async function oneRecord(src: DirectorySource, slug: string): Promise<{ retailer: FullRetailer | null; fallback: boolean }> {
-  if (src.upstream) return src.upstream.get(slug);
+  if (src.upstream) {
+    const { retailer, fallback } = await src.upstream.get(slug);
+    return { retailer: retailer && localLogos(retailer), fallback };
+  }
   const row = await src.db.prepare("SELECT * FROM retailers WHERE slugurl = ?").bind(slug).first<RetailerDbRow>();
   return { retailer: row ? fromRow(row) : null, fallback: false };
 }

@@ -13,7 +13,7 @@ import { call, type ErrorBody } from "../helpers";
 const origin = () => inject("retailerDirectoryOrigin");
 const control = async (action: string, body?: unknown) =>
   (await fetch(`${origin()}/__control/${action}`, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) })).json();
-const fault = (kind: DirectoryFault, count: number) => control("fault", { kind, count });
+const fault = (kind: DirectoryFault, count: number, path?: string) => control("fault", { kind, count, path });
 const attempts = async (path: string) => ((await control("attempts")) as Record<string, number>)[path] ?? 0;
 
 let slept: number[] = [];
@@ -121,5 +121,26 @@ describe("the API with RETAILER_DIRECTORY_URL set", () => {
     expect(await attempts("/retailers/upstream-gems")).toBe(1);
     const ok = (await (await call("/api/retailers/upstream-gems?fields=name", upstreamEnv())).json()) as RetailerAnswer;
     expect(ok.retailer).toEqual({ name: "Upstream Gems" });
+  });
+
+  it("serves the upstream logos from this site; a logo failing transiently is skipped (404), a 500 is a 502", async () => {
+    const list = (await (await call("/api/retailers?fields=slugurl,logoUrl", upstreamEnv())).json()) as RetailerDirectory;
+    expect(list.retailers).toContainEqual({ slugurl: "upstream-gems", logoUrl: "/images/retailer-logos/upstream-gems.svg" });
+    const ok = await call("/images/retailer-logos/upstream-gems.svg", upstreamEnv());
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-type")).toContain("image/svg+xml");
+    expect(await ok.text()).toContain("<svg");
+
+    await fault("hangup", 10, "/logos/upstream-gems.svg");
+    const skipped = await call("/images/retailer-logos/upstream-gems.svg", upstreamEnv());
+    expect(skipped.status).toBe(404);
+    expect(await attempts("/logos/upstream-gems.svg")).toBe(5); // 1 above + 4 here
+    expect(slept).toEqual([1000, 2000, 4000]);
+
+    await control("reset-state");
+    await fault("500", 1, "/logos/upstream-gems.svg");
+    expect((await call("/images/retailer-logos/upstream-gems.svg", upstreamEnv())).status).toBe(502);
+    expect((await call("/images/retailer-logos/hidden-upstream.svg", upstreamEnv())).status).toBe(404);
+    expect((await call("/images/retailer-logos/upstream-gems.svg")).status).toBe(404); // no upstream configured
   });
 });
