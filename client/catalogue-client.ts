@@ -38,7 +38,8 @@ export const clientCatalogue: CatalogueService = {
     return result && { filters: result.filters, result };
   },
   listRetailers() {
-    retailers ??= call("GET /retailers", {}).then((res) => dataOf(res).retailers);
+    // Without a query the answer is always the filters' list (RetailerList), never the directory.
+    retailers ??= call("GET /retailers", {}).then((res) => dataOf(res).retailers as RetailerOption[]);
     retailers.catch(() => (retailers = null));
     return retailers;
   },

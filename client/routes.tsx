@@ -94,6 +94,10 @@ const PAGES: Page[] = [
   ...pages("my-stuff-reports", () => import("./routes/my-stuff-reports"), ["my-stuff/reports"]),
   ...pages("my-orders-tracking", () => import("./routes/my-orders-tracking"), ["my-stuff/orders/login", "my-stuff/orders/tracking/:email?/:orderNumber?"]),
   ...pages("reviews", () => import("./routes/reviews"), ["reviews"]),
+  // §2 the retailer directory and metro pages (issue 20 point 5).
+  ...pages("our-retailers", () => import("./routes/our-retailers"), ["our-retailers"]),
+  ...pages("our-retailer", () => import("./routes/our-retailer"), ["our-retailers/:name"]),
+  ...pages("metro", () => import("./routes/metro"), ["metro/:name"]),
   // §2 Main layout: Loupe's own pages (issue 20 point 3), texts in the content store (shared/content/pages.ts lists them).
   ...pages("content-page", () => import("./routes/content-page"), contentPageRoutePaths()),
   // §2 landing and shopping pages (issue 20): one data-driven module; setting and jewellery landing pages; site information.

@@ -6,6 +6,8 @@ import { settingSvg } from "#shared/catalogue/setting-images.ts";
 import { ringViewSvg } from "#shared/catalogue/ring-view.ts";
 import { gemologistPortraitSvg } from "#shared/content/portraits.ts";
 import type { AppEnv } from "./env";
+import { upstreamLogo } from "./retailers/logos";
+import { configuredDirectory, UpstreamError } from "./retailers/upstream";
 import { securityHeaders } from "./middleware/security";
 
 const svg = (body: string) => new Response(body, { headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "public, max-age=86400" } });
@@ -35,6 +37,18 @@ export const images = new Hono<AppEnv>()
       .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
       .join(" ");
     return svg(retailerLogoSvg(title, small));
+  })
+  // An upstream directory's retailer logo (worker/retailers/logos.ts; §8: skipped → 404, other failures → 502).
+  .get("/images/retailer-logos/:file{[a-z0-9-]+\\.svg}", async (c) => {
+    const upstream = configuredDirectory(c.env);
+    if (!upstream) return c.notFound();
+    try {
+      const body = await upstreamLogo(upstream, c.req.param("file").replace(/\.svg$/, ""));
+      return body ? svg(body) : c.notFound();
+    } catch (e) {
+      if (e instanceof UpstreamError) return c.text("The retailer directory is unavailable.", 502, { "Cache-Control": "no-store" });
+      throw e;
+    }
   })
   .get("/images/settings/:file{[a-z0-9-]+\\.svg}", (c) => {
     const m = /^(.+)-(\d{1,3})\.svg$/.exec(c.req.param("file"));

@@ -21,6 +21,7 @@ import { diamondOperations } from "./diamonds";
 import { experimentOperations } from "./experiments";
 import type { Contract, Operation } from "./operation";
 import { promotionOperations } from "./promotions";
+import { retailerOperations } from "./retailers";
 import { reviewOperations } from "./reviews";
 import { searchOperations } from "./search";
 import { settingOperations } from "./settings";
@@ -29,6 +30,7 @@ const byFeature = [
   searchOperations,
   diamondOperations,
   promotionOperations,
+  retailerOperations,
   settingOperations,
   cartOperations,
   experimentOperations,
@@ -57,6 +59,7 @@ type AnyOperation =
   | Values<typeof searchOperations>
   | Values<typeof diamondOperations>
   | Values<typeof promotionOperations>
+  | Values<typeof retailerOperations>
   | Values<typeof settingOperations>
   | Values<typeof cartOperations>
   | Values<typeof experimentOperations>

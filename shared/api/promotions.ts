@@ -1,6 +1,7 @@
 /** §7 retailers and promotions: the filters' retailer list, running campaigns and the best code for one item. */
 import * as v from "valibot";
 import { ValidPromotionResponse } from "../cart/schemas";
+import { RetailerDirectory, RetailersQuery } from "../retailers/schemas";
 import { PromoCodeVariation, PromotionGroups, RetailerList } from "../schemas";
 import { json, operation, refusal } from "./operation";
 
@@ -31,8 +32,15 @@ export const promotionOperations = {
     method: "GET",
     path: "/retailers",
     operationId: "listRetailers",
-    summary: "Visible retailers and what they sell",
-    responses: { 200: json("Retailers", RetailerList) },
+    summary: "Visible retailers and what they sell; with type, fields, embed or postalCode the directory (§7: only those with a logo, nearest first)",
+    query: RetailersQuery,
+    responses: {
+      200: json(
+        "Without a query the search filters' list; with one the directory (fallback: true when the upstream was unreachable)",
+        v.union([RetailerList, RetailerDirectory]),
+      ),
+      502: refusal("The upstream retailer directory failed (e.g. an error answer or invalid JSON)"),
+    },
   }),
   promotionGroups: operation({
     method: "GET",

@@ -22,6 +22,12 @@ export type RetailerRow = {
   features: string;
   sociallinks: string;
   ratings: string;
+  /** The US location (migration 0019): five-digit ZIP, city, two-letter state, WGS84 degrees. */
+  postal_code: string;
+  city: string;
+  state: string;
+  latitude: number;
+  longitude: number;
 };
 
 /** A `diamonds` row. Booleans are 0/1, money is integer cents, times are epoch ms. */

@@ -6,10 +6,11 @@
  */
 import { articlesSeedStatements } from "./articles";
 import { contentItemSeedStatements } from "./content";
+import { metrosSeedStatements } from "./metros";
 import { pagesSeedStatements } from "./pages";
 import { reviewsSeedStatements } from "./reviews";
 
 /** Every feature's seed statements, in the order they run. */
 export function contentSeedStatements(): string[] {
-  return [...contentItemSeedStatements(), ...reviewsSeedStatements(), ...pagesSeedStatements(), ...articlesSeedStatements()];
+  return [...contentItemSeedStatements(), ...reviewsSeedStatements(), ...pagesSeedStatements(), ...articlesSeedStatements(), ...metrosSeedStatements()];
 }

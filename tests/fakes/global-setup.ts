@@ -6,6 +6,7 @@ import { facebookFake } from "./facebook";
 import { googleFake } from "./google";
 import { paypalFake } from "./paypal";
 import { resendFake } from "./resend";
+import { startRetailerDirectoryFake } from "./retailer-directory";
 import { reviewsServiceFake } from "./reviews-service";
 import { startFakes } from "./server";
 import { stripeFake } from "./stripe";
@@ -14,11 +15,18 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The loopback fakes' origin, e.g. http://127.0.0.1:41234 (tests/fakes/server.ts). */
     fakesOrigin: string;
+    /** The fault-injecting upstream retailer directory's origin (tests/fakes/retailer-directory.ts). */
+    retailerDirectoryOrigin: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const fakes = await startFakes([resendFake, googleFake, facebookFake, stripeFake, paypalFake, braintreeFake, reviewsServiceFake, contentFake, blogCmsFake]);
   project.provide("fakesOrigin", fakes.origin);
-  return fakes.stop;
+  const directory = await startRetailerDirectoryFake();
+  project.provide("retailerDirectoryOrigin", directory.origin);
+  return async () => {
+    await directory.stop();
+    await fakes.stop();
+  };
 }

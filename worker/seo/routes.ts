@@ -10,7 +10,7 @@ import { securityHeaders } from "../middleware/security";
 import { robotsTxt } from "./robots";
 import { childSitemap, diamondFileNumbers, publicPagePaths, sitemapIndex, urlset } from "./sitemap";
 import { articleSource } from "../articles/service";
-import { articleUrls, diamondIdRange, diamondUrls, settingUrls } from "./sources";
+import { articleUrls, diamondIdRange, diamondUrls, directoryPaths, settingUrls } from "./sources";
 
 const CACHE = "public, max-age=3600";
 
@@ -37,7 +37,7 @@ export const seo = new Hono<AppEnv>()
   .get("/sitemaps/:file", async (c) => {
     const child = childSitemap(c.req.param("file"));
     const origin = originOf(c.req.url);
-    if (child?.kind === "pages") return xml(urlset(publicPagePaths().map((p) => ({ loc: origin + p }))));
+    if (child?.kind === "pages") return xml(urlset([...publicPagePaths(), ...(await directoryPaths(c.env.DB))].map((p) => ({ loc: origin + p }))));
     if (child?.kind === "settings") return xml(urlset(await settingUrls(c.env.DB, origin)));
     if (child?.kind === "articles") return xml(urlset(await articleUrls(c.env.DB, articleSource(c.env), origin)));
     if (child?.kind === "diamonds") {

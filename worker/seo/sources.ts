@@ -50,3 +50,12 @@ export async function settingUrls(db: D1Database, origin: string): Promise<Sitem
 export async function articleUrls(db: D1Database, source: ArticleSource, origin: string): Promise<SitemapUrl[]> {
   return (await articleSitemap(db, source)).map((u) => ({ loc: origin + u.path, ...(u.lastmod ? { lastmod: u.lastmod } : {}) }));
 }
+
+/** The shown retailers' pages (status 2 with a logo, §4) and every metro area's page, by name. */
+export async function directoryPaths(db: D1Database): Promise<string[]> {
+  const [retailers, metros] = await db.batch<{ path: string }>([
+    db.prepare("SELECT '/our-retailers/' || slugurl AS path FROM retailers WHERE status = 2 AND TRIM(logo_url) != '' ORDER BY name"),
+    db.prepare("SELECT '/metro/' || name AS path FROM metro_areas ORDER BY name"),
+  ]);
+  return [...retailers!.results, ...metros!.results].map((r) => r.path);
+}

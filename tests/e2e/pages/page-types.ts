@@ -76,6 +76,7 @@ export const PAGE_TYPES: readonly PageType[] = [
   { name: "sitemap", path: "/sitemap" },
   { name: "active promotions", path: "/active-promotions" },
   { name: "retailers", path: "/our-retailers", expect: /\/our-retailers$/ },
+  { name: "metro area", path: "/metro/new-york" },
   { name: "retailer", path: "/our-retailers", via: ["main a[href^='/our-retailers/']"], expect: /\/our-retailers\/[a-z0-9-]+$/ },
   {
     name: "complete ring",

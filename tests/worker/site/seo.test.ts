@@ -110,10 +110,14 @@ describe("sitemaps", () => {
       "/education/diamond-4cs",
       "/diamonds/slp/emerald-cut-diamonds",
       "/military-first-responder-discounts",
+      "/metro/new-york",
       ...FOOTER_SECTIONS.flatMap((s) => s.links.map((l) => l.to)),
     ])
       expect(pages).toContain(ORIGIN + p);
     expect(new Set(pages).size).toBe(pages.length);
+    // Every shown retailer's page (status 2 with a logo), and no other.
+    const { results: shown } = await env.DB.prepare("SELECT slugurl FROM retailers WHERE status = 2 AND logo_url != ''").all<{ slugurl: string }>();
+    expect(pages.filter((u) => u.includes("/our-retailers/")).sort()).toEqual(shown.map((r) => `${ORIGIN}/our-retailers/${r.slugurl}`).sort());
     expect(pages.some((u) => /\/(my-stuff|cart|checkout|orders|login|register)/.test(u))).toBe(false);
     for (const url of pages) expect((await call(url)).status, url).toBe(200);
   });
