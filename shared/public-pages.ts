@@ -3,8 +3,6 @@
  * (client/components/site-footer.tsx adds the shop's search areas), the pages that are public but not in the
  * footer, and so the sitemap (worker/seo) and the HTML sitemap list every one of them.
  */
-import { CATEGORY_SEEDS } from "./content-seed/articles/categories";
-import { type SitemapSection, sitemapSections } from "./landing/site";
 
 export interface PageLink {
   to: string;
@@ -80,18 +78,3 @@ export function publicContentPaths(): string[] {
   return [...FOOTER_SECTIONS.flatMap((s) => s.links.map((l) => l.to)), ...OTHER_PUBLIC_PAGES.map((l) => l.to)];
 }
 
-/**
- * The HTML sitemap's sections (`/sitemap`) and the pages sitemap file's paths: the landing pages' sections
- * (shared/landing/site.ts), then the footer's, then the article categories; each path listed once, where it first appears.
- */
-export function siteSections(): SitemapSection[] {
-  const learn = {
-    title: "Learn",
-    links: CATEGORY_SEEDS.filter((c) => c.parent !== null).map((c) => ({ path: `/${c.parent}/${c.slug}`, label: c.name })),
-  };
-  const footer = FOOTER_SECTIONS.map((s) => ({ title: s.title, links: s.links.map((l) => ({ path: l.to, label: l.label })) }));
-  const seen = new Set<string>();
-  return sitemapSections([...footer, learn, { title: "More", links: OTHER_PUBLIC_PAGES.map((l) => ({ path: l.to, label: l.label })) }])
-    .map((s) => ({ title: s.title, links: s.links.filter((l) => !seen.has(l.path) && seen.add(l.path)) }))
-    .filter((s) => s.links.length > 0);
-}

@@ -4,7 +4,7 @@
  * `/sitemap` (the public pages by section, from shared/landing/site.ts). One module, one section per page.
  */
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { siteSections } from "#shared/public-pages.ts";
+import { siteSections } from "#shared/site-sections.ts";
 import { formatCount } from "#shared/money.ts";
 import { Breadcrumbs, Origins, Section, usd } from "../landing/parts";
 import { landingContext } from "../landing-context";

@@ -10,7 +10,7 @@ import { generateSettings } from "./generate-settings";
 import { insertStatements, sqlLiteral } from "./sql";
 
 /** Bump when the generator or the price model changes, so existing local databases are reseeded. */
-export const SEED_VERSION = 5;
+export const SEED_VERSION = 6;
 
 /** The fixed "now" of the demo data (1 Nov 2026, 00:00 UTC), so seeded rows are deterministic. */
 export const DEFAULT_SEED_NOW = Date.UTC(2026, 10, 1);
@@ -22,7 +22,18 @@ export const DEFAULT_DIAMOND_CHUNK = 5_000;
 export const SEED_META_KEY = "catalogue";
 
 /** Catalogue tables in a safe deletion order (children before parents). */
-export const CATALOGUE_TABLES = ["diamond_views", "diamond_price_history", "diamonds", "setting_variants", "settings", "retailers"] as const;
+export const CATALOGUE_TABLES = [
+  // Rows about the demo catalogue's diamonds, settings and retailers (they refer to them): cleared with it.
+  "diamond_clicks",
+  "setting_clicks",
+  "retailer_ratings",
+  "diamond_views",
+  "diamond_price_history",
+  "diamonds",
+  "setting_variants",
+  "settings",
+  "retailers",
+] as const;
 
 /** Options of a seed run. */
 export interface SeedOptions {

@@ -6,7 +6,7 @@
  * ids k·50,000+1 … (k+1)·50,000, so no file exceeds the protocol's 50,000 URLs). Every URL is XML-escaped.
  */
 import { COLLECTIONS, SEARCH_PAGES } from "#shared/settings/pages.ts";
-import { siteSections } from "#shared/public-pages.ts";
+import { siteSections } from "#shared/site-sections.ts";
 
 /** Diamond ids per diamond sitemap file (the protocol's limit of URLs per file). */
 export const DIAMONDS_PER_FILE = 50_000;
