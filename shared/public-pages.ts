@@ -77,4 +77,3 @@ export const OTHER_PUBLIC_PAGES: readonly PageLink[] = [
 export function publicContentPaths(): string[] {
   return [...FOOTER_SECTIONS.flatMap((s) => s.links.map((l) => l.to)), ...OTHER_PUBLIC_PAGES.map((l) => l.to)];
 }
-
