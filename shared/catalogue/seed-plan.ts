@@ -23,7 +23,10 @@ export const SEED_META_KEY = "catalogue";
 
 /** Catalogue tables in a safe deletion order (children before parents). */
 export const CATALOGUE_TABLES = [
-  // Rows about the demo catalogue's diamonds, settings and retailers (they refer to them): cleared with it.
+  // Rows about the demo catalogue's diamonds, settings and retailers (they refer to them): cleared with it. The alert
+  // runs' id watermarks and found stones too, or a reseeded catalogue's new stones would sit below an old watermark.
+  "alert_matches",
+  "alert_runs",
   "diamond_clicks",
   "setting_clicks",
   "retailer_ratings",
