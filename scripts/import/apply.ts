@@ -105,6 +105,26 @@ export function localPersistDir(seedPersistTo: string | undefined): string {
   return resolve(seedPersistTo === undefined ? resolve(ROOT, ".wrangler/state") : resolve(seedPersistTo), "v3");
 }
 
+/** A local D1 write refused because another process (a running `wrangler dev`) holds the SQLite file's write lock. */
+export function isLockedError(e: unknown): boolean {
+  return /database is locked|SQLITE_BUSY|internal error/i.test(e instanceof Error ? e.message : String(e));
+}
+
+/**
+ * Runs one batch (one transaction: a refused one wrote nothing), again after 250, 500, 1,000, 2,000 ms while the
+ * file is locked by the shop running on the same state (`npm start` and an import at the same time).
+ */
+export async function whileLocked<T>(write: () => Promise<T>, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write();
+    } catch (e) {
+      if (attempt >= 4 || !isLockedError(e)) throw e;
+      await sleep(250 * 2 ** attempt);
+    }
+  }
+}
+
 /** Opens the local D1 through wrangler's platform proxy (starts a local workerd; about 2 s). */
 export async function openLocalTarget(opts: { persistDir: string; env: string | null }): Promise<ImportTarget> {
   // Imported here, not at the top, so usage errors and the unit tests never load wrangler.
@@ -128,7 +148,7 @@ export async function openLocalTarget(opts: { persistDir: string; env: string | 
       for (const group of groups) {
         const prepared = group.statements.map((s) => db.prepare(s));
         await pending;
-        pending = db.batch(prepared).then(() => onGroup(group));
+        pending = whileLocked(() => db.batch(prepared)).then(() => onGroup(group));
       }
       await pending;
     },
