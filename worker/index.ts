@@ -22,8 +22,7 @@ import { ALERT_CRON, alertsCron } from "./my-stuff/alerts/cron";
 import { socialPages } from "./accounts/social-pages";
 import { requestContext } from "./middleware/context";
 import { experiments } from "./middleware/experiments";
-import { experimentsLogin } from "./experiments/page";
-import { articlesAdminLogin } from "./articles/routes";
+import { adminPageLogin } from "./experiments/page";
 import { redirects } from "./middleware/redirects";
 import { cardPagePolicy, securityHeaders } from "./middleware/security";
 import { sessions } from "./middleware/session";
@@ -44,9 +43,9 @@ const app = new Hono<AppEnv>()
   .use(experiments())
   .route("/api", api)
   .route("/", socialPages)
-  .get("/experiments", experimentsLogin())
-  .get("/content", experimentsLogin("/content"))
-  .get("/content/articles", articlesAdminLogin())
+  .get("/experiments", adminPageLogin("/experiments"))
+  .get("/content", adminPageLogin("/content"))
+  .get("/content/articles", adminPageLogin("/content/articles"))
   .route("/dev/outbox", devOutbox)
   .route("/dev/gateway", devGateway)
   .all("*", ...ssr())

@@ -5,11 +5,18 @@
  */
 import type { AggregateItem, AnalyticsAbout, AnalyticsFaq, ClickAggregate, ClickMetric, DiamondInterest } from "#shared/api/analytics.ts";
 import { SHAPES } from "#shared/enums.ts";
-import { refusedRetry } from "#shared/refusal.ts";
+import { type IpLimit, reserveForIp } from "../lib/ip-limit";
 import { TimedCache } from "../lib/timed-cache";
 
-/** The per-visitor limit of logged clicks: 60 a minute (a person browsing results stays far below it). */
-export const CLICK_LIMIT = { max: 60, windowMs: 60_000 } as const;
+/** The per-visitor limit of logged clicks: 60 a minute (a person browsing results stays far below it); old rows go as clicks come in. */
+export const CLICK_LIMIT: IpLimit = {
+  table: "click_requests",
+  column: "visitor",
+  max: 60,
+  windowMs: 60_000,
+  message: "Too many clicks logged from this visitor; try again shortly",
+  pruneOnReserve: true,
+};
 
 /** How long an aggregate is reused (§9 content cache default, 300 s). */
 export const AGGREGATE_TTL_MS = 300_000;
@@ -26,28 +33,9 @@ export async function visitorKey(raw: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/**
- * Reserves one logged click for the visitor or refuses (rate_limited, with the seconds until the oldest counted
- * click leaves the window). The insert counts the window in the same statement, so concurrent clicks cannot
- * overshoot; rows older than the window are pruned in the same batch.
- */
-export async function reserveClick(db: D1Database, visitor: string, now: number): Promise<void> {
-  const since = now - CLICK_LIMIT.windowMs;
-  const [, inserted] = await db.batch([
-    db.prepare("DELETE FROM click_requests WHERE at <= ?").bind(since),
-    db
-      .prepare(
-        `INSERT INTO click_requests (visitor, at) SELECT ?1, ?2
-         WHERE (SELECT COUNT(*) FROM click_requests WHERE visitor = ?1 AND at > ?3) < ?4 RETURNING id`,
-      )
-      .bind(visitor, now, since, CLICK_LIMIT.max),
-  ]);
-  if (inserted?.results.length) return;
-  const oldest = await db
-    .prepare("SELECT at FROM click_requests WHERE visitor = ? AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?")
-    .bind(visitor, since, CLICK_LIMIT.max - 1)
-    .first<{ at: number }>();
-  refusedRetry("Too many clicks logged from this visitor; try again shortly", ((oldest?.at ?? now) + CLICK_LIMIT.windowMs - now) / 1000);
+/** Reserves one logged click for the visitor or refuses (rate_limited, with the seconds until one is allowed). */
+export function reserveClick(db: D1Database, visitor: string, now: number): Promise<void> {
+  return reserveForIp(db, CLICK_LIMIT, visitor, now);
 }
 
 /** Counts one click on a diamond; false when there is no such diamond. */

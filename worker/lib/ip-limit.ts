@@ -1,34 +1,42 @@
 /**
- * A limit of requests per client address in a sliding window (the order lookup's, the login-less alert's):
+ * A limit of requests per client (its address, or a visitor key) in a sliding window (the order lookup's, the
+ * login-less alert's, the click log's):
  * each request reserves a row of its table in the one statement that counts the window (D1 runs statements
  * one at a time), so it is exact under concurrency — of 50 simultaneous requests exactly `max` pass; the
  * next answers 429 with Retry-After until the oldest counted request leaves the window.
  */
 import { refusedRetry } from "#shared/refusal.ts";
 
-/** One limit: its table (`id`, `ip`, `at` columns), how many per window, and what the refusal says. */
+/** One limit: its table (`id`, the key column, `at`), how many per window, and what the refusal says. */
 export interface IpLimit {
-  table: "order_lookups" | "alert_requests";
+  table: "order_lookups" | "alert_requests" | "click_requests";
+  /** The column the client's key is kept in (default `ip`). */
+  column?: "ip" | "visitor";
   max: number;
   windowMs: number;
   message: string;
+  /** Forget the requests older than the window in the same batch as each reservation (no Cron Trigger housekeeping). */
+  pruneOnReserve?: boolean;
 }
 
-/** Reserves one request for `ip`, or refuses (rate_limited) with the seconds until one is allowed. */
+const pruneStatement = (db: D1Database, limit: IpLimit, now: number) => db.prepare(`DELETE FROM ${limit.table} WHERE at <= ?`).bind(now - limit.windowMs);
+
+/** Reserves one request for `ip` (the client's key), or refuses (rate_limited) with the seconds until one is allowed. */
 export async function reserveForIp(db: D1Database, limit: IpLimit, ip: string, now: number): Promise<void> {
   const since = now - limit.windowMs;
-  const row = await db
+  const column = limit.column ?? "ip";
+  const insert = db
     .prepare(
-      `INSERT INTO ${limit.table} (ip, at) SELECT ?1, ?2
-       WHERE (SELECT COUNT(*) FROM ${limit.table} WHERE ip = ?1 AND at > ?3) < ?4
+      `INSERT INTO ${limit.table} (${column}, at) SELECT ?1, ?2
+       WHERE (SELECT COUNT(*) FROM ${limit.table} WHERE ${column} = ?1 AND at > ?3) < ?4
        RETURNING id`,
     )
-    .bind(ip, now, since, limit.max)
-    .first<{ id: number }>();
-  if (row) return;
+    .bind(ip, now, since, limit.max);
+  const reserved = limit.pruneOnReserve ? (await db.batch([pruneStatement(db, limit, now), insert]))[1]!.results.length > 0 : (await insert.first()) !== null;
+  if (reserved) return;
   // The newest `max` requests are in the window: one more is allowed when the oldest of them leaves it.
   const oldest = await db
-    .prepare(`SELECT at FROM ${limit.table} WHERE ip = ? AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?`)
+    .prepare(`SELECT at FROM ${limit.table} WHERE ${column} = ? AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?`)
     .bind(ip, since, limit.max - 1)
     .first<{ at: number }>();
   refusedRetry(limit.message, ((oldest?.at ?? now) + limit.windowMs - now) / 1000);
@@ -36,8 +44,5 @@ export async function reserveForIp(db: D1Database, limit: IpLimit, ip: string, n
 
 /** Forgets requests older than the window (the Cron Trigger's housekeeping). */
 export async function pruneIpLimit(db: D1Database, limit: IpLimit, now: number): Promise<void> {
-  await db
-    .prepare(`DELETE FROM ${limit.table} WHERE at <= ?`)
-    .bind(now - limit.windowMs)
-    .run();
+  await pruneStatement(db, limit, now).run();
 }

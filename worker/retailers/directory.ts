@@ -8,6 +8,7 @@ import type { MetroArea } from "#shared/retailers/schemas.ts";
 import { type DirectoryRetailer, RETAILER_FIELDS, type RetailerField } from "#shared/retailers/schemas.ts";
 import { distanceMiles, type LatLng, postalLocation } from "#shared/retailers/geo.ts";
 import { refused } from "#shared/refusal.ts";
+import type { RetailerRow } from "#shared/catalogue/rows.ts";
 import { retailerRatingSummary } from "../reviews/ratings";
 import { upstreamLogoPath } from "./logos";
 import type { FullRetailer, RetailerDirectoryClient } from "./upstream";
@@ -24,29 +25,8 @@ export interface Shape {
   embed?: readonly ("features" | "sociallinks" | "ratings")[];
 }
 
-type RetailerDbRow = {
-  id: number;
-  name: string;
-  slugurl: string;
-  type: number;
-  status: number;
-  logo_url: string;
-  small_logo_url: string;
-  description: string;
-  websiteurl: string;
-  seller_trade_type: string;
-  email: string;
-  phone: string;
-  about_image: string;
-  features: string;
-  sociallinks: string;
-  ratings: string;
-  postal_code: string;
-  city: string;
-  state: string;
-  latitude: number | null;
-  longitude: number | null;
-};
+/** A `retailers` row as read: rows written before migration 0019's locations may have none. */
+type RetailerDbRow = Omit<RetailerRow, "latitude" | "longitude"> & { latitude: number | null; longitude: number | null };
 
 function jsonArray<T>(text: string): T[] {
   try {
