@@ -21,6 +21,7 @@ import { diamondOperations } from "./diamonds";
 import { experimentOperations } from "./experiments";
 import type { Contract, Operation } from "./operation";
 import { promotionOperations } from "./promotions";
+import { reportOperations } from "./reports";
 import { retailerOperations } from "./retailers";
 import { reviewOperations } from "./reviews";
 import { searchOperations } from "./search";
@@ -49,6 +50,7 @@ const byFeature = [
   informationOperations,
   contentAdminOperations,
   articleOperations,
+  reportOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -77,7 +79,8 @@ type AnyOperation =
   | Values<typeof versionOperations>
   | Values<typeof informationOperations>
   | Values<typeof contentAdminOperations>
-  | Values<typeof articleOperations>;
+  | Values<typeof articleOperations>
+  | Values<typeof reportOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

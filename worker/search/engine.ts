@@ -290,6 +290,12 @@ export class SearchIndex {
     return best.map((b) => b.row);
   }
 
+  /** A row's carat exactly (the column holds two decimals; a feed's rare third decimal is kept aside). */
+  exactCarat(r: number): number {
+    const carat = this.carat[r]! / 100;
+    return this.exceptions.byId.size > 0 ? (this.exceptions.byId.get(this.id[r]!)?.carat ?? carat) : carat;
+  }
+
   private displayRow(r: number): DisplayRow {
     const k = this.leaf[r]!;
     const w = r >>> 5;

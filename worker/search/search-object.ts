@@ -2,7 +2,9 @@ import { DurableObject } from "cloudflare:workers";
 import { CATALOGUE_VERSION_KEY } from "#shared/catalogue/seed-plan.ts";
 import type { DiamondSummary } from "#shared/schemas.ts";
 import { summary, type RetailerColumns } from "../diamonds/summary";
+import type { DealStone } from "#shared/reports/schemas.ts";
 import { alertMatches, type AlertMatchResult, type AlertQuery } from "./alerts";
+import { dealScoreRows, type DealFigures } from "./deal-score";
 import type { SearchIndex } from "./engine";
 import type { EngineQuery, EngineResult, SimilarTo } from "./types";
 import { loadColumns } from "./load";
@@ -74,6 +76,23 @@ export class SearchIndexObject extends DurableObject<Env> {
   async similar(d: SimilarTo, limit: number): Promise<DiamondSummary[]> {
     const index = await this.ready();
     return this.summaries(index, index.similar(d, limit));
+  }
+
+  /**
+   * The deal score of a stone against the comparable stones in the index (RPC; deal-score.ts) with the `limit`
+   * nearest comparables as result cards and their adjusted prices.
+   */
+  async dealScore(
+    stone: DealStone,
+    limit: number,
+  ): Promise<DealFigures & { comparables: { diamond: DiamondSummary; adjustedPrice: number }[]; engineMs: number }> {
+    const index = await this.ready();
+    const started = performance.now();
+    const { rows, adjusted, ...figures } = dealScoreRows(index, stone, limit);
+    const engineMs = performance.now() - started;
+    const byId = new Map(rows.map((r, i) => [index.id[r]!, adjusted[i]!]));
+    const comparables = this.summaries(index, rows).map((diamond) => ({ diamond, adjustedPrice: byId.get(diamond.id)! }));
+    return { ...figures, comparables, engineMs };
   }
 
   /**
