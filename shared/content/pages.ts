@@ -43,30 +43,8 @@ export const CONTENT_PAGES: readonly ContentPageDef[] = [
   { slug: "sales-tax", label: "Sales tax", section: "policies", inFooter: true },
 ];
 
-/** A footer link. */
-export interface FooterLink {
-  label: string;
-  path: string;
-}
-
-/** One footer column: its heading and links. */
-export interface FooterSection {
-  section: PageSection;
-  title: string;
-  links: FooterLink[];
-}
-
 /** The public path of a content page (`/privacy`). */
 export const contentPagePath = (slug: string) => `/${slug}`;
-
-/** The content pages shown in the footer, grouped by section (Company, Help, Policies), in order. */
-export function footerSections(): FooterSection[] {
-  return (Object.keys(SECTION_TITLES) as PageSection[]).map((section) => ({
-    section,
-    title: SECTION_TITLES[section],
-    links: CONTENT_PAGES.filter((p) => p.section === section && p.inFooter).map((p) => ({ label: p.label, path: contentPagePath(p.slug) })),
-  }));
-}
 
 /** The router paths of every content page (React Router syntax: `jewelry-care-plan/:chatGemologist?`). */
 export function contentPageRoutePaths(): string[] {

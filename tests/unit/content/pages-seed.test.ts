@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { ContentPageEdit } from "#shared/content/page-schemas.ts";
-import { CONTENT_PAGES, contentPageOf, contentPageRoutePaths, footerSections } from "#shared/content/pages.ts";
+import { CONTENT_PAGES, contentPageOf, contentPageRoutePaths } from "#shared/content/pages.ts";
 import { PAGE_TEXTS, pagesSeedStatements } from "#shared/content-seed/pages.ts";
 import { GEMOLOGISTS } from "#shared/content-seed/pages-team.ts";
 import { gemologistPortraitSvg } from "#shared/content/portraits.ts";
@@ -55,13 +55,6 @@ describe("content pages seed", () => {
     expect(contentPageOf("/Privacy/")?.slug).toBe("privacy");
     expect(contentPageOf("/privacy/extra")).toBeNull();
     expect(contentPageOf("/nope")).toBeNull();
-  });
-
-  it("groups the footer under Company, Help and Policies, leaving out the hidden page", () => {
-    const sections = footerSections();
-    expect(sections.map((s) => s.title)).toEqual(["Company", "Help", "Policies"]);
-    expect(sections.flatMap((s) => s.links.map((l) => l.path))).not.toContain("/military-first-responder-discounts");
-    expect(sections[2]!.links[0]).toEqual({ label: "All policies", path: "/policies" });
   });
 
   it("draws each gemologist's portrait the same way every time, and differently from the others", () => {

@@ -5,7 +5,8 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CONTENT_PAGES, footerSections } from "#shared/content/pages.ts";
+import { CONTENT_PAGES, contentPagePath } from "#shared/content/pages.ts";
+import { FOOTER_SECTIONS, publicContentPaths } from "#shared/public-pages.ts";
 import { PAGE_TEXTS, pagesSeedStatements } from "#shared/content-seed/pages.ts";
 import { call } from "../helpers";
 
@@ -99,13 +100,11 @@ describe("content pages", () => {
     expect((await call("/sell?restored=1")).status).toBe(200);
   });
 
-  it("the footer list groups the footer pages under Company, Help and Policies, without the hidden page", () => {
-    const sections = footerSections();
-    expect(sections.map((s) => s.title)).toEqual(["Company", "Help", "Policies"]);
-    const paths = sections.flatMap((s) => s.links.map((l) => l.path));
-    expect(paths).toContain("/privacy");
-    expect(paths).toContain("/loupe-guarantee");
-    expect(paths).not.toContain("/military-first-responder-discounts");
-    expect(paths.length).toBe(CONTENT_PAGES.length - 1);
+  it("every content page is a public page (so the sitemaps list it), and the footer leaves out the hidden one", () => {
+    const publicPaths = publicContentPaths();
+    for (const page of CONTENT_PAGES) expect(publicPaths).toContain(contentPagePath(page.slug));
+    const footer = FOOTER_SECTIONS.flatMap((s) => s.links.map((l) => l.to));
+    expect(footer).toContain("/privacy");
+    expect(footer).not.toContain("/military-first-responder-discounts");
   });
 });
