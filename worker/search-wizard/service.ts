@@ -106,7 +106,15 @@ async function answerFor(env: SearchBindings, req: SavedWizardRequest, now: numb
     shapeName: shapeName(req.shape),
     isLabGrown: req.IsLabGrown,
   });
-  return { budget, recommendations, moreLikeThese: moreLikeThese(req, budget.diamond, recommendations.map((r) => r.diamond)) };
+  return {
+    budget,
+    recommendations,
+    moreLikeThese: moreLikeThese(
+      req,
+      budget.diamond,
+      recommendations.map((r) => r.diamond),
+    ),
+  };
 }
 
 /** SearchWizard/search and searchWizard/send-quiz-without-email: recommends, saves as a new wizard search, answers it. */

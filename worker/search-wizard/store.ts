@@ -45,10 +45,7 @@ export async function insertSearch(
 
 /** A saved wizard search, or null. */
 export async function readSearch(db: D1Database, id: string): Promise<WizardSearch | null> {
-  const row = await db
-    .prepare("SELECT id, source, request, recommendations, notes_at, created_at FROM wizard_searches WHERE id = ?")
-    .bind(id)
-    .first<Row>();
+  const row = await db.prepare("SELECT id, source, request, recommendations, notes_at, created_at FROM wizard_searches WHERE id = ?").bind(id).first<Row>();
   if (!row) return null;
   const answer = JSON.parse(row.recommendations) as StoredAnswer;
   return {
@@ -63,10 +60,7 @@ export async function readSearch(db: D1Database, id: string): Promise<WizardSear
 
 /** Replaces a search's request and recommendations (get-recommendations with `initial: false`). */
 export async function updateSearch(db: D1Database, id: string, request: SavedWizardRequest, answer: StoredAnswer): Promise<void> {
-  await db
-    .prepare("UPDATE wizard_searches SET request = ?, recommendations = ? WHERE id = ?")
-    .bind(JSON.stringify(request), JSON.stringify(answer), id)
-    .run();
+  await db.prepare("UPDATE wizard_searches SET request = ?, recommendations = ? WHERE id = ?").bind(JSON.stringify(request), JSON.stringify(answer), id).run();
 }
 
 /**

@@ -6,7 +6,15 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { moreLikeThese, splitBudget } from "#shared/search-wizard/budget.ts";
-import { BALANCED_CLARITY, BALANCED_COLOR, EYE_CLEAN_GRADE, MIN_SIZE_SHARE, NEAR_COLOURLESS, recommend, type StoneFacts } from "#shared/search-wizard/recommend.ts";
+import {
+  BALANCED_CLARITY,
+  BALANCED_COLOR,
+  EYE_CLEAN_GRADE,
+  MIN_SIZE_SHARE,
+  NEAR_COLOURLESS,
+  recommend,
+  type StoneFacts,
+} from "#shared/search-wizard/recommend.ts";
 import { parseSearchParams } from "#shared/search-url.ts";
 
 const NO_LIMITS = { colorMax: null, clarityMax: null, caratMax: null };

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import type { ErrorBody } from "../helpers";
 import { call, postJson } from "../helpers";
 import type { Qualities, WizardSearch } from "#shared/search-wizard/schemas.ts";
-import { bearer, confirmedUser, outbox, signIn } from "../accounts/account-helpers";
+import { bearer, confirmedUser, signIn } from "../accounts/account-helpers";
 
 const wizard = async (path: string, body: unknown, headers: Record<string, string> = {}) => postJson(`/api/${path}`, body, headers);
 const json = async <T>(res: Response, status = 200): Promise<T> => {
