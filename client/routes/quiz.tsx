@@ -135,7 +135,6 @@ function QuizStep({ step, answers, problem }: { step: Step; answers: Answers; pr
         {STEPS.filter((s) => s !== step && answers[s]).map((s) => (
           <input key={s} type="hidden" name={s} value={answers[s]} />
         ))}
-        {last ? null : <input type="hidden" name="go" value="1" />}
         {step === "budget" ? (
           <div className={problem ? "field invalid" : "field"}>
             <label htmlFor="quiz-budget">{text.question}</label>
@@ -159,14 +158,22 @@ function QuizStep({ step, answers, problem }: { step: Step; answers: Answers; pr
             <legend>{text.question}</legend>
             {error}
             {text.choices.map((c) => (
-              <label key={c.value} className="quiz-choice">
-                <input type="radio" name={step} value={c.value} defaultChecked={answers[step] === c.value} />
-                <span>{c.label}</span>
-                {c.hint ? <small>{c.hint}</small> : null}
-              </label>
+              <div key={c.value} className="quiz-choice">
+                <input
+                  type="radio"
+                  id={`quiz-${step}-${c.value}`}
+                  name={step}
+                  value={c.value}
+                  defaultChecked={answers[step] === c.value}
+                  aria-describedby={c.hint ? `quiz-${step}-${c.value}-hint` : undefined}
+                />
+                <label htmlFor={`quiz-${step}-${c.value}`}>{c.label}</label>
+                {c.hint ? <small id={`quiz-${step}-${c.value}-hint`}>{c.hint}</small> : null}
+              </div>
             ))}
           </fieldset>
         )}
+        {last ? null : <input type="hidden" name="go" value="1" />}
         <div className="quiz-actions">
           {back ? (
             <a href={stepHref(back, answers)} className="quiz-back">
