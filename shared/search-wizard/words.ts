@@ -124,3 +124,10 @@ export function reasonFor(pick: Pick, s: Facts, ctx: PickContext): string {
       return `Also within your budget: ${caratText(s.carat)} ${gradeText(s)} at ${formatUsd(s.price)} — ${faceUp(s)}.`;
   }
 }
+
+/** What the deal score adds to a reason: "Priced 12% below the median of 214 comparable stones (deal score 7.8 of 10)." Empty without a score. */
+export function dealWords(d: { score: number | null; maxScore: number; explanation: string }): string {
+  if (d.score === null) return "";
+  const said = d.explanation.charAt(0).toLowerCase() + d.explanation.slice(1);
+  return ` Priced ${said} (deal score ${d.score.toFixed(1)} of ${d.maxScore}).`;
+}

@@ -21,10 +21,11 @@ import {
   type WizardSearch,
   type WizardSearchRequest,
 } from "#shared/search-wizard/schemas.ts";
-import { caratText, gradeText } from "#shared/search-wizard/words.ts";
+import { caratText, dealWords, gradeText } from "#shared/search-wizard/words.ts";
 import { formatUsd } from "#shared/money.ts";
 import { type EmailBindings, queueEmail } from "../email/outbox";
 import { type IpLimit, reserveForIp } from "../lib/ip-limit";
+import { dealScoreOf } from "../search/deal-service";
 import type { SearchBindings } from "../search/service";
 import { type CandidateQuery, candidatesFor, largestOfGrades } from "./candidates";
 import { insertSearch, newSearchId, readSearch, saveNotes, typicalSettingPrice, updateSearch } from "./store";
@@ -106,15 +107,17 @@ async function answerFor(env: SearchBindings, req: SavedWizardRequest, now: numb
     shapeName: shapeName(req.shape),
     isLabGrown: req.IsLabGrown,
   });
-  return {
-    budget,
-    recommendations,
-    moreLikeThese: moreLikeThese(
-      req,
-      budget.diamond,
-      recommendations.map((r) => r.diamond),
-    ),
-  };
+  // Each pick's price against comparable stones (the deal score; one comparable card, the least it takes), said in its reason.
+  const withDeals = await Promise.all(
+    recommendations.map(async (r) => {
+      const d = r.diamond;
+      const stone = { id: d.id, isLabGrown: d.isLabGrown, shape: d.shape, carat: d.carat, color: d.color, clarity: d.clarity, cut: d.cut };
+      const deal = await dealScoreOf(env, { ...stone, fluorescence: d.fluorescence, priceCents: d.price }, now, 1);
+      return { ...r, reason: r.reason + dealWords(deal) };
+    }),
+  );
+  const stones = recommendations.map((r) => r.diamond);
+  return { budget, recommendations: withDeals, moreLikeThese: moreLikeThese(req, budget.diamond, stones) };
 }
 
 /** SearchWizard/search and searchWizard/send-quiz-without-email: recommends, saves as a new wizard search, answers it. */

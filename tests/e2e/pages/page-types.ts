@@ -88,7 +88,12 @@ export const PAGE_TYPES: readonly PageType[] = [
   // The quiz (issue 21): a step, a step with a problem beside its field, and the results (the last step's form post).
   { name: "quiz", path: "/quiz" },
   { name: "quiz step with a problem", path: "/quiz/shape?budget=6000&go=1" },
-  { name: "quiz results", path: "/quiz/priority?budget=6000&shape=round&origin=natural&style=solitaire", via: [finishQuiz], expect: /\/quiz\/results\?searchId=/ },
+  {
+    name: "quiz results",
+    path: "/quiz/priority?budget=6000&shape=round&origin=natural&style=solitaire",
+    via: [finishQuiz],
+    expect: /\/quiz\/results\?searchId=/,
+  },
   {
     name: "complete ring",
     path: "/setting-search",

@@ -16,6 +16,7 @@ import {
   type StoneFacts,
 } from "#shared/search-wizard/recommend.ts";
 import { parseSearchParams } from "#shared/search-url.ts";
+import { dealWords } from "#shared/search-wizard/words.ts";
 
 const NO_LIMITS = { colorMax: null, clarityMax: null, caratMax: null };
 const options = (over: Partial<Parameters<typeof recommend>[1]> = {}) => ({
@@ -142,6 +143,18 @@ describe("wizard recommendations", () => {
         if (picks.length && market.some((s) => s.price <= budget && (colorMax === null || s.color <= colorMax))) expect(picks[0]!.pick).not.toBe("more");
       }),
     );
+  });
+});
+
+describe("the deal score in a reason", () => {
+  it("says how the price compares with comparable stones, and nothing without a score", () => {
+    expect(dealWords({ score: 7.84, maxScore: 10, explanation: "12% below the median of 214 comparable stones" })).toBe(
+      " Priced 12% below the median of 214 comparable stones (deal score 7.8 of 10).",
+    );
+    expect(dealWords({ score: 5, maxScore: 10, explanation: "At the median of 9 comparable stones" })).toBe(
+      " Priced at the median of 9 comparable stones (deal score 5.0 of 10).",
+    );
+    expect(dealWords({ score: null, maxScore: 10, explanation: "Only 2 comparable stones are listed now" })).toBe("");
   });
 });
 

@@ -81,12 +81,22 @@ describe("SearchWizard/search and get-search", () => {
       expect(r.reason).toMatch(/ct/);
     }
     expect(new Set(s.recommendations.map((r) => r.pick)).size).toBe(s.recommendations.length);
+    // A pick with enough comparable stones listed says how its price compares (the deal score).
+    const priced = s.recommendations.filter((r) => r.reason.includes("deal score"));
+    for (const r of priced) expect(r.reason).toMatch(/ Priced (\d+% (below|above)|at) the median of [\d,]+ comparable stones \(deal score \d+\.\d of 10\)\.$/);
     expect(s.moreLikeThese).toMatch(/^\/diamond-search\/s\?/);
     expect(new URL(s.moreLikeThese, "https://x.test").searchParams.get("shape")).toBe("round");
 
     const again = await json<WizardSearch>(await call(`/api/SearchWizard/get-search/${s.searchId}`, { method: "POST" }));
     expect(again).toEqual(s);
     expect(await row(s.searchId)).toMatchObject({ user_id: null, source: "search" });
+  });
+
+  it("says how a pick's price compares with comparable stones listed (its deal score)", async () => {
+    const s = await json<WizardSearch>(await wizard("SearchWizard/search", { price: 3000, shape: 1, IsLabGrown: true }));
+    const priced = s.recommendations.filter((r) => r.reason.includes("deal score"));
+    expect(priced.length).toBeGreaterThan(0);
+    for (const r of priced) expect(r.reason).toMatch(/ Priced (\d+% (below|above)|at) the median of [\d,]+ comparable stones \(deal score \d+\.\d of 10\)\.$/);
   });
 
   it("keeps a signed-in customer's search on their account", async () => {
