@@ -111,6 +111,9 @@ const PAGES: Page[] = [
   ...pages("authors", () => import("./routes/authors"), ["authors"]),
   ...pages("author", () => import("./routes/author"), ["author/:id"]),
   ...pages("content-articles", () => import("./routes/content-articles"), ["content/articles/:slug?"]),
+  // §2 /quiz/{step?} (issue 21): the first step (indexed, a shared render) and the rest with the results.
+  ...pages("quiz", () => import("./routes/quiz"), ["quiz"]),
+  ...pages("quiz-step", () => import("./routes/quiz-step"), ["quiz/:step"]),
 ];
 
 // Each alias of §2 (e.g. /product ≡ /diamond) is a second route to the same module.

@@ -25,6 +25,7 @@ import { reportOperations } from "./reports";
 import { retailerOperations } from "./retailers";
 import { reviewOperations } from "./reviews";
 import { searchOperations } from "./search";
+import { searchWizardOperations } from "./search-wizard";
 import { settingOperations } from "./settings";
 
 const byFeature = [
@@ -51,6 +52,7 @@ const byFeature = [
   contentAdminOperations,
   articleOperations,
   reportOperations,
+  searchWizardOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -80,7 +82,8 @@ type AnyOperation =
   | Values<typeof informationOperations>
   | Values<typeof contentAdminOperations>
   | Values<typeof articleOperations>
-  | Values<typeof reportOperations>;
+  | Values<typeof reportOperations>
+  | Values<typeof searchWizardOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

@@ -6,6 +6,7 @@
  * The outbox stores the template's name and data; the email is rendered when it is sent or shown.
  */
 import { contentLinks, type EmailContent, type EmailLink, renderHtml, renderText } from "./layout";
+import { type WizardEmailData, wizardRecommendationsEmail } from "../search-wizard/email";
 
 export interface TemplateData {
   /** After registering: the confirmation link (/register/confirm?…). */
@@ -42,6 +43,8 @@ export interface TemplateData {
     completeAccountLink: string | null;
     unsubscribeLink: string;
   };
+  /** The search wizard's recommendations (worker/search-wizard/email.ts). */
+  "wizard-recommendations": WizardEmailData;
 }
 
 export type EmailTemplate = keyof TemplateData;
@@ -186,6 +189,7 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
       unsubscribeLink: d.unsubscribeLink,
     };
   },
+  "wizard-recommendations": wizardRecommendationsEmail,
 };
 
 /** The names of every template. */

@@ -22,6 +22,7 @@ import { promotionRoutes } from "../promotions/routes";
 import { retailerRoutes } from "../retailers/routes";
 import { reviewRoutes } from "../reviews/routes";
 import { searchRoutes } from "../search/routes";
+import { searchWizardRoutes } from "../search-wizard/routes";
 import { settingRoutes } from "../settings/routes";
 import { ApiError, notFoundRoute, onApiError } from "./errors";
 import { openapiRoutes } from "./openapi";
@@ -59,6 +60,7 @@ export const routes: readonly Route[] = [
   ...analyticsRoutes,
   ...versionRoutes,
   ...articleRoutes,
+  ...searchWizardRoutes,
   ...openapiRoutes,
 ];
 

@@ -3,6 +3,7 @@
  * visitor, the catalogue, the cart, the content store, the marketer view, the account, the orders and my stuff, as named modules in
  * worker/loaders/. The SSR handler only renders with them.
  */
+import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { RouterContextProvider } from "react-router";
 import { cartContext, catalogueContext, visitorContext } from "#client/context.ts";
@@ -16,6 +17,7 @@ import { retailersContext } from "#client/retailers-context.ts";
 import { landingContext } from "#client/landing-context.ts";
 import { contentAdminContext, informationContext } from "#client/information-context.ts";
 import { articlesContext } from "#client/articles-context.ts";
+import { quizContext } from "#client/quiz-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
 import { renderedExperiments } from "#client/entry.server";
 import { trafficAlert } from "../content/alerts";
@@ -31,6 +33,7 @@ import { serverOrders } from "../loaders/orders";
 import { serverReviews } from "../loaders/reviews";
 import { serverRetailers } from "../loaders/retailers";
 import { serverContentPages } from "../loaders/pages";
+import { serverQuiz } from "../loaders/quiz";
 import { accountServiceOf } from "./account";
 import { isAdmin } from "./admin";
 import { shopperOf } from "./shopper";
@@ -94,6 +97,18 @@ export function loaderServices() {
     context.set(
       articlesContext,
       serverArticles(c.env, () => isAdmin(c)),
+    );
+    context.set(
+      quizContext,
+      serverQuiz({
+        env: c.env,
+        now: Date.now,
+        userId: async () => (await c.get("session")())?.user.id ?? null,
+        cookie: (name) => getCookie(c, name),
+        setCookie: (header) => c.get("sessionCookies").push(header),
+        origin: url.origin,
+        waitUntil,
+      }),
     );
     c.set("loaderContext", context);
     c.set("pageVariants", variants);

@@ -36,6 +36,13 @@ async function chooseSetting(page: Page): Promise<void> {
   await page.waitForURL(/\/diamond-search\/s\?/);
 }
 
+/** Answers the quiz's last step: its form post lands on the results. */
+async function finishQuiz(page: Page): Promise<void> {
+  await page.getByRole("radio", { name: "A balance of all three", exact: true }).check();
+  await page.getByRole("button", { name: "See my diamonds" }).press("Enter");
+  await page.waitForURL(/\/quiz\/results\?/);
+}
+
 /**
  * Every page type of the shop (the experiments view is admin-only and not a shopper's page). They run in
  * order in one browser per mode: the cart pages come before the ring builder adds a setting.
@@ -78,6 +85,15 @@ export const PAGE_TYPES: readonly PageType[] = [
   { name: "retailers", path: "/our-retailers", expect: /\/our-retailers$/ },
   { name: "metro area", path: "/metro/new-york" },
   { name: "retailer", path: "/our-retailers", via: ["main a[href^='/our-retailers/']"], expect: /\/our-retailers\/[a-z0-9-]+$/ },
+  // The quiz (issue 21): a step, a step with a problem beside its field, and the results (the last step's form post).
+  { name: "quiz", path: "/quiz" },
+  { name: "quiz step with a problem", path: "/quiz/shape?budget=6000&go=1" },
+  {
+    name: "quiz results",
+    path: "/quiz/priority?budget=6000&shape=round&origin=natural&style=solitaire",
+    via: [finishQuiz],
+    expect: /\/quiz\/results\?searchId=/,
+  },
   {
     name: "complete ring",
     path: "/setting-search",

@@ -48,6 +48,24 @@ const SAMPLES: EmailMessage[] = [
       unsubscribeLink: `${SITE}/unsubscribe?u=ghi&k=a`,
     },
   },
+  {
+    to: "a@example.com",
+    template: "wizard-recommendations",
+    data: {
+      budgetText: "a loose diamond up to $6,000",
+      stones: [
+        {
+          title: "The biggest",
+          label: "1.21 ct H SI1",
+          priceCents: 598000,
+          reason: "The largest H SI1 round under $6,000: 1.21 ct — colour & clarity you won't see face up.",
+          link: `${SITE}/diamond/7/1.21ct-h-si1-ideal-round?a=1&b=2`,
+        },
+      ],
+      searchLink: `${SITE}/quiz/results?searchId=abcdefghijklmnopqrstuv&x=1`,
+      moreLink: `${SITE}/diamond-search/s?shape=round&price=0-6000`,
+    },
+  },
 ];
 
 const escapedHref = (url: string) => url.replaceAll("&", "&amp;");
