@@ -197,7 +197,7 @@ export function dealScoreRows(index: SearchIndex, s: DealStone, limit: number): 
           let ct: number;
           if (carat === cc / 100) {
             ct = caratTerms[cc - ccLo]!;
-            if (ct !== ct) ct = caratTerms[cc - ccLo] = caratTerm(carat, s.isLabGrown);
+            if (Number.isNaN(ct)) ct = caratTerms[cc - ccLo] = caratTerm(carat, s.isLabGrown);
           } else ct = caratTerm(carat, s.isLabGrown);
           const a = price[r]! * Math.exp(subjectValue[fluorescence]! - logValue(ct, grades, fluorescence));
           if (n === buffer.length) {
