@@ -10,6 +10,7 @@ import { cartOperations } from "./cart";
 import { contentOperations } from "./content";
 import { contentPageOperations } from "./content-pages";
 import { contentAdminOperations } from "./content-admin";
+import { dealScoreOperations } from "./deal-score";
 import { informationOperations } from "./information";
 import { myStuffOperations } from "./my-stuff";
 import { myStuffAlertOperations } from "./my-stuff-alerts";
@@ -51,6 +52,7 @@ const byFeature = [
   contentAdminOperations,
   articleOperations,
   reportOperations,
+  dealScoreOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -80,7 +82,8 @@ type AnyOperation =
   | Values<typeof informationOperations>
   | Values<typeof contentAdminOperations>
   | Values<typeof articleOperations>
-  | Values<typeof reportOperations>;
+  | Values<typeof reportOperations>
+  | Values<typeof dealScoreOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

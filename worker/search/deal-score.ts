@@ -227,3 +227,52 @@ export function dealScoreRows(index: SearchIndex, s: DealStone, limit: number): 
   }
   return { ...dealFigures(s.priceCents, buffer.subarray(0, n)), rows: nearRow, adjusted: nearAdj.map(Math.round) };
 }
+
+/** Rows of each index ordered by diamond id (built on first use, 4 bytes a row), for finding a stone by id. */
+const rowsById = new WeakMap<SearchIndex, Uint32Array>();
+
+/** The row of available diamond `id` in the index, or -1 (unknown, or sold: the index holds available stones only). */
+export function rowOfId(index: SearchIndex, id: number): number {
+  const ids = index.id;
+  let order = rowsById.get(index);
+  if (!order) {
+    order = new Uint32Array(index.size);
+    if (index.size <= 2 ** 21) {
+      // id · 2^21 + row is exact below 2^53 (ids are 32-bit, rows at most 2^21), so one native sort orders both.
+      const keys = new Float64Array(index.size);
+      for (let r = 0; r < index.size; r++) keys[r] = ids[r]! * 2 ** 21 + r;
+      keys.sort();
+      for (let i = 0; i < index.size; i++) order[i] = keys[i]! % 2 ** 21;
+    } else {
+      for (let r = 0; r < index.size; r++) order[r] = r;
+      order.sort((a, b) => ids[a]! - ids[b]!);
+    }
+    rowsById.set(index, order);
+  }
+  let lo = 0;
+  let hi = order.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = ids[order[mid]!]!;
+    if (at === id) return order[mid]!;
+    if (at < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** The deal stone of row `r`: its grades from its leaf, its exact carat, fluorescence and price. */
+export function dealStoneOfRow(index: SearchIndex, r: number): DealStone {
+  const d = index.display([r])[0]!;
+  return {
+    id: index.id[r]!,
+    isLabGrown: d.is_lab_grown === 1,
+    shape: d.shape,
+    carat: index.exactCarat(r),
+    color: d.color,
+    clarity: d.clarity,
+    cut: d.cut,
+    fluorescence: d.fluorescence,
+    priceCents: index.price[r]!,
+  };
+}

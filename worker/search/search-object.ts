@@ -4,7 +4,7 @@ import type { DiamondSummary } from "#shared/schemas.ts";
 import { summary, type RetailerColumns } from "../diamonds/summary";
 import type { DealStone } from "#shared/reports/schemas.ts";
 import { alertMatches, type AlertMatchResult, type AlertQuery } from "./alerts";
-import { dealScoreRows, type DealFigures } from "./deal-score";
+import { dealScoreRows, dealStoneOfRow, rowOfId, type DealFigures } from "./deal-score";
 import type { SearchIndex } from "./engine";
 import type { EngineQuery, EngineResult, SimilarTo } from "./types";
 import { loadColumns } from "./load";
@@ -90,9 +90,30 @@ export class SearchIndexObject extends DurableObject<Env> {
     const started = performance.now();
     const { rows, adjusted, ...figures } = dealScoreRows(index, stone, limit);
     const engineMs = performance.now() - started;
+    return { ...figures, comparables: this.comparables(index, rows, adjusted), engineMs };
+  }
+
+  /**
+   * The deal score of available diamond `id` (RPC; `GET /api/diamonds/{id}/deal-score`): its own grades and price
+   * against the rest of the index, or null when the index does not hold it (unknown or sold).
+   */
+  async dealScoreOfId(
+    id: number,
+    limit: number,
+  ): Promise<(DealFigures & { stone: DealStone; comparables: { diamond: DiamondSummary; adjustedPrice: number }[]; engineMs: number }) | null> {
+    const index = await this.ready();
+    const started = performance.now();
+    const r = rowOfId(index, id);
+    if (r < 0) return null;
+    const stone = dealStoneOfRow(index, r);
+    const { rows, adjusted, ...figures } = dealScoreRows(index, stone, limit);
+    const engineMs = performance.now() - started;
+    return { ...figures, stone, comparables: this.comparables(index, rows, adjusted), engineMs };
+  }
+
+  private comparables(index: SearchIndex, rows: number[], adjusted: number[]): { diamond: DiamondSummary; adjustedPrice: number }[] {
     const byId = new Map(rows.map((r, i) => [index.id[r]!, adjusted[i]!]));
-    const comparables = this.summaries(index, rows).map((diamond) => ({ diamond, adjustedPrice: byId.get(diamond.id)! }));
-    return { ...figures, comparables, engineMs };
+    return this.summaries(index, rows).map((diamond) => ({ diamond, adjustedPrice: byId.get(diamond.id)! }));
   }
 
   /**
