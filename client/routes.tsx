@@ -34,12 +34,12 @@ function pages(module: string, lazy: Page["lazy"], paths: string[], experiments?
 const PAGES: Page[] = [
   { id: "home", index: true, module: "home", lazy: () => import("./routes/home") },
   // §2: the search, its semantic URL, a saved search (searchId with the optional slp and guid segments), landing pages.
-  ...pages("diamond-search", () => import("./routes/diamond-search"), [
+  ...pages(
     "diamond-search",
-    "diamond-search/s",
-    "diamond-search/:searchId/:slp?/:guid?",
-    "diamonds/slp/:slp",
-  ]),
+    () => import("./routes/diamond-search"),
+    ["diamond-search", "diamond-search/s", "diamond-search/:searchId/:slp?/:guid?", "diamonds/slp/:slp"],
+    ["Deal_Score_Badge"],
+  ),
   ...pages(
     "diamond",
     () => import("./routes/diamond"),

@@ -7,6 +7,7 @@ import * as v from "valibot";
 import { generateDiamonds } from "#shared/catalogue/generate-diamonds.ts";
 import { DiamondSearchRequest } from "#shared/schemas.ts";
 import { indexRowOf } from "#worker/search/columns.ts";
+import { dealScoreRows } from "#worker/search/deal-score.ts";
 import { IndexBuilder } from "#worker/search/engine.ts";
 import { toEngineQuery } from "#worker/search/plan.ts";
 import { benchQueries } from "./bench-queries";
@@ -56,4 +57,40 @@ for (const facets of [false, true]) {
       console.log(`  ${x.ms.toFixed(2)} ms  total ${x.total}  ${JSON.stringify(q)}`);
     }
   }
+}
+
+// Deal score (worker/search/deal-score.ts): a few hundred random available diamonds scored against the rest,
+// with the 24 nearest comparables — the work `GET /api/diamonds/{id}/deal-score` asks of the index object.
+{
+  const DEALS = Number(process.env.BENCH_DEALS ?? 400);
+  let seed = 21;
+  const rand = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 2 ** 32;
+  };
+  const rows = Array.from({ length: DEALS }, () => Math.floor(rand() * index.size));
+  const leafGrades = (r: number) => {
+    const k = index.leaf[r]!;
+    return {
+      cut: k % 5,
+      clarity: (Math.floor(k / 5) % 8) + 1,
+      color: (Math.floor(k / 40) % 8) + 1,
+      shape: (Math.floor(k / 320) % 10) + 1,
+      isLabGrown: k >= 3200,
+    };
+  };
+  const times: number[] = [];
+  let counts = 0;
+  for (let round = 0; round < 2; round++) {
+    times.length = 0;
+    counts = 0;
+    for (const r of rows) {
+      const d = index.display([r])[0]!;
+      const stone = { id: index.id[r]!, ...leafGrades(r), carat: index.exactCarat(r), fluorescence: d.fluorescence, priceCents: index.price[r]! };
+      const s = performance.now();
+      counts += dealScoreRows(index, stone, 24).count;
+      times.push(performance.now() - s);
+    }
+  }
+  console.log(`deal score   ${summary(times)}  (${DEALS} stones, ${Math.round(counts / DEALS)} comparables on average)`);
 }

@@ -13,6 +13,8 @@
  *    during (peak) and after the index load and the runs, live (garbage included) and retained (after a full
  *    collection); the workerd processes' resident memory.
  * 4. Page weight: gzip bytes of the JavaScript each page loads, and the server HTML size.
+ * 1b. Deal score (scripts/bench-deal.ts): `GET /api/diamonds/{id}/deal-score` for a few hundred random available
+ *    diamonds, server time p50/p95/p99 against the target p95 ≤ 20 ms.
  * 5. Cart (scripts/bench-cart.ts): add-to-cart and get-cart at 32 concurrent visitors and at one hot cart,
  *    next to a trivial call to the same Durable Object.
  *
@@ -26,6 +28,7 @@ import { gzipSync } from "node:zlib";
 import { startWorker } from "../tests/e2e/server";
 import { benchQueries } from "./bench-queries";
 import { cartBench } from "./bench-cart";
+import { dealScoreBench } from "./bench-deal";
 import { quantiles, type Quantiles } from "./bench-stats";
 import { IsolateInspector, describeMemory, mb } from "./isolate-memory";
 
@@ -184,6 +187,8 @@ async function main() {
     console.log(
       `targets: search p95 ${sp.p95.toFixed(2)} ms (≤ 5), with facets p95 ${fp.p95.toFixed(2)} ms (≤ 10)${plain.errors + facets.errors ? `; ${plain.errors + facets.errors} errors` : ""}`,
     );
+
+    await dealScoreBench(worker.url);
 
     // Facet-less searches were sent first, so the facet run cannot reuse their cached results (the key differs).
     console.log(`\n== SSR throughput (${SECONDS}s per route, ${CONCURRENCY} keep-alive connections, gzip accepted, wrangler dev on loopback) ==`);

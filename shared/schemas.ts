@@ -125,6 +125,9 @@ export const DiamondSearchRequest = v.pipe(
     pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_PAGE_SIZE)), SEARCH_DEFAULTS.pageSize),
     ...DiamondFilterEntries,
     includeFacets: flag("Also return facet counts and the price histogram"),
+    dealScores: v.optional(
+      v.pipe(v.boolean(), v.description("Also give each diamond of the page its deal score (dealScore, 0-10; null with too few comparables)")),
+    ),
   }),
   ...(rangeChecks as unknown as []),
 );
@@ -189,6 +192,8 @@ const DiamondCore = {
 export const DiamondSummary = v.object({
   ...DiamondCore,
   incomplete: v.literal(true),
+  /** With `dealScores` on the search: the deal score out of 10 (null: fewer than 5 comparable stones; docs/decisions/026-deal-score.md). */
+  dealScore: v.optional(v.nullable(v.number())),
   /** Saved by the signed-in customer (always false for a visitor; docs/decisions/017-favourites-and-my-stuff-lists.md). */
   isFavorite: v.boolean(),
 });

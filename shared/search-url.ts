@@ -214,8 +214,16 @@ export function filtersOf(state: SearchState): DiamondFilters {
 }
 
 /** The `POST /api/diamonds2` body for a state. */
-export function toSearchRequest(state: SearchState, opts: { pageSize?: number; includeFacets?: boolean } = {}): DiamondSearchInput {
-  return { ...filtersOf(state), pageNumber: state.page, pageSize: opts.pageSize ?? SEARCH_DEFAULTS.pageSize, includeFacets: opts.includeFacets ?? false };
+export function toSearchRequest(state: SearchState, opts: { pageSize?: number; includeFacets?: boolean; dealScores?: boolean } = {}): DiamondSearchInput {
+  const req: DiamondSearchInput = {
+    ...filtersOf(state),
+    pageNumber: state.page,
+    pageSize: opts.pageSize ?? SEARCH_DEFAULTS.pageSize,
+    includeFacets: opts.includeFacets ?? false,
+  };
+  // Only when asked (Deal_Score_Badge), so every other search keeps its request and its cached result.
+  if (opts.dealScores) req.dealScores = true;
+  return req;
 }
 
 /** The state a saved search restores (its filters, page 1). */

@@ -1,6 +1,7 @@
 import { logDiamondClick } from "../click-log";
 import { data, Link, redirect, useLoaderData, useNavigate, useNavigation, type LoaderFunctionArgs } from "react-router";
 import { useState } from "react";
+import { loaderVariant } from "../experiments/variants";
 import type { RouteHandle } from "../route-handle";
 import { hiddenDiamonds } from "../state/viewing";
 import { CompareToggle } from "../components/compare-tray";
@@ -23,7 +24,7 @@ import { Filters } from "../components/diamond-filters";
 /** What a result card shows of a diamond: the page's hydration data carries only these fields. */
 type CardDiamond = Pick<
   DiamondSummary,
-  "id" | "slug" | "shape" | "carat" | "color" | "clarity" | "cut" | "isLabGrown" | "price" | "priceBeforeDiscount" | "pairedDiamondId"
+  "id" | "slug" | "shape" | "carat" | "color" | "clarity" | "cut" | "isLabGrown" | "price" | "priceBeforeDiscount" | "pairedDiamondId" | "dealScore"
 > & {
   retailer: Pick<DiamondSummary["retailer"], "name">;
 };
@@ -45,6 +46,8 @@ function cardResult(result: DiamondSearchResponse): CardResult {
       price: d.price,
       priceBeforeDiscount: d.priceBeforeDiscount,
       pairedDiamondId: d.pairedDiamondId,
+      // Only with Deal_Score_Badge's variant 1 (absent otherwise: no bytes in the hydration data).
+      ...(d.dealScore === undefined ? {} : { dealScore: d.dealScore }),
       retailer: { name: d.retailer.name },
     })),
   };
@@ -71,7 +74,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   const url = new URL(request.url);
   const catalogue = context.get(catalogueContext);
   const retailersP = catalogue.listRetailers();
-  const run = async (state: SearchState) => cardResult(await catalogue.searchDiamonds(toSearchRequest(state, { includeFacets: true })));
+  // Deal_Score_Badge (routes.tsx names it for these paths): variant 1 asks the search for each card's deal score.
+  const dealScores = loaderVariant(context, "Deal_Score_Badge") === 1;
+  const run = async (state: SearchState) => cardResult(await catalogue.searchDiamonds(toSearchRequest(state, { includeFacets: true, dealScores })));
   const ring = ringOf(url.searchParams);
   const base = { ignored: [], searchId: null, searchError: null, landing: null, ring };
 
@@ -105,7 +110,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
 
 export const handle: RouteHandle<SearchData> = {
   flags: { darkTheme: true, preserveScroll: true, buyingFlow: true },
-  // Loaders read only the URL and the catalogue.
+  // Loaders read only the URL, the catalogue and Deal_Score_Badge (a rendered experiment: the cache key holds it).
   sharedRender: true,
   meta: (d) => {
     const origin = originOf(d?.state ?? DEFAULT_STATE);
@@ -143,6 +148,12 @@ function DiamondCard({ d, eager, ring }: { d: CardDiamond; eager: boolean; ring:
           {formatUsd(d.price)}
         </span>
         <span className="retailer">{d.retailer.name}</span>
+        {d.dealScore == null ? null : (
+          <span className="deal-badge">
+            <span aria-hidden="true">{`Deal ${d.dealScore}/10`}</span>
+            <span className="visually-hidden">{`Deal score ${d.dealScore} out of 10`}</span>
+          </span>
+        )}
       </Link>
       <CompareToggle diamond={viewedDiamond(d)} />
       <DiamondHeart diamond={favoriteDiamond(d)} />

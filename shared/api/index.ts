@@ -10,6 +10,7 @@ import { cartOperations } from "./cart";
 import { contentOperations } from "./content";
 import { contentPageOperations } from "./content-pages";
 import { contentAdminOperations } from "./content-admin";
+import { dealScoreOperations } from "./deal-score";
 import { informationOperations } from "./information";
 import { myStuffOperations } from "./my-stuff";
 import { myStuffAlertOperations } from "./my-stuff-alerts";
@@ -53,6 +54,7 @@ const byFeature = [
   articleOperations,
   reportOperations,
   searchWizardOperations,
+  dealScoreOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -83,7 +85,8 @@ type AnyOperation =
   | Values<typeof contentAdminOperations>
   | Values<typeof articleOperations>
   | Values<typeof reportOperations>
-  | Values<typeof searchWizardOperations>;
+  | Values<typeof searchWizardOperations>
+  | Values<typeof dealScoreOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

@@ -1,5 +1,5 @@
 /**
- * The deal score in words and as a search (issue 21; docs/decisions/026-deal-score-and-reports.md): shared by
+ * The deal score in words and as a search (issue 21; docs/decisions/026-deal-score.md): shared by
  * the worker (reports, the report page) and the ρ check (scripts/deal-score-check.ts).
  */
 import { DEFAULT_STATE, SEARCH_PATH, toSearchParams } from "../search-url";

@@ -11,6 +11,7 @@ import { analyticsRoutes, versionRoutes } from "../analytics/routes";
 import { articleRoutes } from "../articles/routes";
 import { cartRoutes } from "../cart/routes";
 import { contentPageRoutes } from "../content-pages/routes";
+import { dealScoreRoutes } from "../deal-score/routes";
 import { contentAdminRoutes, contentRoutes } from "../content/routes";
 import { informationRoutes } from "../information/routes";
 import { diamondRoutes } from "../diamonds/routes";
@@ -39,6 +40,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const routes: readonly Route[] = [
   ...searchRoutes,
   ...diamondRoutes,
+  ...dealScoreRoutes,
   ...retailerRoutes,
   ...promotionRoutes,
   ...settingRoutes,

@@ -4,7 +4,7 @@ import type { DiamondSummary } from "#shared/schemas.ts";
 import { summary, type RetailerColumns } from "../diamonds/summary";
 import type { DealStone } from "#shared/reports/schemas.ts";
 import { alertMatches, type AlertMatchResult, type AlertQuery } from "./alerts";
-import { dealScoreRows, type DealFigures } from "./deal-score";
+import { dealScoreRows, dealStoneOfRow, rowOfId, type DealFigures } from "./deal-score";
 import type { SearchIndex } from "./engine";
 import type { EngineQuery, EngineResult, SimilarTo } from "./types";
 import { loadColumns } from "./load";
@@ -19,6 +19,8 @@ export const VERSION_CHECK_MS = 1_000;
 export const KEEP_WARM_MS = 5_000;
 /** After this long without a search the alarm stops, and an idle object may be evicted (and reload later). */
 export const KEEP_WARM_IDLE_MS = 15 * 60_000;
+/** Deal scores kept per index version for the badge (a few MB at most). */
+const DEAL_SCORES_KEPT = 50_000;
 /** An isolate's memory limit on Cloudflare; one over it is reset, losing every index it holds. */
 const ISOLATE_LIMIT_BYTES = 128 * 1024 * 1024;
 /** What the isolate holds besides indexes (code, caches, a load's rows in flight): measured about 25 MB. */
@@ -59,16 +61,23 @@ export class SearchIndexObject extends DurableObject<Env> {
   private status: IndexStatus | null = null;
   private checkedAt = 0;
   private lastUsedAt = 0;
+  /** Deal scores of the index `scoresOf` by diamond id (the badge experiment's cards). */
+  private readonly scores = new Map<number, number | null>();
+  private scoresOf: SearchIndex | null = null;
   /** Whether this instance has a keep-warm alarm pending (kept in memory: no storage read per search). */
   private warm = false;
 
-  /** Runs one search (RPC): the page's diamonds come from the index itself, so no second read is needed. */
-  async search(q: EngineQuery): Promise<Omit<EngineResult, "rows"> & { diamonds: DiamondSummary[]; version: string; engineMs: number }> {
+  /**
+   * Runs one search (RPC): the page's diamonds come from the index itself, so no second read is needed. With
+   * `dealScores` (the Deal_Score_Badge experiment) each page diamond also gets its deal score.
+   */
+  async search(q: EngineQuery, dealScores = false): Promise<Omit<EngineResult, "rows"> & { diamonds: DiamondSummary[]; version: string; engineMs: number }> {
     const index = await this.ready();
     const started = performance.now();
     const result = index.search(q);
+    const scores = dealScores ? result.rows.map((r) => this.dealScoreOfRow(index, r)) : null;
     const engineMs = performance.now() - started;
-    const diamonds = this.summaries(index, result.rows);
+    const diamonds = this.summaries(index, result.rows, scores);
     return { ids: result.ids, total: result.total, facets: result.facets, priceHistogram: result.priceHistogram, diamonds, version: index.version, engineMs };
   }
 
@@ -90,9 +99,30 @@ export class SearchIndexObject extends DurableObject<Env> {
     const started = performance.now();
     const { rows, adjusted, ...figures } = dealScoreRows(index, stone, limit);
     const engineMs = performance.now() - started;
+    return { ...figures, comparables: this.comparables(index, rows, adjusted), engineMs };
+  }
+
+  /**
+   * The deal score of available diamond `id` (RPC; `GET /api/diamonds/{id}/deal-score`): its own grades and price
+   * against the rest of the index, or null when the index does not hold it (unknown or sold).
+   */
+  async dealScoreOfId(
+    id: number,
+    limit: number,
+  ): Promise<(DealFigures & { stone: DealStone; comparables: { diamond: DiamondSummary; adjustedPrice: number }[]; engineMs: number }) | null> {
+    const index = await this.ready();
+    const started = performance.now();
+    const r = rowOfId(index, id);
+    if (r < 0) return null;
+    const stone = dealStoneOfRow(index, r);
+    const { rows, adjusted, ...figures } = dealScoreRows(index, stone, limit);
+    const engineMs = performance.now() - started;
+    return { ...figures, stone, comparables: this.comparables(index, rows, adjusted), engineMs };
+  }
+
+  private comparables(index: SearchIndex, rows: number[], adjusted: number[]): { diamond: DiamondSummary; adjustedPrice: number }[] {
     const byId = new Map(rows.map((r, i) => [index.id[r]!, adjusted[i]!]));
-    const comparables = this.summaries(index, rows).map((diamond) => ({ diamond, adjustedPrice: byId.get(diamond.id)! }));
-    return { ...figures, comparables, engineMs };
+    return this.summaries(index, rows).map((diamond) => ({ diamond, adjustedPrice: byId.get(diamond.id)! }));
   }
 
   /**
@@ -108,11 +138,30 @@ export class SearchIndexObject extends DurableObject<Env> {
     return { ...result, engineMs: performance.now() - started, version: index.version };
   }
 
-  private summaries(index: SearchIndex, rows: readonly number[]): DiamondSummary[] {
-    return index.display(rows).flatMap((row) => {
+  private summaries(index: SearchIndex, rows: readonly number[], dealScores: (number | null)[] | null = null): DiamondSummary[] {
+    return index.display(rows).flatMap((row, i) => {
       const retailer = this.retailers.get(row.retailer_id);
-      return retailer ? [summary({ ...row, ...retailer })] : [];
+      if (!retailer) return [];
+      const d = summary({ ...row, ...retailer });
+      if (dealScores) d.dealScore = dealScores[i]!;
+      return [d];
     });
+  }
+
+  /** A row's deal score out of 10, kept per index version (bounded: cleared when full). */
+  private dealScoreOfRow(index: SearchIndex, r: number): number | null {
+    if (this.scoresOf !== index) {
+      this.scoresOf = index;
+      this.scores.clear();
+    }
+    const id = index.id[r]!;
+    let score = this.scores.get(id);
+    if (score === undefined) {
+      score = dealScoreRows(index, dealStoneOfRow(index, r), 0).score;
+      if (this.scores.size >= DEAL_SCORES_KEPT) this.scores.clear();
+      this.scores.set(id, score);
+    }
+    return score;
   }
 
   /** What the index holds (RPC), loading it first if needed. */

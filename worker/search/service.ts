@@ -51,7 +51,7 @@ export async function queryDiamonds(env: SearchBindings, req: DiamondSearchReque
     if (timings) timings.certificate = performance.now() - t;
   }
   const t = performance.now();
-  const found = await searchIndex(env).search(toEngineQuery(req, { now, onlyIds }));
+  const found = await searchIndex(env).search(toEngineQuery(req, { now, onlyIds }), req.dealScores === true);
   if (timings) {
     timings.index = performance.now() - t;
     timings.engine = found.engineMs;
