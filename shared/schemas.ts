@@ -225,6 +225,10 @@ export const Diamond = v.object({
   tablePct: v.number(),
   measurements: v.object({ length: v.number(), width: v.number(), depth: v.number() }),
   eyeClean: EyeCleanCode,
+  /** A lab-grown stone's growth method as its retailer states it (null when not stated, and for natural stones; migration 0022). */
+  growthMethod: v.optional(v.nullable(v.picklist(["CVD", "HPHT"]))),
+  /** A lab-grown stone treated after growth (true), as grown (false), or not stated (null; always null for natural stones). */
+  treated: v.optional(v.nullable(v.boolean())),
   images: v.array(v.string()),
   videos: v.array(v.object({ previewImageUrl: v.string() })),
   pairedDiamond: v.nullable(v.object({ id: v.number(), price: Cents })),

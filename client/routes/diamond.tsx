@@ -217,6 +217,7 @@ export function Component() {
           <dl className="facts">
             <Fact label="Available">{d.isSold ? "No" : "Yes"}</Fact>
             <Fact label="Origin">{d.isLabGrown ? "Lab-grown" : "Natural"}</Fact>
+            {d.isLabGrown ? <Fact label="Growth">{growthText(d.growthMethod ?? null, d.treated ?? null)}</Fact> : null}
             <Fact label="Shape">{labelOf(SHAPES, d.shape)}</Fact>
             <Fact label="Carat">{d.carat.toFixed(2)}</Fact>
             <Fact label="Colour">{labelOf(COLORS, d.color)}</Fact>
@@ -262,4 +263,11 @@ export function Component() {
       ) : null}
     </article>
   );
+}
+
+/** A lab-grown stone's growth line: "CVD · as grown", "HPHT", "Not stated" (docs/decisions/028-report-sections.md). */
+function growthText(method: "CVD" | "HPHT" | null, treated: boolean | null): string {
+  const treatment = treated === null ? null : treated ? "treated after growth" : "as grown";
+  if (method === null) return treatment === null ? "Not stated" : `Method not stated · ${treatment}`;
+  return treatment === null ? method : `${method} · ${treatment}`;
 }

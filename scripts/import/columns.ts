@@ -26,6 +26,8 @@ export const FIELDS = [
   "lab_grown",
   "shipping_days",
   "eye_clean",
+  "growth_method",
+  "treated",
 ] as const;
 export type Field = (typeof FIELDS)[number];
 
@@ -71,6 +73,8 @@ export const HEADER_SYNONYMS: Readonly<Record<Field, readonly string[]>> = {
   lab_grown: ["lab_grown", "is_lab_grown", "labgrown", "lab_created", "is_lab", "type", "origin", "diamond_type", "growth_type"],
   shipping_days: ["shipping_days", "ship_days", "delivery_days", "days_to_ship", "lead_time", "lead_time_days"],
   eye_clean: ["eye_clean", "eyeclean", "is_eye_clean"],
+  growth_method: ["growth_method", "growth", "growth_process", "growth_technique", "method_of_growth", "production_method"],
+  treated: ["treated", "is_treated", "treatment", "post_growth_treatment", "post_growth_treated", "treatments"],
 };
 
 const SYNONYM_INDEX: ReadonlyMap<string, Field> = new Map(FIELDS.flatMap((f) => HEADER_SYNONYMS[f].map((name) => [name, f] as const)));

@@ -10,13 +10,16 @@
  * - A feed without a shape column needs `--default-shape`; without polish/symmetry columns the finish follows the
  *   cut grade (Ideal/Excellent → Excellent, Very Good → Very Good, Good → Good); without fluorescence, None;
  *   without shipping days, 7; eye cleanliness follows clarity (FL–VS2 eye clean, SI1/SI2 unknown).
+ * - Growth method (CVD/HPHT) and post-growth treatment are for lab-grown stones: a natural row with a growth method,
+ *   or marked treated, is rejected; "not treated" on a natural row is accepted and stored as not stated (NULL). A
+ *   lab-grown flag written as "CVD" or "HPHT" also gives the growth method when the growth method cell is blank.
  * - Rows of one feed that share a key: the first valid one is kept, later ones are rejected ("duplicate of line N").
  */
 import { CERTIFICATE_LABS, byName } from "#shared/enums.ts";
 import { retailerAccepts } from "#shared/catalogue/generate.ts";
 import { modelPriceCents } from "#shared/catalogue/price-model.ts";
 import type { FeedRecord, RawRow } from "./columns.ts";
-import { mapLab, mapLabGrown, shown } from "./vocabulary.ts";
+import { growthMethodOfOrigin, mapLab, mapLabGrown, shown } from "./vocabulary.ts";
 import { type FeedStone, LIMITS, type MapOptions, type Reject, eyeCleanFromClarity, finishFromCut, impliedCarat } from "./rules.ts";
 import { type Parsed, type RowSchema, fmt, rowSchema } from "./row-schema.ts";
 
@@ -98,6 +101,8 @@ export function validateRow(record: FeedRecord, opts: MapOptions, schema: RowSch
     lab_grown: v.lab_grown,
     eye_clean: v.eye_clean,
     shipping_days: v.shipping_days,
+    growth_method: v.growth_method,
+    treated: v.treated,
     mm: { length: v.length_mm, width: v.width_mm, depth: v.depth_mm, combined: v.measurements },
   });
   const reasons: string[] = parsed.success ? [] : parsed.error.issues.map((i) => i.message);
@@ -111,6 +116,16 @@ export function validateRow(record: FeedRecord, opts: MapOptions, schema: RowSch
     reasons.push(
       `retailer ${opts.retailerId} sells ${isLabGrown ? "natural" : "lab-grown"} diamonds only (the row is ${isLabGrown ? "lab-grown" : "natural"})`,
     );
+  }
+  const fromOrigin = growthMethodOfOrigin(v.lab_grown ?? "");
+  const growthMethod = r.growth_method ?? fromOrigin;
+  if (isLabGrown === 0) {
+    if (r.growth_method !== null)
+      reasons.push(`a natural stone has no growth method (got ${shown(v.growth_method ?? "")}; CVD and HPHT are for lab-grown stones)`);
+    if (r.treated === 1)
+      reasons.push(`a natural stone cannot be marked treated after growth (got ${shown(v.treated ?? "")}; the flag is for lab-grown stones)`);
+  } else if (r.growth_method !== null && fromOrigin !== null && r.growth_method !== fromOrigin) {
+    reasons.push(`growth method ${r.growth_method} disagrees with the lab-grown column (${fromOrigin})`);
   }
   let [length, width, depth] = r.mm;
   // Rounds: length is the larger diameter (GIA reports min - max), so the L/W ratio is never below 1.
@@ -147,6 +162,8 @@ export function validateRow(record: FeedRecord, opts: MapOptions, schema: RowSch
     shippingDays: r.shipping_days,
     priceCents: r.price,
     listPriceCents: r.list_price !== null && r.list_price > r.price ? r.list_price : null,
+    growthMethod: isLabGrown ? growthMethod : null,
+    treated: isLabGrown ? r.treated : null,
   };
   const modelCents = modelPriceCents({
     shape: stone.shape,

@@ -58,6 +58,8 @@ export const DIAMOND_COLUMNS = [
   "paired_diamond_id",
   "sorting_order",
   "updated_at",
+  "growth_method",
+  "treated",
 ] as const satisfies readonly (keyof DiamondRow)[];
 
 /**
@@ -189,6 +191,8 @@ export function diamondRow(stone: FeedStone, id: number, retailerId: number, mar
     paired_diamond_id: null,
     sorting_order: sortingOrder(stone.priceCents, expected, stone.cut, stone.eyeClean),
     updated_at: now,
+    growth_method: stone.growthMethod,
+    treated: stone.treated,
   };
 }
 

@@ -3,7 +3,21 @@
  * through ./vocabulary.ts, measurements checked together — whose failures are human-readable reasons. Pure.
  */
 import { z } from "zod";
-import { mapClarity, mapColor, mapCut, mapEyeClean, mapFinish, mapFluorescence, mapLabGrown, mapShape, shown, type Mapped } from "./vocabulary.ts";
+import {
+  type GrowthMethod,
+  type Mapped,
+  mapClarity,
+  mapColor,
+  mapCut,
+  mapEyeClean,
+  mapFinish,
+  mapFluorescence,
+  mapGrowthMethod,
+  mapLabGrown,
+  mapShape,
+  mapTreated,
+  shown,
+} from "./vocabulary.ts";
 import { DEFAULT_SHIPPING_DAYS, LIMITS, type MapOptions } from "./rules.ts";
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -170,6 +184,16 @@ export function rowSchema(opts: MapOptions) {
     fluorescence: cell("fluorescence", vocab(mapFluorescence), () => 0),
     lab_grown: cell<number>("lab-grown flag", vocab(mapLabGrown), () => opts.defaultOrigin),
     eye_clean: cell<number | null>("eye cleanliness", vocab(mapEyeClean), () => null),
+    // Lab-grown stones only (checked against the origin in map.ts); blank: not stated.
+    growth_method: cell<GrowthMethod | null>(
+      "growth method",
+      (v) => {
+        const m = mapGrowthMethod(v);
+        return m.ok ? { ok: true, value: m.method } : m;
+      },
+      () => null,
+    ),
+    treated: cell<number | null>("treatment flag", vocab(mapTreated), () => null),
     shipping_days: cell(
       "shipping days",
       decimal("shipping days", /\s*days?$/i, (n) =>

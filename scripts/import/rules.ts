@@ -64,6 +64,10 @@ export interface FeedStone {
   priceCents: number;
   /** Price before a discount, when the feed gives one above the price. */
   listPriceCents: number | null;
+  /** A lab-grown stone's growth method when the feed states it (null otherwise and for natural stones). */
+  growthMethod: "CVD" | "HPHT" | null;
+  /** A lab-grown stone's post-growth treatment: 1 treated, 0 as grown, null when not stated and for natural stones. */
+  treated: number | null;
   /** The price model's price for these grades (shared/catalogue/price-model.ts), for the default order. */
   modelCents: number;
 }

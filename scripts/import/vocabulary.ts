@@ -258,6 +258,37 @@ export function mapLabGrown(value: string): Mapped {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Lab-grown stones: growth method and post-growth treatment (optional columns, migration 0022)
+
+/** How a lab-grown stone was grown, as the `diamonds.growth_method` column stores it. */
+export type GrowthMethod = "CVD" | "HPHT";
+
+const GROWTH_WORDS = new Map<string, GrowthMethod>([
+  ...["cvd", "chemicalvapordeposition", "chemicalvapourdeposition", "mpcvd", "plasmacvd", "cvdgrown", "cvdlabgrown"].map((w) => [w, "CVD"] as const),
+  ...["hpht", "highpressurehightemperature", "hphtgrown", "hphtlabgrown"].map((w) => [w, "HPHT"] as const),
+]);
+
+/** Growth method, case-insensitively: CVD ("chemical vapour deposition", "MPCVD") or HPHT ("high pressure high temperature"). */
+export function mapGrowthMethod(value: string): { ok: true; method: GrowthMethod } | { ok: false; reason: string } {
+  const method = GROWTH_WORDS.get(squash(value));
+  if (method) return { ok: true, method };
+  return { ok: false, reason: `unknown growth method (got ${shown(value)}; expected CVD or HPHT)` };
+}
+
+/** The growth method a lab-grown flag names ("CVD", "HPHT" in an origin column), or null. */
+export function growthMethodOfOrigin(value: string): GrowthMethod | null {
+  return GROWTH_WORDS.get(squash(value)) ?? null;
+}
+
+/** Post-growth treatment: 1 treated (yes/true/1/treated), 0 as grown (no/false/0/as grown/untreated/none). */
+export function mapTreated(value: string): Mapped {
+  const s = squash(value);
+  if (["1", "yes", "y", "true", "t", "treated", "posttreated", "postgrowthtreated", "posttreatment", "hphttreated"].includes(s)) return ok(1);
+  if (["0", "no", "n", "false", "f", "asgrown", "untreated", "nottreated", "none", "notreatment"].includes(s)) return ok(0);
+  return fail(`unknown treatment flag (got ${shown(value)}; expected yes/no, true/false, 1/0, as grown or treated)`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Eye cleanliness (optional column)
 
 /** Eye cleanliness: yes/eye clean → 1, semi → 2, no/not eye clean → 3, unknown → 999 (shared/enums.ts). */

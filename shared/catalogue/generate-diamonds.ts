@@ -108,6 +108,20 @@ export function certificateNumber(id: number): string {
   return String(1_000_000_000n + n);
 }
 
+/**
+ * What the retailer states about a lab-grown stone's making, from a hash of the id alone (not the seeded stream, so
+ * every other generated value stays as it was): about 15 % not stated (both null), else about 65 % CVD and 35 % HPHT;
+ * about 40 % of CVD stones treated after growth (colour improved), HPHT stones as grown. Null for natural stones.
+ * The second stone of a pair takes its partner's (`key`: the pair's first id).
+ */
+export function labOrigin(key: number, isLab: boolean): { growth_method: "CVD" | "HPHT" | null; treated: number | null } {
+  if (!isLab) return { growth_method: null, treated: null };
+  const u = seedOf("growth", key) / 0x1_0000_0000;
+  if (u < 0.15) return { growth_method: null, treated: null };
+  if ((u - 0.15) / 0.85 >= 0.65) return { growth_method: "HPHT", treated: 0 };
+  return { growth_method: "CVD", treated: seedOf("treated", key) / 0x1_0000_0000 < 0.4 ? 1 : 0 };
+}
+
 /** A price within ±6 % of `cents` (normal, sd 2.5 %, clipped). */
 function noisy(r: Rng, cents: number): number {
   return cents * (1 + clamp(0.07 * r.normal(), -0.18, 0.18));
@@ -182,6 +196,7 @@ function buildDiamond(index: number, base: StoneBase, r: Rng, pairedId: number |
     paired_diamond_id: pairedId,
     sorting_order: sortingOrder(price, model * base.retailer.markup, cut, eyeClean),
     updated_at: now,
+    ...labOrigin(pairedId !== null && pairedId < id ? pairedId : id, isLab),
   };
 }
 

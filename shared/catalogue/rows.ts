@@ -66,6 +66,10 @@ export type DiamondRow = {
   paired_diamond_id: number | null;
   sorting_order: number;
   updated_at: number;
+  /** A lab-grown stone's growth method as the retailer states it: 'CVD' or 'HPHT'; null when not stated, and for natural stones (migration 0022). */
+  growth_method: "CVD" | "HPHT" | null;
+  /** A lab-grown stone treated after growth: 1 treated, 0 as grown, null when not stated and for natural stones. */
+  treated: number | null;
 };
 
 /** A `diamond_price_history` row. */

@@ -1,9 +1,14 @@
 /**
  * A report's sections from the stone, its price, deal score and retailer (issue 21; §3 Diamond report;
- * docs/decisions/026-deal-score-and-reports.md). Pure: the worker builds reports with it and tests check it.
- * PLACEHOLDER until the sections engineer's version lands: only the price section.
+ * docs/decisions/028-report-sections.md): price, cut and proportions, eye clean, fluorescence, certificate, a
+ * lab-grown stone's origin and the retailer of an inventory stone. Each checklist line has a verdict and says why.
+ * A section with nothing known is not rated (maxScore 0). Pure: the worker builds reports with it and tests check it.
  */
+import { cutSection } from "./cut";
+import { eyeCleanSection } from "./eye-clean";
+import { certificateSection, fluorescenceSection, originSection, priceSection, retailerSection } from "./facts-sections";
 import type { DealScore, ReportSection, ReportStone } from "./schemas";
+import { round1 } from "./section-kit";
 
 /** What a report knows of the retailer selling an inventory stone. */
 export interface RetailerFacts {
@@ -24,21 +29,30 @@ export interface SectionInput {
   retailer: RetailerFacts | null;
 }
 
-/** The report's sections and its overall score (the sum of the sections' scores over the sum of their maxima, out of 10). */
+/** The overall score's scale. */
+export const REPORT_SCORE_MAX = 10;
+
+/**
+ * The report's sections in page order and its overall score: the sum of the sections' scores over the sum of their
+ * maxima, out of 10 with one decimal (0 when no section is rated). No origin section for a natural stone, no
+ * retailer section without a retailer (a stone seen elsewhere).
+ */
 export function reportSections(input: SectionInput): { sections: ReportSection[]; score: number; maxScore: number } {
-  const deal = input.deal;
-  const price: ReportSection = {
-    name: "price",
-    title: "Price",
-    score: deal?.score ?? 0,
-    maxScore: 10,
-    checklist: [
-      {
-        verdict: deal?.score == null ? "unknown" : deal.score >= 5 ? "good" : "fair",
-        text: deal?.explanation ?? "Not scored",
-        why: "Against comparable stones listed now.",
-      },
-    ],
-  };
-  return { sections: [price], score: price.score, maxScore: 10 };
+  const { stone } = input;
+  const sections = [
+    priceSection(input.deal, input.priceCents),
+    cutSection(stone),
+    eyeCleanSection(stone),
+    fluorescenceSection(stone),
+    certificateSection(stone),
+    originSection(stone),
+    input.retailer === null ? null : retailerSection(input.retailer),
+  ].filter((s): s is ReportSection => s !== null);
+  let score = 0;
+  let max = 0;
+  for (const s of sections) {
+    score += s.score;
+    max += s.maxScore;
+  }
+  return { sections, score: max === 0 ? 0 : round1((REPORT_SCORE_MAX * score) / max), maxScore: REPORT_SCORE_MAX };
 }

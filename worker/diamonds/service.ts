@@ -33,6 +33,8 @@ export async function getDiamond(db: D1Database, id: number): Promise<Diamond | 
     tablePct: row.table_pct,
     measurements: { length: row.length_mm, width: row.width_mm, depth: row.depth_mm },
     eyeClean: row.eye_clean,
+    growthMethod: row.growth_method ?? null,
+    treated: row.treated === null || row.treated === undefined ? null : row.treated === 1,
     images: [row.image_url],
     videos: row.has_video && row.video_preview_url ? [{ previewImageUrl: row.video_preview_url }] : [],
     pairedDiamond: paired,
