@@ -2,6 +2,7 @@
 import "./state/session";
 import "./styles.css";
 import "./styles-content.css";
+import "./styles-reports.css";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { RouterContextProvider, createBrowserRouter, matchRoutes, type HydrationState } from "react-router";
