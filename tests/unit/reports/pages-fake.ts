@@ -119,22 +119,40 @@ export function fakeReports(options: FakeOptions = {}) {
   const own = (id: number) => signedIn && id === mine.id;
   const service: ReportsService = {
     signedIn: async () => signedIn,
-    certificateOf: async (id) => (log("certificateOf", id), id === 40 ? "GIA40" : null),
-    reportOnDiamond: async (id) => (log("reportOnDiamond", id), signedIn && id === mine.diamondId ? { id: mine.id, title: mine.title } : null),
+    certificateOf: async (id) => {
+      log("certificateOf", id);
+      return id === 40 ? "GIA40" : null;
+    },
+    reportOnDiamond: async (id) => {
+      log("reportOnDiamond", id);
+      return signedIn && id === mine.diamondId ? { id: mine.id, title: mine.title } : null;
+    },
     create: async (way: ReportWay, values: ReportFormValues) => {
       log("create", way, values);
       if (!signedIn) return refuse("unauthorized", "Sign in to keep diamond reports.");
       return options.refuseCreate ?? { ok: true, report: mine };
     },
-    get: async (id) => (log("get", id), signedIn ? (own(id) ? mine : null) : "signed-out"),
-    rescore: async (id) => (log("rescore", id), own(id) ? { ok: true, dealScore: deal() } : refuse("not_found", "No such report")),
+    get: async (id) => {
+      log("get", id);
+      return signedIn ? (own(id) ? mine : null) : "signed-out";
+    },
+    rescore: async (id) => {
+      log("rescore", id);
+      return own(id) ? { ok: true, dealScore: deal() } : refuse("not_found", "No such report");
+    },
     requestReview: async (id, productUrl) => {
       log("requestReview", id, productUrl);
       if (!own(id)) return refuse("not_found", "No such report");
       return options.refuseReview ?? { ok: true, review: review({ productUrl: productUrl || null }) };
     },
-    remove: async (id) => (log("remove", id), own(id) ? { ok: true, removed: id } : refuse("not_found", "No such report")),
-    list: async () => (log("list"), signedIn ? (options.list ?? []) : null),
+    remove: async (id) => {
+      log("remove", id);
+      return own(id) ? { ok: true, removed: id } : refuse("not_found", "No such report");
+    },
+    list: async () => {
+      log("list");
+      return signedIn ? (options.list ?? []) : null;
+    },
   };
   return { service, argsOf: (method: Method) => calls.filter((c) => c.method === method).map((c) => c.args) };
 }
