@@ -166,11 +166,15 @@ describe("/diamond-report", () => {
     expect((await get(`/diamond-report/${id}`, mine)).status).toBe(404);
   });
 
-  it("an unknown certificate answers 404 with the way forward; a stone's wrong field 400 beside it", async () => {
-    const mine = await sessionCookie("reportrefused");
+  it("an unknown certificate answers 404 with the way forward", async () => {
+    const mine = await sessionCookie("reportunknown");
     const unknown = await post("/diamond-report", { way: "certificate", certificateId: "NOPE000000" }, mine);
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain("We don&#x27;t list a stone with certificate NOPE000000 — enter its characteristics below.");
+  });
+
+  it("a stone's wrong field answers 400 with the problem beside it", async () => {
+    const mine = await sessionCookie("reportwrong");
     const wrong = await post(
       "/diamond-report",
       { way: "stone", origin: "natural", shape: "1", carat: "0.01", color: "4", clarity: "5", depthPct: "61", tablePct: "57", price: "3000" },
