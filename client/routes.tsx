@@ -93,6 +93,9 @@ const PAGES: Page[] = [
   ...pages("my-stuff-recently-viewed", () => import("./routes/my-stuff-recently-viewed"), ["my-stuff/recently-viewed"]),
   ...pages("my-stuff-reports", () => import("./routes/my-stuff-reports"), ["my-stuff/reports"]),
   ...pages("my-orders-tracking", () => import("./routes/my-orders-tracking"), ["my-stuff/orders/login", "my-stuff/orders/tracking/:email?/:orderNumber?"]),
+  // §2 Reports (issue 21): the landing with the report form, and the customer's report.
+  ...pages("diamond-report", () => import("./routes/diamond-report"), ["diamond-report"]),
+  ...pages("diamond-report-view", () => import("./routes/diamond-report-view"), ["diamond-report/:id"]),
   ...pages("reviews", () => import("./routes/reviews"), ["reviews"]),
   // §2 the retailer directory and metro pages (issue 20 point 5).
   ...pages("our-retailers", () => import("./routes/our-retailers"), ["our-retailers"]),

@@ -190,6 +190,9 @@ export function Component() {
               {promotion.percentage ? ` (${promotion.percentage}% off)` : null}
             </p>
           ) : null}
+          <p className="deal-report-link">
+            <a href={`/diamond-report?diamondId=${d.id}`}>Get a deal report</a>: its price against comparable stones listed today
+          </p>
           {!d.isSold ? <AddToCart id={d.id} pairId={pair?.id ?? null} /> : null}
           {!d.isSold ? <Builder d={d} setting={setting} /> : null}
           {asPair && d.pairedDiamond ? (

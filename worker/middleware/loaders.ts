@@ -12,6 +12,7 @@ import { contentPagesContext } from "#client/content-pages-context.ts";
 import { accountContext } from "#client/account-context.ts";
 import { orderContext } from "#client/order-context.ts";
 import { myStuffContext } from "#client/my-stuff-context.ts";
+import { reportsContext } from "#client/reports-context.ts";
 import { reviewsContext } from "#client/reviews-context.ts";
 import { retailersContext } from "#client/retailers-context.ts";
 import { landingContext } from "#client/landing-context.ts";
@@ -28,6 +29,7 @@ import { serverCatalogue } from "../loaders/catalogue";
 import { serverLanding } from "../loaders/landing";
 import { serverMarketer } from "../loaders/marketer";
 import { serverMyStuff } from "../loaders/my-stuff";
+import { serverReports } from "../loaders/reports";
 import { serverContentAdmin, serverInformation } from "../loaders/information";
 import { serverOrders } from "../loaders/orders";
 import { serverReviews } from "../loaders/reviews";
@@ -85,6 +87,7 @@ export function loaderServices() {
       }),
     );
     context.set(myStuffContext, serverMyStuff({ env: c.env, user: async () => (await c.get("session")())?.user ?? null, now: Date.now }));
+    context.set(reportsContext, serverReports({ env: c.env, user: async () => (await c.get("session")())?.user ?? null, now: Date.now }));
     context.set(reviewsContext, serverReviews(c.env.DB));
     context.set(retailersContext, serverRetailers(c.env));
     context.set(contentPagesContext, serverContentPages({ db: c.env.DB, now: Date.now }));

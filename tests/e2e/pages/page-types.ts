@@ -3,6 +3,8 @@
  * each from a fixed path. Add a new page type here (a fixed path, or the links and actions that reach it).
  */
 import type { Page } from "playwright-core";
+import { url } from "./browser";
+import { linkFromOutbox } from "./outbox";
 
 /** A step from a page to the next: a link to follow (a CSS selector: the first match's href is opened), or an action. */
 export type Step = string | ((page: Page) => Promise<void>);
@@ -41,6 +43,35 @@ async function finishQuiz(page: Page): Promise<void> {
   await page.getByRole("radio", { name: "A balance of all three", exact: true }).check();
   await page.getByRole("button", { name: "See my diamonds" }).press("Enter");
   await page.waitForURL(/\/quiz\/results\?/);
+}
+
+/**
+ * Signs a new confirmed account in and makes a report on a stone seen elsewhere from the landing's form (the
+ * report page is a customer's own). Last in the list: the browser stays signed in.
+ */
+async function reportOfNewCustomer(page: Page): Promise<void> {
+  const email = `a11y-report-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = "reports for every screen";
+  const res = await page.context().request.post(url("/api/accounts/v1/register"), { data: { firstName: "Ada", lastName: "Byron", email, password } });
+  if (res.status() !== 200) throw new Error(`register: HTTP ${res.status()}`);
+  await page.goto(url(await linkFromOutbox(page, email, "/register/confirm")));
+  await page.goto(url("/login?returnUrl=%2Fdiamond-report"));
+  const signIn = page.getByRole("form", { name: "Sign in" });
+  await signIn.getByLabel("Email").fill(email);
+  await signIn.getByLabel("Password", { exact: true }).fill(password);
+  await signIn.getByRole("button", { name: "Sign in" }).press("Enter");
+  await page.waitForURL(/\/diamond-report$/);
+  const form = page.getByRole("form", { name: "A stone seen elsewhere" });
+  await form.getByLabel("Origin").selectOption("natural");
+  await form.getByLabel("Shape").selectOption("1");
+  await form.getByLabel("Carat").fill("1.00");
+  await form.getByLabel("Colour").selectOption("4");
+  await form.getByLabel("Clarity").selectOption("5");
+  await form.getByLabel("Depth %").fill("61.5");
+  await form.getByLabel("Table %").fill("57");
+  await form.getByLabel("Price (USD)").fill("5200");
+  await form.getByRole("button", { name: "Get my report" }).press("Enter");
+  await page.waitForURL(/\/diamond-report\/\d+$/);
 }
 
 /**
@@ -100,4 +131,7 @@ export const PAGE_TYPES: readonly PageType[] = [
     via: [CARD, chooseSetting, DIAMOND_CARD, "main a[href^='/complete-ring/']"],
     expect: /\/complete-ring\/\d+\/\d+\?setting=\d+$/,
   },
+  // Diamond reports (issue 21): the landing, then (signed in from here on) a report.
+  { name: "diamond report landing", path: "/diamond-report" },
+  { name: "diamond report", path: "/diamond-report", via: [reportOfNewCustomer], expect: /\/diamond-report\/\d+$/ },
 ];

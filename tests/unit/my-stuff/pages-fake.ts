@@ -1,4 +1,5 @@
 import { myStuffContext, type MyStuffService } from "#client/my-stuff-context.ts";
+import { reportsContext, type ReportsService } from "#client/reports-context.ts";
 import type { AlertStones, DealAlerts, SavedSearchEntry } from "#shared/my-stuff/alerts.ts";
 import type { HistoryEntry, MyStuff, SavedSetting } from "#shared/my-stuff/lists.ts";
 import type { SavedDiamond } from "#shared/my-stuff/schemas.ts";
@@ -157,10 +158,27 @@ export function fakeMyStuff(options: { mine?: MyStuff | null; alerts?: DealAlert
   return { service, argsOf: (method: Method) => calls.filter((c) => c.method === method).map((c) => c.args) };
 }
 
+/** No reports (the reports page's own tests are tests/unit/reports/): an empty list signed in, null signed out. */
+function noReports(signedIn: boolean): ReportsService {
+  const none = async () => refuse("not_found", "No such report");
+  return {
+    signedIn: async () => signedIn,
+    certificateOf: async () => null,
+    reportOnDiamond: async () => null,
+    create: none,
+    get: async () => (signedIn ? null : "signed-out"),
+    rescore: none,
+    requestReview: none,
+    remove: none,
+    list: async () => (signedIn ? [] : null),
+  };
+}
+
 /** Renders `path` (a GET, or a POST of `form`) with this service, signed in as Ada or not, as the worker's page handler does. */
 export async function render(service: MyStuffService, path: string, options: { signedIn?: boolean; form?: Record<string, string> } = {}): Promise<Response> {
   const context = pageContext(fakeAccount({ user: options.signedIn ? ADA : null }).service);
   context.set(myStuffContext, service);
+  context.set(reportsContext, noReports(options.signedIn ?? false));
   return renderIn(context, path, options.form);
 }
 

@@ -259,9 +259,9 @@ describe("/my-stuff/recently-viewed (6 stored, 5 shown, newest first)", () => {
 });
 
 describe("/my-stuff/reports", () => {
-  it("an empty state saying reports you order appear here", async () => {
+  it("an empty state linking to the report form (the list: tests/unit/reports/pages.test.ts)", async () => {
     const text = textOf(mainOf((await page("/my-stuff/reports", fakeMyStuff({ mine: mine() }).service, true)).html));
-    expect(text).toContain("Reports you order appear here");
+    expect(text).toContain("No reports yet. Get a report on a diamond");
     expect(text).not.toContain("Sign in");
   });
 });
