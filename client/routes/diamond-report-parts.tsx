@@ -69,6 +69,16 @@ export function scoreText(n: number): string {
 
 /** A rating: a bar (for the eye) and "7 of 10" (for everyone). */
 export function Rating({ score, max, label }: { score: number; max: number; label?: string }) {
+  // A section with nothing known to rate (no measurements, too few comparables) has no maximum.
+  if (max === 0)
+    return (
+      <p className="report-rating">
+        <span className="report-rating-text">
+          {label ? `${label}: ` : null}
+          <strong>Not rated</strong>
+        </span>
+      </p>
+    );
   const pct = max > 0 ? Math.max(0, Math.min(100, (score / max) * 100)) : 0;
   return (
     <p className="report-rating">

@@ -134,6 +134,19 @@ describe("/diamond-report/{id}, the customer's report", () => {
     expect(text).toContain("Score again with today's listings");
   });
 
+  it("a section with nothing known to rate says so instead of a score of 0", async () => {
+    const unrated = {
+      name: "price" as const,
+      title: "Price",
+      score: 0,
+      maxScore: 0,
+      checklist: [{ verdict: "unknown" as const, text: "Not scored", why: "Only 3 comparable stones are listed now." }],
+    };
+    const text = textOf(mainOf((await page("/diamond-report/7", fakeReports({ report: report({ sections: [unrated] }) }))).html));
+    expect(text).toContain("Price Rating: Not rated");
+    expect(text).not.toContain("Rating: 0 of 0");
+  });
+
   it("a pending review says when to expect the answer (no second request); an answer shows its verdict, gemologist and date", async () => {
     const pending = textOf(mainOf((await page("/diamond-report/7", fakeReports({ report: report({ gemologistReviews: [review()] }) }))).html));
     expect(pending).toContain("A gemologist will answer within a working day; we'll email you.");
