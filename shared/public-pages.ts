@@ -18,6 +18,8 @@ export const FOOTER_SECTIONS: readonly { title: string; links: readonly PageLink
       { to: "/blog", label: "Blog" },
       { to: "/jewelry", label: "Jewelry guides" },
       { to: "/faq", label: "FAQ" },
+      { to: "/diamond-report", label: "Diamond report and deal score" },
+      { to: "/quiz", label: "Find your diamond: the quiz" },
       { to: "/eight-step-guide", label: "Eight-step buying guide" },
       { to: "/diamond-comparison-shopping", label: "Comparison shopping" },
       { to: "/our-data", label: "Our data" },
