@@ -92,7 +92,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
     const restored = await catalogue.restoreSearch(params.searchId, page);
     if (restored) {
       const state = stateOf(restored.filters, page);
-      return { ...base, state, result: cardResult(restored.result), retailers: await retailersP, searchId: params.searchId, canonical: searchHref(state) };
+      // The restore answers without deal scores; the badge's variant asks the index again with them.
+      const result = dealScores ? await run(state) : cardResult(restored.result);
+      return { ...base, state, result, retailers: await retailersP, searchId: params.searchId, canonical: searchHref(state) };
     }
     // §8: a failed restore sets the search-error flag; the page offers the default search instead.
     const state = { ...DEFAULT_STATE };

@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { DealScore } from "#shared/reports/schemas.ts";
-import { call, type ErrorBody } from "../helpers";
+import { call, postJson, type ErrorBody } from "../helpers";
 
 describe("GET /api/diamonds/{id}/deal-score", () => {
   it("scores an available diamond against its comparables, nearest first, with the set as a search", async () => {
@@ -39,5 +39,17 @@ describe("GET /api/diamonds/{id}/deal-score", () => {
       expect(((await res.json()) as ErrorBody).error.message).toMatch(/unknown or sold/);
     }
     expect((await call("/api/diamonds/abc/deal-score")).status).toBe(400);
+  });
+});
+
+describe("the deal-score badge on a restored search (/diamond-search/{searchId})", () => {
+  it("variant 1 shows the badges on a saved search's cards as on a fresh one; variant 0 none", async () => {
+    const filters = { isLabGrown: false, diamondShapes: [1], caratMin: 0.9, caratMax: 1.2, sortBy: "price", sortOrder: "asc" };
+    const { searchId } = (await (await postJson("/api/diamond-filter", filters)).json()) as { searchId: string };
+    const withBadge = await call(`/diamond-search/${searchId}?exc=Deal_Score_Badge&exv=1`);
+    expect(withBadge.status).toBe(200);
+    expect(await withBadge.text()).toContain('class="deal-badge"');
+    const without = await call(`/diamond-search/${searchId}?exc=Deal_Score_Badge&exv=0`);
+    expect(await without.text()).not.toContain("deal-badge");
   });
 });
