@@ -1,4 +1,4 @@
--- Diamond reports (issue 21; §3 Diamond report, §7 Reports; docs/decisions/026-deal-score-and-reports.md).
+-- Diamond reports (issue 21; §3 Diamond report, §7 Reports; docs/decisions/026-deal-score.md, 027-reports.md).
 
 -- What a lab-grown stone's retailer says about how it was made: 'CVD' or 'HPHT', NULL when not stated.
 ALTER TABLE diamonds ADD COLUMN growth_method TEXT CHECK (growth_method IN ('CVD', 'HPHT'));

@@ -1,5 +1,5 @@
 /**
- * §7 Reports (issue 21; docs/decisions/026-deal-score-and-reports.md): a customer's diamond reports, their deal
+ * §7 Reports (issue 21; docs/decisions/026-deal-score.md, 027-reports.md): a customer's diamond reports, their deal
  * scores against the live inventory and gemologist reviews. All need the customer's session (bearer or the
  * site's cookie); another customer's report answers 404 and changes nothing.
  */

@@ -42,8 +42,17 @@ export type HistoryEntry = v.InferOutput<typeof HistoryEntry>;
 /** `GET my-stuff-history`: newest first, at most HISTORY_STORED. */
 export const History = v.object({ diamonds: v.array(HistoryEntry) });
 
-/** A diamond report of the customer's (filled by the reports issue; none until then). */
-export const MyStuffReport = v.object({ diamondId: v.number(), title: v.string(), score: v.number(), maxScore: v.number(), createdAt: v.number() });
+/** A diamond report of the customer's (`diamondId` null for a stone seen elsewhere; `dealScore` out of 10, null when not scored). */
+export const MyStuffReport = v.object({
+  id: v.number(),
+  diamondId: v.nullable(v.number()),
+  title: v.string(),
+  price: v.number(),
+  score: v.number(),
+  maxScore: v.number(),
+  dealScore: v.nullable(v.number()),
+  createdAt: v.number(),
+});
 export const MyStuffReports = v.object({ reports: v.array(MyStuffReport) });
 
 /** `GET my-stuff/reportscores`: the report scores of the customer's saved diamonds (null until a report exists). */

@@ -1,5 +1,5 @@
 /**
- * Diamond reports on the wire (issue 21; §3 Diamond report, §7 Reports; docs/decisions/026-deal-score-and-reports.md):
+ * Diamond reports on the wire (issue 21; §3 Diamond report, §7 Reports; docs/decisions/026-deal-score.md, 027-reports.md):
  * the stone a report reads, the deal score against comparable stones in the live inventory, the report's
  * sections (name, score, maxScore, checklist — shown as title, rating, maxRating and list) and the gemologist
  * review.

@@ -21,6 +21,7 @@ import { apiProxy } from "../middleware/api-proxy";
 import { preferenceRoutes } from "../preferences/routes";
 import { promotionRoutes } from "../promotions/routes";
 import { retailerRoutes } from "../retailers/routes";
+import { reportRoutes } from "../reports/routes";
 import { reviewRoutes } from "../reviews/routes";
 import { searchRoutes } from "../search/routes";
 import { searchWizardRoutes } from "../search-wizard/routes";
@@ -41,6 +42,7 @@ export const routes: readonly Route[] = [
   ...searchRoutes,
   ...diamondRoutes,
   ...dealScoreRoutes,
+  ...reportRoutes,
   ...retailerRoutes,
   ...promotionRoutes,
   ...settingRoutes,

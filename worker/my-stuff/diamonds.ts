@@ -8,11 +8,12 @@ import { refused } from "#shared/refusal.ts";
 import type { DiamondSummary } from "#shared/schemas.ts";
 import { summary, type RetailerColumns, type SummaryColumns } from "../diamonds/summary";
 import { similarDiamonds, type SearchBindings } from "../search/service";
+import { reportScoresColumn, scoresOf } from "./reports";
 
-type Row = SummaryColumns & RetailerColumns & { saved_id: number; notes: string; saved_at: number; alert_price_cents: number | null };
+type Row = SummaryColumns & RetailerColumns & { saved_id: number; notes: string; saved_at: number; alert_price_cents: number | null; scores: string | null };
 
 const SELECT = `SELECT d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url,
-  s.id AS saved_id, s.notes, s.created_at AS saved_at, s.alert_price_cents
+  s.id AS saved_id, s.notes, s.created_at AS saved_at, s.alert_price_cents, ${reportScoresColumn("s.user_id", "d.id")} AS scores
   FROM user_saved_diamonds s JOIN diamonds d ON d.id = s.diamond_id JOIN retailers r ON r.id = d.retailer_id`;
 
 /**
@@ -28,9 +29,7 @@ function saved(r: Row): SavedDiamond {
     userSavedDiamondId: r.saved_id,
     certificateId: r.certificate_id,
     notes: r.notes,
-    qualityScore: null,
-    qualityMaxScore: null,
-    cutScoreDiff: null,
+    ...scoresOf(r.scores),
     isFavorite: true,
     savedAt: r.saved_at,
     // Rows saved before migration 0014 without a diamond row to copy from have none: the current price.
