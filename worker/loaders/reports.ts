@@ -102,25 +102,6 @@ export function reportRequestOf(way: ReportWay, f: ReportFormValues): { ok: true
   return { ok: true, request: parsed.output };
 }
 
-/**
- * A row of `listReports` as the page lists it. `id` and `dealScore` are what the reports service adds to
- * MyStuffReport (shared/my-stuff/lists.ts); a row without an id cannot be linked and is left out.
- */
-function entryOf(row: Awaited<ReturnType<typeof listReports>>[number] & { id?: number; dealScore?: number | null }): ReportListEntry[] {
-  if (row.id === undefined) return [];
-  return [
-    {
-      id: row.id,
-      title: row.title,
-      diamondId: row.diamondId,
-      createdAt: row.createdAt,
-      score: row.score,
-      maxScore: row.maxScore,
-      dealScore: row.dealScore ?? null,
-    },
-  ];
-}
-
 /** The value, or null when the service refused (another customer's report, a removed or unknown one). */
 async function orNull<T>(work: () => Promise<T>): Promise<T | null> {
   try {
@@ -183,7 +164,15 @@ export function serverReports(r: ReportsRequest): ReportsService {
     list: async () => {
       const user = await r.user();
       if (!user) return null;
-      return (await listReports(env, user.id)).flatMap(entryOf);
+      return (await listReports(env, user.id)).map(({ id, title, diamondId, createdAt, score, maxScore, dealScore }) => ({
+        id,
+        title,
+        diamondId,
+        createdAt,
+        score,
+        maxScore,
+        dealScore,
+      }));
     },
   };
 }
