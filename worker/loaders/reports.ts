@@ -5,7 +5,7 @@
  * answered as the page's outcome instead of thrown.
  */
 import * as v from "valibot";
-import type { ReportFormValues, ReportListEntry, ReportsService, ReportWay } from "#client/reports-context.ts";
+import type { ReportFormValues, ReportsService, ReportWay } from "#client/reports-context.ts";
 import { DomainError, type FieldProblem, refuse } from "#shared/refusal.ts";
 import { CreateReportRequest, GemologistReviewRequest } from "#shared/reports/schemas.ts";
 import { getDiamond } from "../diamonds/service";
