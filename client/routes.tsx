@@ -55,6 +55,7 @@ const PAGES: Page[] = [
   // Issue 20: the FAQ and the operator's content view (admin token only).
   ...pages("faq", () => import("./routes/faq"), ["faq"]),
   ...pages("content-admin", () => import("./routes/content-admin"), ["content"]),
+  ...pages("gemologist-reviews", () => import("./routes/gemologist-reviews"), ["gemologist-reviews"]),
   ...pages("not-found", () => import("./routes/not-found"), ["404"]),
   // §2 search pages of settings, bands and jewellery: each page, its semantic /s URL (filters in the query),
   // a saved searchId; collections (shared/settings/paths.ts lists them once).

@@ -20,6 +20,7 @@ import { webhookOperations } from "./webhooks";
 import { orderLookupOperations } from "./order-lookup";
 import { diamondOperations } from "./diamonds";
 import { experimentOperations } from "./experiments";
+import { gemologistReviewOperations } from "./gemologist-reviews";
 import type { Contract, Operation } from "./operation";
 import { promotionOperations } from "./promotions";
 import { reportOperations } from "./reports";
@@ -55,6 +56,7 @@ const byFeature = [
   reportOperations,
   searchWizardOperations,
   dealScoreOperations,
+  gemologistReviewOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -86,7 +88,8 @@ type AnyOperation =
   | Values<typeof articleOperations>
   | Values<typeof reportOperations>
   | Values<typeof searchWizardOperations>
-  | Values<typeof dealScoreOperations>;
+  | Values<typeof dealScoreOperations>
+  | Values<typeof gemologistReviewOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

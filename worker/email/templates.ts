@@ -7,6 +7,7 @@
  */
 import { contentLinks, type EmailContent, type EmailLink, renderHtml, renderText } from "./layout";
 import { type WizardEmailData, wizardRecommendationsEmail } from "../search-wizard/email";
+import { type GemologistReviewEmailData, gemologistReviewEmail } from "../gemologist-reviews/email";
 
 export interface TemplateData {
   /** After registering: the confirmation link (/register/confirm?…). */
@@ -45,6 +46,8 @@ export interface TemplateData {
   };
   /** The search wizard's recommendations (worker/search-wizard/email.ts). */
   "wizard-recommendations": WizardEmailData;
+  /** A gemologist's answer to a report's review request (worker/gemologist-reviews/email.ts). */
+  "gemologist-review": GemologistReviewEmailData;
 }
 
 export type EmailTemplate = keyof TemplateData;
@@ -190,6 +193,7 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
     };
   },
   "wizard-recommendations": wizardRecommendationsEmail,
+  "gemologist-review": gemologistReviewEmail,
 };
 
 /** The names of every template. */

@@ -17,6 +17,7 @@ import { informationRoutes } from "../information/routes";
 import { diamondRoutes } from "../diamonds/routes";
 import type { AppEnv } from "../env";
 import { experimentRoutes } from "../experiments/routes";
+import { gemologistReviewRoutes } from "../gemologist-reviews/routes";
 import { apiProxy } from "../middleware/api-proxy";
 import { preferenceRoutes } from "../preferences/routes";
 import { promotionRoutes } from "../promotions/routes";
@@ -43,6 +44,7 @@ export const routes: readonly Route[] = [
   ...diamondRoutes,
   ...dealScoreRoutes,
   ...reportRoutes,
+  ...gemologistReviewRoutes,
   ...retailerRoutes,
   ...promotionRoutes,
   ...settingRoutes,

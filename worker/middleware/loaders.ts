@@ -13,6 +13,7 @@ import { accountContext } from "#client/account-context.ts";
 import { orderContext } from "#client/order-context.ts";
 import { myStuffContext } from "#client/my-stuff-context.ts";
 import { reportsContext } from "#client/reports-context.ts";
+import { gemologistReviewsContext } from "#client/gemologist-reviews-context.ts";
 import { reviewsContext } from "#client/reviews-context.ts";
 import { retailersContext } from "#client/retailers-context.ts";
 import { landingContext } from "#client/landing-context.ts";
@@ -30,6 +31,7 @@ import { serverLanding } from "../loaders/landing";
 import { serverMarketer } from "../loaders/marketer";
 import { serverMyStuff } from "../loaders/my-stuff";
 import { serverReports } from "../loaders/reports";
+import { serverGemologistReviews } from "../loaders/gemologist-reviews";
 import { serverContentAdmin, serverInformation } from "../loaders/information";
 import { serverOrders } from "../loaders/orders";
 import { serverReviews } from "../loaders/reviews";
@@ -96,6 +98,10 @@ export function loaderServices() {
     context.set(
       contentAdminContext,
       serverContentAdmin(c.env, () => isAdmin(c), Date.now),
+    );
+    context.set(
+      gemologistReviewsContext,
+      serverGemologistReviews(c.env, () => isAdmin(c), { origin: url.origin, now: Date.now, waitUntil: (p) => c.executionCtx.waitUntil(p) }),
     );
     context.set(
       articlesContext,

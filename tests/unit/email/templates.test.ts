@@ -66,6 +66,18 @@ const SAMPLES: EmailMessage[] = [
       moreLink: `${SITE}/diamond-search/s?shape=round&price=0-6000`,
     },
   },
+  {
+    to: "a@example.com",
+    template: "gemologist-review",
+    data: {
+      firstName: "Ada",
+      title: "1.01 ct G VS1 Excellent Round",
+      verdict: "Recommended",
+      answer: "Bright & well cut: no visible inclusions.\n\nA fair price for its grades.",
+      gemologist: "Maya Okafor",
+      link: `${SITE}/diamond-report/7?a=1&b=2`,
+    },
+  },
 ];
 
 const escapedHref = (url: string) => url.replaceAll("&", "&amp;");
