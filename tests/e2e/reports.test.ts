@@ -3,12 +3,14 @@
  * signed-in shopper follows "Get a deal report" from a diamond page, submits, lands on the report with its
  * sections, the deal score in words and its comparables, and finds it in /my-stuff/reports; a stone seen
  * elsewhere entered by its characteristics; and the form without JavaScript — a visitor's post goes to sign in
- * and comes back filled, a wrong field is shown beside it, then the report.
+ * and comes back filled, a wrong field is shown beside it, then the report; and a gemologist review asked for on
+ * the report, answered by an operator in /gemologist-reviews and seen by the shopper.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch, openPage, shopperContext, url } from "./pages/browser";
 import { linkFromOutbox } from "./pages/outbox";
+import { E2E_ADMIN_TOKEN } from "./server";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -127,7 +129,11 @@ describe("diamond reports", () => {
     await page.goto(url("/my-stuff/reports"));
     const listed = main(page).getByRole("link", { name: title });
     expect(await listed.getAttribute("href")).toBe(reportPath);
-    expect(await main(page).locator("li", { has: page.getByRole("link", { name: title }) }).innerText()).toMatch(/Overall [\d.]+ of [\d.]+ · (deal score [\d.]+ of 10|no deal score)/);
+    expect(
+      await main(page)
+        .locator("li", { has: page.getByRole("link", { name: title }) })
+        .innerText(),
+    ).toMatch(/Overall [\d.]+ of [\d.]+ · (deal score [\d.]+ of 10|no deal score)/);
 
     // Back on the diamond's landing, the report is offered instead of a second one.
     await page.goto(url(`/diamond-report?diamondId=${d.id}`));
@@ -156,6 +162,53 @@ describe("diamond reports", () => {
     await expectReport(page);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toMatch(/0\.90 ct G VS2/);
     expect(await main(page).getByText("$4,200").count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a gemologist review: asked for on the report, answered by an operator in /gemologist-reviews, then seen by the shopper and emailed", async () => {
+    const context = await shopperContext(browser);
+    const { page, errors } = await openPage(context);
+    const email = await signedIn(context, page);
+    await page.goto(url("/diamond-report"));
+    await page.waitForSelector("body[data-hydrated=true]");
+    const form = page.getByRole("form", { name: "A stone seen elsewhere" });
+    await form.getByLabel("Origin").selectOption("Lab-grown");
+    await form.getByLabel("Shape").selectOption("Oval");
+    await form.getByLabel("Carat").fill("1.52");
+    await form.getByLabel("Colour").selectOption("E");
+    await form.getByLabel("Clarity").selectOption("VVS2");
+    await form.getByLabel("Depth %").fill("61.5");
+    await form.getByLabel("Table %").fill("58");
+    await form.getByLabel("Price (USD)").fill("2,350");
+    await form.getByRole("button", { name: "Get my report" }).click();
+    await expectReport(page);
+    const reportPath = new URL(page.url()).pathname;
+    const gemologist = main(page).locator("#gemologist");
+    await gemologist.getByLabel("Product page").fill("https://shop.example/oval-152");
+    await gemologist.getByRole("button", { name: "Ask a gemologist" }).click();
+    await expect.poll(() => gemologist.innerText()).toContain("A gemologist will answer within a working day; we'll email you.");
+
+    // The operator answers in the admin view (the admin token starts their session).
+    const operator = await browser.newContext();
+    const op = await operator.newPage();
+    await op.goto(url(`/gemologist-reviews?token=${E2E_ADMIN_TOKEN}`));
+    const request = op.locator("section.content-form", { hasText: email });
+    expect(await request.getByRole("link", { name: "product page" }).getAttribute("href")).toBe("https://shop.example/oval-152");
+    const answer = "A bright, well-proportioned oval with no bow-tie to speak of; fairly priced for a lab-grown E VVS2.";
+    await request.getByLabel("Verdict").selectOption("Recommended");
+    await request.getByLabel("Answer", { exact: true }).fill(answer);
+    await request.getByLabel("Gemologist").fill("Maya Okafor");
+    await request.getByRole("button", { name: "Send the answer" }).click();
+    await op.getByRole("status").filter({ hasText: "Answered" }).waitFor();
+    expect(await op.locator("section.content-form", { hasText: email }).count()).toBe(0);
+    await operator.close();
+
+    // The shopper sees the answer on the report, and has it by email with a link back.
+    await page.goto(url(reportPath));
+    expect(await gemologist.innerText()).toContain("Recommended — Maya Okafor");
+    expect(await gemologist.innerText()).toContain(answer);
+    expect(await linkFromOutbox(page, email, "/diamond-report/")).toBe(reportPath);
     expect(errors).toEqual([]);
     await context.close();
   });
