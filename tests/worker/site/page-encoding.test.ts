@@ -7,7 +7,7 @@ import { call } from "../helpers";
  */
 const fromClient = (acceptEncoding: string) =>
   call("/diamond-search/s?shape=pear", {
-    headers: { "accept-encoding": "br, gzip", cookie: "Hide_Tariff_Alert_V2=1" },
+    headers: { "accept-encoding": "br, gzip", cookie: "Hide_Tariff_Alert_V2=1; Deal_Score_Badge=0" },
     cf: { clientAcceptEncoding: acceptEncoding },
   });
 
@@ -35,11 +35,11 @@ describe("shared page encoding", () => {
   });
 
   it("sends gzip to a gzip client that fills the cache, and identity to the next client without it", async () => {
-    const first = await call("/diamond-search/s?shape=heart", { headers: { "accept-encoding": "gzip", cookie: "Hide_Tariff_Alert_V2=1" } });
+    const first = await call("/diamond-search/s?shape=heart", { headers: { "accept-encoding": "gzip", cookie: "Hide_Tariff_Alert_V2=1; Deal_Score_Badge=0" } });
     expect(first.headers.get("content-encoding")).toBe("gzip");
     const html = await gunzip(first);
     expect(html).toMatch(/^<!DOCTYPE html>/i);
-    const plain = await call("/diamond-search/s?shape=heart", { headers: { cookie: "Hide_Tariff_Alert_V2=1" } });
+    const plain = await call("/diamond-search/s?shape=heart", { headers: { cookie: "Hide_Tariff_Alert_V2=1; Deal_Score_Badge=0" } });
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(plain.headers.get("vary")).toMatch(/accept-encoding/i);
     expect(await plain.text()).toBe(html);

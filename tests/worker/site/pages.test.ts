@@ -40,8 +40,8 @@ describe("server-rendered pages", () => {
   it("serves a repeated search page as one shared render whose inline scripts the CSP allows by hash", async () => {
     const bodies: string[] = [];
     for (let i = 0; i < 2; i++) {
-      // Two visitors with the same layout experiment variant (Hide_Tariff_Alert_V2) share one render.
-      const res = await call("/diamond-search/s?shape=oval", { headers: { cookie: "Hide_Tariff_Alert_V2=1" } });
+      // Two visitors with the same variants of the page's experiments (Hide_Tariff_Alert_V2, Deal_Score_Badge) share one render.
+      const res = await call("/diamond-search/s?shape=oval", { headers: { cookie: "Hide_Tariff_Alert_V2=1; Deal_Score_Badge=0" } });
       expect(res.status).toBe(200);
       expect(res.headers.has("x-loupe-shared-render")).toBe(false);
       const csp = res.headers.get("content-security-policy") ?? "";
@@ -60,7 +60,7 @@ describe("server-rendered pages", () => {
     expect(bodies[1]).toBe(bodies[0]);
     // The server HTML and the hydration data carry the same variant (and so the same alert).
     expect(bodies[0]).toContain('data-alert-id="holiday-shipping-2026"');
-    expect(bodies[0]).toContain('\\"variants\\":{\\"Hide_Tariff_Alert_V2\\":1}');
+    expect(bodies[0]).toContain('\\"variants\\":{\\"Hide_Tariff_Alert_V2\\":1,\\"Deal_Score_Badge\\":0}');
   });
 
   it("gives a new visitor its signed visitor cookie on pages too, shared renders included, and never the same one twice", async () => {
