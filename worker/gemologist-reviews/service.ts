@@ -10,16 +10,9 @@ import { refused } from "#shared/refusal.ts";
 import type { DealScore, GemologistReview, ReportStone } from "#shared/reports/schemas.ts";
 import { type EmailBindings, deliverEmail, senderConfig } from "../email/outbox";
 import { reportTitle } from "../reports/stone";
+import { type ReviewRow, reviewOf } from "../reports/store";
 
-interface QueueRow {
-  id: number;
-  status: "pending" | "answered";
-  product_url: string | null;
-  requested_at: number;
-  answered_at: number | null;
-  verdict: GemologistReview["verdict"];
-  answer: string | null;
-  gemologist: string | null;
+interface QueueRow extends ReviewRow {
   report_id: number;
   stone: string;
   price_cents: number;
@@ -38,16 +31,7 @@ const SELECT = `SELECT g.id, g.status, g.product_url, g.requested_at, g.answered
 function entryOf(r: QueueRow): QueueEntry {
   const stone = JSON.parse(r.stone) as ReportStone;
   return {
-    review: {
-      id: r.id,
-      status: r.status,
-      productUrl: r.product_url ?? r.report_url,
-      requestedAt: r.requested_at,
-      answeredAt: r.answered_at,
-      verdict: r.verdict,
-      answer: r.answer,
-      gemologist: r.gemologist,
-    },
+    review: { ...reviewOf(r), productUrl: r.product_url ?? r.report_url },
     reportId: r.report_id,
     title: reportTitle(stone),
     stone,
@@ -101,7 +85,7 @@ export async function answerReview(
        SELECT ?1, 'gemologist-review', ?2, ?3, ?4, ?4 WHERE changes() = 1 RETURNING id`,
     ).bind(row.email, JSON.stringify(data), config.resend ? "queued" : "local", o.now),
   ]);
-  const answered = (updated!.results as Omit<QueueRow, "report_id">[])[0];
+  const answered = (updated!.results as ReviewRow[])[0];
   if (!answered) refused("conflict", "This review was already answered, or the report was removed");
   const outboxId = (emailed!.results as { id: number }[])[0]?.id;
   if (config.resend && outboxId !== undefined)
@@ -110,14 +94,5 @@ export async function answerReview(
         console.error(JSON.stringify({ level: "error", message: `email delivery of ${outboxId}: ${String(err)}` })),
       ),
     );
-  return {
-    id: answered.id,
-    status: answered.status,
-    productUrl: answered.product_url ?? row.report_url,
-    requestedAt: answered.requested_at,
-    answeredAt: answered.answered_at,
-    verdict: answered.verdict,
-    answer: answered.answer,
-    gemologist: answered.gemologist,
-  };
+  return { ...reviewOf(answered), productUrl: answered.product_url ?? row.report_url };
 }

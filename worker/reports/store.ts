@@ -127,7 +127,8 @@ export async function markRemoved(db: D1Database, userId: number, id: number, no
   return res.meta.changes > 0;
 }
 
-interface ReviewRow {
+/** A gemologist review row as a report (and the operators' queue) reads it. */
+export interface ReviewRow {
   id: number;
   status: "pending" | "answered";
   product_url: string | null;
@@ -138,7 +139,8 @@ interface ReviewRow {
   gemologist: string | null;
 }
 
-const reviewOf = (r: ReviewRow): GemologistReview => ({
+/** A review row on the wire. */
+export const reviewOf = (r: ReviewRow): GemologistReview => ({
   id: r.id,
   status: r.status,
   productUrl: r.product_url,
