@@ -22,8 +22,9 @@ export const PAYMENT_LABEL: Record<PaymentMethod, string> = {
   paypal: "PayPal",
   card: "Card",
   affirm: "Affirm (pay over time)",
+  splitit: "Splitit (interest-free instalments on your card)",
   wire: "Bank wire (save 2%)",
-  financing: "Financing",
+  financing: "Financing (TD)",
 };
 
 /** The optimistic cart after an intent, shown until the server answers (lines only; totals wait). */

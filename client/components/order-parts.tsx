@@ -68,6 +68,7 @@ export const PAID_WITH: Record<OrderView["paymentMethod"], string> = {
   paypal: "PayPal",
   card: "Card",
   affirm: "Affirm",
+  splitit: "Splitit",
   wire: "Bank wire",
   financing: "Financing",
 };

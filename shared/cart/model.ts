@@ -18,7 +18,7 @@ export const DAILY_LOCK_LIMIT_MESSAGE = "Daily limit of 3 price locks reached";
 export const STORED_LOCK_LIMIT_MESSAGE = "You already hold 4 price locks; a new one can be made when one expires";
 
 /** §9 "Default payment method PayPal". */
-export const PAYMENT_METHODS = ["paypal", "card", "affirm", "wire", "financing"] as const;
+export const PAYMENT_METHODS = ["paypal", "card", "affirm", "splitit", "wire", "financing"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = "paypal";
 /** PayPal takes orders up to this total (cents); above it AllowPayPal is false. */

@@ -4,7 +4,7 @@ import { AddressOut, Cents } from "../cart/schemas";
 import { PAYMENT_METHODS } from "../cart/model";
 import { ORDER_STATUSES } from "./states";
 
-export const PAYMENT_PROVIDERS = ["paypal", "braintree", "stripe", "local", "wire"] as const;
+export const PAYMENT_PROVIDERS = ["paypal", "braintree", "stripe", "local", "wire", "affirm", "splitit", "td"] as const;
 
 export const OrderNumber = v.pipe(v.string(), v.regex(/^LP\d{10}$/, "an order number is LP and 10 digits"));
 export const OrderNumberParam = v.object({ id: OrderNumber });
@@ -13,8 +13,10 @@ export const PaymentView = v.object({
   id: v.string(),
   provider: v.picklist(PAYMENT_PROVIDERS),
   method: v.string(),
-  status: v.picklist(["created", "captured", "declined", "pending", "cancelled"]),
+  status: v.picklist(["created", "captured", "declined", "pending", "cancelled", "refunded"]),
   amount: Cents,
+  /** How much of it was given back (refunds through its provider). */
+  refunded: Cents,
   declineReason: v.nullable(v.string()),
 });
 
@@ -74,9 +76,12 @@ export type PaymentStart = v.InferOutput<typeof PaymentStart>;
 export const PlacedOrder = v.object({ order: OrderView, payment: PaymentStart, created: v.boolean() });
 export type PlacedOrder = v.InferOutput<typeof PlacedOrder>;
 
-/** What an approval found: paid, declined (pay again), pending (the provider has not decided), or another request is confirming it right now. */
+/**
+ * What an approval found: paid, declined (pay again), pending (the provider has not decided), another request
+ * is confirming it right now, referred (a lender decides later) or cancelled at the provider (pay again).
+ */
 export const ApprovalResult = v.object({
-  outcome: v.picklist(["paid", "declined", "pending", "processing"]),
+  outcome: v.picklist(["paid", "declined", "pending", "processing", "referred", "cancelled"]),
   message: v.string(),
   order: OrderView,
 });

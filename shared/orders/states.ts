@@ -5,16 +5,21 @@
  * return page) is `already` — applied once, however often it arrives.
  *
  *   drafted → awaiting_payment → paid → availability_confirmed → shipped → delivered
- *                  │   ↑              └→ item_unavailable
- *                  ↓   │ (re-payment)
+ *                  │   ↑   │        ↑ └→ item_unavailable ─(substitute chosen)┘
+ *                  ↓   │   └→ financing_referred (the lender decides later: paid, or payment_failed)
  *            payment_failed
  *   unpaid too long → expired; before payment → cancelled; after payment → refunded
+ *
+ * Financing outcomes (§4: approved, declined, cancelled, referred): approved is `paid` once the lender's
+ * authorisation is captured, declined is `payment_failed`, cancelled leaves the order `awaiting_payment`
+ * (the shopper chose not to finance: another method, or try again), referred is `financing_referred`.
  */
 
 export const ORDER_STATUSES = [
   "drafted",
   "awaiting_payment",
   "payment_failed",
+  "financing_referred",
   "paid",
   "availability_confirmed",
   "item_unavailable",
@@ -30,9 +35,11 @@ export const ORDER_EVENTS = [
   "place",
   "payment_captured",
   "payment_declined",
+  "financing_referred",
   "repay",
   "availability_confirmed",
   "item_unavailable",
+  "substitute_chosen",
   "shipped",
   "delivered",
   "expire",
@@ -41,17 +48,19 @@ export const ORDER_EVENTS = [
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
-const UNPAID: readonly OrderStatus[] = ["drafted", "awaiting_payment", "payment_failed"];
+const UNPAID: readonly OrderStatus[] = ["drafted", "awaiting_payment", "payment_failed", "financing_referred"];
 const PAID: readonly OrderStatus[] = ["paid", "availability_confirmed", "item_unavailable", "shipped", "delivered"];
 
 /** For each event: the statuses it leaves from, and where it leads. */
 const RULES: Record<OrderEvent, { from: readonly OrderStatus[]; to: OrderStatus }> = {
   place: { from: ["drafted"], to: "awaiting_payment" },
-  payment_captured: { from: ["awaiting_payment", "payment_failed", "expired"], to: "paid" },
-  payment_declined: { from: ["awaiting_payment"], to: "payment_failed" },
+  payment_captured: { from: ["awaiting_payment", "payment_failed", "financing_referred", "expired"], to: "paid" },
+  payment_declined: { from: ["awaiting_payment", "financing_referred"], to: "payment_failed" },
+  financing_referred: { from: ["awaiting_payment"], to: "financing_referred" },
   repay: { from: ["payment_failed"], to: "awaiting_payment" },
   availability_confirmed: { from: ["paid", "item_unavailable"], to: "availability_confirmed" },
   item_unavailable: { from: ["paid"], to: "item_unavailable" },
+  substitute_chosen: { from: ["item_unavailable"], to: "paid" },
   shipped: { from: ["availability_confirmed"], to: "shipped" },
   delivered: { from: ["shipped"], to: "delivered" },
   expire: { from: UNPAID, to: "expired" },
@@ -69,6 +78,7 @@ const LABEL: Record<OrderStatus, string> = {
   drafted: "drafted",
   awaiting_payment: "waiting for payment",
   payment_failed: "waiting for a new payment",
+  financing_referred: "waiting for the lender's decision",
   paid: "paid",
   availability_confirmed: "confirmed",
   item_unavailable: "waiting on an unavailable item",
@@ -98,9 +108,11 @@ const EVENT_PAST: Record<OrderEvent, string> = {
   place: "placed",
   payment_captured: "paid",
   payment_declined: "declined",
+  financing_referred: "referred to the lender",
   repay: "paid again",
   availability_confirmed: "confirmed",
   item_unavailable: "marked unavailable",
+  substitute_chosen: "given a substitute",
   shipped: "shipped",
   delivered: "delivered",
   expire: "expired",

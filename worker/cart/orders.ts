@@ -3,7 +3,7 @@
  * is; payment and the order's later life come with the orders issue.
  */
 import { checkoutProblems, viewLines } from "#shared/cart/checkout.ts";
-import type { CartView, OrderDraft } from "#shared/cart/schemas.ts";
+import type { CartLine, CartView, OrderDraft } from "#shared/cart/schemas.ts";
 import { refused } from "#shared/refusal.ts";
 import type { OrderRow } from "../orders/store";
 import { shopperCart, refreshed, view, type CartBindings, type Shopper } from "./service";
@@ -26,6 +26,47 @@ const orderOf = (r: OrderRow): OrderDraft => ({
   shippingAddress: JSON.parse(r.shipping_json) as OrderDraft["shippingAddress"],
   cartLink: r.cart_link,
 });
+
+type Kind = "setting" | "diamond" | "paired-diamond" | "wedding-band" | "pendant" | "stud" | "fine-jewelry";
+
+/** Each line of the cart with what it is: the order keeps it for availability, substitutes and ring sizes. */
+function itemsOf(cart: CartView): { line: CartLine; kind: Kind; size: number | null; sizeRequired: boolean }[] {
+  const ring = cart.EngagementRings[0];
+  const out: ReturnType<typeof itemsOf> = [];
+  if (ring?.setting) out.push({ line: ring.setting, kind: "setting", size: ring.RingSize, sizeRequired: true });
+  if (ring?.diamond) out.push({ line: ring.diamond, kind: "diamond", size: null, sizeRequired: false });
+  if (cart.PairedDiamond) out.push({ line: cart.PairedDiamond, kind: "paired-diamond", size: null, sizeRequired: false });
+  for (const l of cart.WeddingBands) out.push({ line: l, kind: "wedding-band", size: l.size, sizeRequired: true });
+  for (const l of cart.Pendants) out.push({ line: l, kind: "pendant", size: null, sizeRequired: false });
+  for (const l of cart.Studs) out.push({ line: l, kind: "stud", size: null, sizeRequired: false });
+  for (const l of cart.FineJewelry) out.push({ line: l, kind: "fine-jewelry", size: l.size, sizeRequired: false });
+  return out;
+}
+
+const isStone = (kind: Kind) => kind === "diamond" || kind === "paired-diamond";
+
+/**
+ * The statement that stores one line of a new order (only with a new order: the statement before inserted a
+ * row — the order, or the line before), with its retailer and the retailer's stock number read from the
+ * catalogue: a stone's certificate number, an item's `S{setting}-{variant}`.
+ */
+function itemStatement(db: D1Database, orderNumber: string, item: ReturnType<typeof itemsOf>[number]): D1PreparedStatement {
+  const { line, kind } = item;
+  const common = [orderNumber, line.lineId, line.name, line.quantity, line.total, kind];
+  if (isStone(kind))
+    return db
+      .prepare(
+        `INSERT INTO order_items (order_number, line_id, name, quantity, total_cents, kind, diamond_id, retailer_id, sku, size, size_required)
+         SELECT ?, ?, ?, ?, ?, ?, ?7, d.retailer_id, d.certificate_id, NULL, 0 FROM (SELECT 1) LEFT JOIN diamonds d ON d.id = ?7 WHERE changes() > 0`,
+      )
+      .bind(...common, line.productId);
+  return db
+    .prepare(
+      `INSERT INTO order_items (order_number, line_id, name, quantity, total_cents, kind, setting_id, variant_id, retailer_id, sku, size, size_required)
+       SELECT ?, ?, ?, ?, ?, ?, ?7, ?8, s.retailer_id, 'S' || ?7 || '-' || COALESCE(?8, 0), ?9, ?10 FROM (SELECT 1) LEFT JOIN settings s ON s.id = ?7 WHERE changes() > 0`,
+    )
+    .bind(...common, line.productId, line.variantId, item.size, item.sizeRequired ? 1 : 0);
+}
 
 /** A new order number: 'LP' and 10 random digits. */
 function orderNumber(): string {
@@ -77,16 +118,7 @@ export async function draftOrder(env: CartBindings, who: Shopper, now = Date.now
       JSON.stringify(shipping),
       JSON.stringify(lines),
     ),
-    ...lines.map((l) =>
-      // Only with a new order (the statement before inserted a row: the order, or the line before).
-      env.DB.prepare("INSERT INTO order_items (order_number, line_id, name, quantity, total_cents) SELECT ?, ?, ?, ?, ? WHERE changes() > 0").bind(
-        number,
-        l.lineId,
-        l.name,
-        l.quantity,
-        l.total,
-      ),
-    ),
+    ...itemsOf(cart).map((item) => itemStatement(env.DB, number, item)),
     find,
   ]);
   const inserted = results[0]!;

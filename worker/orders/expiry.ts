@@ -16,7 +16,7 @@ export const EXPIRY_BATCH = 200;
 export async function expireUnpaid(db: D1Database, now: number, limit = EXPIRY_BATCH): Promise<string[]> {
   const { results } = await db
     .prepare(
-      `SELECT order_number FROM orders WHERE status IN ('drafted', 'awaiting_payment', 'payment_failed') AND expires_at IS NOT NULL AND expires_at <= ?
+      `SELECT order_number FROM orders WHERE status IN ('drafted', 'awaiting_payment', 'payment_failed', 'financing_referred') AND expires_at IS NOT NULL AND expires_at <= ?
        ORDER BY expires_at LIMIT ?`,
     )
     .bind(now, limit)

@@ -12,9 +12,8 @@ import type { PaymentMethod } from "#shared/cart/model.ts";
 import { draftOrder } from "../cart/orders";
 import type { CartBindings, Shopper } from "../cart/service";
 import { collectorFor, type PaymentBindings } from "./payments/providers";
-import { captureLocalPayment, createLocalPayment } from "./payments/local";
-import { capturePayPalPayment, createPayPalPayment } from "./payments/paypal";
-import { confirmStripePayment, createStripePayment } from "./payments/stripe";
+import { adapterForPayment, adapterOf } from "./payments/adapters";
+import { captureLocalPayment } from "./payments/local";
 import { ProviderUnavailable, type CaptureOutcome, type CreatedPayment } from "./payments/provider";
 import {
   claimPayment,
@@ -114,23 +113,19 @@ export async function startPayment(
   const payment = await paymentToCollect(env.DB, order, collector.provider, method, ctx.now, request);
   // Braintree's sale and a wire need nothing created; a payment the provider already made is reused.
   if (payment.provider_payment_id || collector.provider === "wire" || collector.provider === "braintree") return paymentStart(payment, publishableKey);
+  const urls = returnUrls(method, order.order_number, payment.id, ctx.origin);
   const req = {
     orderNumber: order.order_number,
     amount: { amountCents: payment.amount_cents, currency: "USD" as const },
     description: request ? `Loupe order ${order.order_number}: ${request.reason}`.slice(0, 120) : `Loupe order ${order.order_number}`,
-    returnUrl: new URL(`/orders/${order.order_number}/success?payment=${payment.id}`, ctx.origin).toString(),
-    cancelUrl: new URL(`/orders/re-payment/${order.order_number}`, ctx.origin).toString(),
+    ...urls,
     idempotencyKey: payment.idempotency_key,
     email: order.email,
   };
+  const adapter = adapterOf(env, collector, method, ctx)!;
   let created: CreatedPayment;
   try {
-    created =
-      collector.provider === "paypal"
-        ? await createPayPalPayment(collector.config, req)
-        : collector.provider === "stripe"
-          ? await createStripePayment(collector.config, req)
-          : await createLocalPayment(env.DB, ctx.origin, req, ctx.now);
+    created = await adapter.create(req);
   } catch (e) {
     if (e instanceof ProviderUnavailable) throw new PaymentUnavailable(`${e.message} Your order is saved; please try again in a moment.`);
     throw e;
@@ -144,6 +139,25 @@ export async function startPayment(
   ]);
   return paymentStart(await setCreated(env.DB, payment.id, created, ctx.now), publishableKey);
 }
+
+/**
+ * Where the provider sends the shopper back. TD's four outcomes share one page (§2 /order/td/{outcome}: the
+ * gateway or the lender fills `{outcome}`); every other method comes back to the order's success page, which
+ * asks the provider what happened, or to its re-payment page when the shopper gave up.
+ */
+export function returnUrls(method: string, orderNumber: string, paymentId: string, origin: string): { returnUrl: string; cancelUrl: string } {
+  if (method === "financing") {
+    const td = new URL("/order/td/{outcome}", origin).toString().replace("%7Boutcome%7D", "{outcome}");
+    return { returnUrl: `${td}?payment=${paymentId}`, cancelUrl: `${td.replace("{outcome}", "cancelled")}?payment=${paymentId}` };
+  }
+  return {
+    returnUrl: new URL(`/orders/${orderNumber}/success?payment=${paymentId}`, origin).toString(),
+    cancelUrl: new URL(`/orders/re-payment/${orderNumber}`, origin).toString(),
+  };
+}
+
+/** A referred financing application waits this long for the lender before the order expires. */
+export const REFERRED_EXPIRY_MS = 7 * 24 * 3600_000;
 
 /**
  * Pays an unpaid order again (re-payment): an order whose payment failed waits for payment again, and the
@@ -183,6 +197,8 @@ const MESSAGES = {
   declined: "The payment was declined. Nothing was charged; please try another card or method.",
   pending: "The payment is being processed; we will email you when it is confirmed.",
   processing: "Your payment is being confirmed right now.",
+  referred: "The lender is reviewing your application; we will email you as soon as it decides. Your order is saved.",
+  cancelled: "The payment was cancelled and nothing was charged; choose how you would like to pay.",
 } as const;
 
 async function result(
@@ -210,10 +226,12 @@ export async function confirmPayment(
   const db = env.DB;
   if (payment.status === "captured") return result(env, payment.order_number, "paid");
   if (payment.status === "declined") return result(env, payment.order_number, "declined", payment.decline_reason ?? MESSAGES.declined);
+  if (payment.status === "cancelled") return result(env, payment.order_number, "cancelled");
   const claimed = await claimPayment(db, payment.id, now);
   if (!claimed) {
     const again = (await findPayment(db, payment.id))!;
     if (again.status === "captured") return result(env, payment.order_number, "paid");
+    if (again.status === "cancelled") return result(env, payment.order_number, "cancelled");
     return result(env, payment.order_number, again.status === "declined" ? "declined" : "processing");
   }
   let outcome: CaptureOutcome;
@@ -255,6 +273,25 @@ export async function confirmPayment(
     await db.batch([settleStatement(db, payment.id, outcome, now), record("pending")]);
     return result(env, payment.order_number, "pending");
   }
+  if (outcome.status === "cancelled") {
+    await db.batch([settleStatement(db, payment.id, outcome, now), record("cancelled")]);
+    return result(env, payment.order_number, "cancelled");
+  }
+  if (outcome.status === "referred") {
+    // The order waits for the lender (longer than an unpaid order would): its decision arrives later.
+    const settle = [settleStatement(db, payment.id, outcome, now), record("referred")];
+    try {
+      await applyEvent(db, payment.order_number, "financing_referred", cause, now, (changed) =>
+        changed
+          ? [...settle, db.prepare("UPDATE orders SET expires_at = ? WHERE order_number = ?").bind(now + REFERRED_EXPIRY_MS, payment.order_number)]
+          : settle,
+      );
+    } catch (e) {
+      await db.batch(settle);
+      if (!(e instanceof Error && "refusal" in e)) throw e;
+    }
+    return result(env, payment.order_number, "referred");
+  }
   const event = outcome.status === "captured" ? "payment_captured" : "payment_declined";
   const settle = [settleStatement(db, payment.id, outcome, now), record(outcome.status)];
   // A payment request's payment: the request is paid with it (the order itself was paid before).
@@ -285,21 +322,38 @@ export async function confirmWithProvider(
   paymentId: string,
   now: number,
   notice?: PaidNotice,
+  token?: string,
+  extra?: Record<string, string>,
 ): Promise<ApprovalResult> {
   const payment = await findPayment(env.DB, paymentId);
   if (!payment || payment.order_number !== orderNumber) refused("not_found", "No such payment for this order");
   const ref = payment.provider_payment_id;
-  if (payment.provider === "local" && ref) return confirmPayment(env, payment, "provider:local", () => captureLocalPayment(env.DB, ref), now, notice);
-  if (payment.provider === "paypal" && ref) {
-    const collector = collectorFor(env, "paypal");
-    if (collector.provider === "paypal")
-      return confirmPayment(env, payment, "provider:paypal", (p) => capturePayPalPayment(collector.config, ref, `${p.idempotency_key}-capture`), now, notice);
-  }
-  if (payment.provider === "stripe" && ref) {
-    const collector = collectorFor(env, "card");
-    if (collector.provider === "stripe") return confirmPayment(env, payment, "provider:stripe", () => confirmStripePayment(collector.config, ref), now, notice);
-  }
-  const outcome = payment.status === "captured" ? "paid" : payment.status === "declined" ? "declined" : "pending";
+  const adapter = ref ? adapterForPayment(env, payment, { origin: notice?.origin ?? "http://localhost", now }) : null;
+  if (adapter && ref)
+    return confirmPayment(
+      env,
+      payment,
+      `provider:${payment.provider}`,
+      (p) =>
+        adapter.confirm({
+          providerPaymentId: ref,
+          token,
+          amount: { amountCents: p.amount_cents, currency: "USD" },
+          orderNumber: p.order_number,
+          idempotencyKey: `${p.idempotency_key}-capture`,
+          extra,
+        }),
+      now,
+      notice,
+    );
+  const outcome =
+    payment.status === "captured" || payment.status === "refunded"
+      ? "paid"
+      : payment.status === "declined"
+        ? "declined"
+        : payment.status === "cancelled"
+          ? "cancelled"
+          : "pending";
   return result(env, orderNumber, outcome, outcome === "declined" ? (payment.decline_reason ?? MESSAGES.declined) : MESSAGES[outcome]);
 }
 

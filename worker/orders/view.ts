@@ -34,6 +34,7 @@ export async function orderView(db: D1Database, orderNumber: string): Promise<Or
       method: p.method,
       status: p.status,
       amount: p.amount_cents,
+      refunded: p.refunded_cents,
       declineReason: p.decline_reason,
     })),
     requests,

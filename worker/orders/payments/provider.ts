@@ -27,7 +27,7 @@ export function cents(value: string): number {
   return m[1] ? -n : n;
 }
 
-export type ProviderName = "paypal" | "braintree" | "stripe" | "local";
+export type ProviderName = "paypal" | "braintree" | "stripe" | "local" | "affirm" | "splitit" | "td";
 
 /** What the shop asks a provider to collect. */
 export interface PaymentRequest {
@@ -61,7 +61,59 @@ export type CaptureOutcome =
   | { status: "captured"; providerCaptureId: string; amount: Money; raw: unknown }
   | { status: "declined"; reason: string; raw: unknown }
   /** Not decided yet (Stripe `processing`, a wire not yet received): the order keeps waiting. */
-  | { status: "pending"; raw: unknown };
+  | { status: "pending"; raw: unknown }
+  /** A lender referred the application (§4 financing outcome "referred"): it decides later; the order waits for it. */
+  | { status: "referred"; raw: unknown }
+  /** The shopper cancelled at the provider (§4 "cancelled"): nothing was charged; the order waits for another payment. */
+  | { status: "cancelled"; reason: string; raw: unknown };
+
+/** Confirming a payment with its provider: what the shopper returned with, checked by asking the provider. */
+export interface ConfirmRequest {
+  /** The provider's reference of the payment (its provider_payment_id). */
+  providerPaymentId: string;
+  /**
+   * What the shopper brought back from the provider when it issues a token at approval (Affirm's
+   * checkout_token, TD's transaction link); the provider is asked about it, it is never trusted.
+   */
+  token?: string;
+  /** The amount the shop expects (the payment's), so an adapter can authorise exactly that. */
+  amount: Money;
+  orderNumber: string;
+  /** The key the provider sees on every retry of this confirmation (one capture, however often it is asked). */
+  idempotencyKey: string;
+  /** Anything else the approval call carried (TD: the account number and credit plan). */
+  extra?: Record<string, string>;
+}
+
+/** Giving money back through the provider that took it. */
+export interface RefundRequest {
+  providerPaymentId: string | null;
+  providerCaptureId: string | null;
+  amount: Money;
+  reason: string;
+  orderNumber: string;
+  /** The same for every retry of this refund: the provider refunds once. */
+  idempotencyKey: string;
+}
+
+export type RefundOutcome =
+  | { status: "refunded"; providerRefundId: string; amount: Money; raw: unknown }
+  | { status: "failed"; reason: string; raw: unknown }
+  /** The provider accepted it but has not finished (it completes later). */
+  | { status: "pending"; providerRefundId: string | null; raw: unknown };
+
+/**
+ * One provider behind the shop (issue 22): create the payment for the server's amount, confirm it by asking
+ * the provider (never the browser), refund it. Every call that moves money carries the caller's
+ * idempotency key; 5xx and network errors are retried inside the adapter with the same key, and an adapter
+ * that still cannot reach the provider (or times out) throws ProviderUnavailable.
+ */
+export interface PaymentAdapter {
+  readonly provider: ProviderName;
+  create(req: PaymentRequest): Promise<CreatedPayment>;
+  confirm(req: ConfirmRequest): Promise<CaptureOutcome>;
+  refund(req: RefundRequest): Promise<RefundOutcome>;
+}
 
 /**
  * The provider could not be reached or answered 5xx/429 after the adapter's own retries (each with the same

@@ -7,7 +7,7 @@
 import type { CaptureOutcome, ProviderName } from "./provider";
 
 export type PaymentProvider = ProviderName | "wire";
-export type PaymentStatus = "created" | "captured" | "declined" | "pending" | "cancelled";
+export type PaymentStatus = "created" | "captured" | "declined" | "pending" | "cancelled" | "refunded";
 
 export interface PaymentRow {
   id: string;
@@ -26,6 +26,8 @@ export interface PaymentRow {
   request_id: string | null;
   claimed_until: number;
   decline_reason: string | null;
+  /** Given back so far (refunds through the provider). */
+  refunded_cents: number;
   created_at: number;
   updated_at: number;
 }
@@ -164,6 +166,13 @@ export function settleStatement(db: D1Database, id: string, outcome: CaptureOutc
         "UPDATE payments SET status = 'declined', decline_reason = ?, claimed_until = 0, updated_at = ? WHERE id = ? AND status IN ('created', 'pending')",
       )
       .bind(outcome.reason.slice(0, 500), now, id);
+  if (outcome.status === "cancelled")
+    return db
+      .prepare(
+        "UPDATE payments SET status = 'cancelled', decline_reason = ?, claimed_until = 0, updated_at = ? WHERE id = ? AND status IN ('created', 'pending')",
+      )
+      .bind(outcome.reason.slice(0, 500), now, id);
+  // Pending, or referred to a lender: the payment stays open, waiting for the provider's decision.
   return db
     .prepare("UPDATE payments SET status = 'pending', claimed_until = 0, updated_at = ? WHERE id = ? AND status IN ('created', 'pending')")
     .bind(now, id);
