@@ -1,6 +1,7 @@
 /** Shared by the order tests: a visitor with a cart ready to order, and typed order calls. */
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
+import type { PaymentMethod } from "#shared/cart/model.ts";
 import type { ApprovalResult, PlacedOrder } from "#shared/orders/schemas.ts";
 import type { Bindings } from "#worker/env.ts";
 import { call } from "../helpers";
@@ -18,7 +19,7 @@ export const ADDRESS = {
 
 let next = 0;
 /** A visitor whose cart holds one diamond (a different one each time), an address and the payment method. */
-export async function readyShopper(paymentMethod: "paypal" | "card" | "wire" = "card") {
+export async function readyShopper(paymentMethod: PaymentMethod = "card") {
   const v = await visitor();
   const list = await diamonds();
   const d = list[next++ % list.length]!;
@@ -65,7 +66,7 @@ export async function placedWith(bindings: Partial<Bindings>, paymentMethod: "pa
 }
 
 /** The shopper's decision on the embedded gateway's page (a form post, as the browser makes it). */
-export async function decideAtGateway(approvalUrl: string, decision: "approve" | "decline") {
+export async function decideAtGateway(approvalUrl: string, decision: "approve" | "decline" | "refer" | "cancel") {
   const path = new URL(approvalUrl).pathname;
   return call(`${path}/${decision}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
 }
