@@ -80,7 +80,12 @@ async function call(config: AffirmConfig, method: "GET" | "POST", path: string, 
 function itemsOf(details: CheckoutDetails) {
   return details.lines.map((l) => {
     const even = l.quantity > 0 && l.totalCents % l.quantity === 0;
-    return { display_name: l.name.slice(0, 200), sku: l.sku.slice(0, 100), unit_price: even ? l.totalCents / l.quantity : l.totalCents, qty: even ? l.quantity : 1 };
+    return {
+      display_name: l.name.slice(0, 200),
+      sku: l.sku.slice(0, 100),
+      unit_price: even ? l.totalCents / l.quantity : l.totalCents,
+      qty: even ? l.quantity : 1,
+    };
   });
 }
 
@@ -201,7 +206,8 @@ export async function confirmAffirmPayment(config: AffirmConfig, req: ConfirmReq
   if (t.amount !== req.amount.amountCents || t.currency !== req.amount.currency)
     return { status: "pending", raw: { mismatch: "amount", expected: req.amount.amountCents, transaction: t } };
   if (CAPTURED.has(t.status)) return capturedOf(t, t);
-  if (t.status === "voided" || t.status === "auth_expired") return { status: "declined", reason: `Affirm's authorisation is ${t.status.replace("_", " ")}.`, raw: t };
+  if (t.status === "voided" || t.status === "auth_expired")
+    return { status: "declined", reason: `Affirm's authorisation is ${t.status.replace("_", " ")}.`, raw: t };
   const path = `/api/v1/transactions/${encodeURIComponent(t.id)}`;
   const answer = await call(config, "POST", `${path}/capture`, { order_id: req.orderNumber }, req.idempotencyKey, "capture");
   if (answer.status === 200 || answer.status === 201) return capturedOf(t, { transaction: t, capture: answer.body }, record(answer.body));
@@ -218,7 +224,8 @@ export async function refundAffirmPayment(config: AffirmConfig, req: RefundReque
   if (!req.providerCaptureId) return { status: "failed", reason: "This Affirm payment has no captured transaction to refund.", raw: null };
   const path = `/api/v1/transactions/${encodeURIComponent(req.providerCaptureId)}/refund`;
   const answer = await call(config, "POST", path, { amount: req.amount.amountCents }, req.idempotencyKey, "refund");
-  if (answer.status !== 200 && answer.status !== 201) return { status: "failed", reason: `Affirm refused the refund (${problemOf(answer).text}).`, raw: answer.body };
+  if (answer.status !== 200 && answer.status !== 201)
+    return { status: "failed", reason: `Affirm refused the refund (${problemOf(answer).text}).`, raw: answer.body };
   const event = record(answer.body);
   const amount = typeof event.amount === "number" ? event.amount : req.amount.amountCents;
   return { status: "refunded", providerRefundId: text(event.id) || req.idempotencyKey, amount: { amountCents: amount, currency: "USD" }, raw: answer.body };

@@ -49,7 +49,8 @@ export async function exchange(reach: Reach, url: string, init: RequestInit, wha
 }
 
 /** A plain object view of a JSON body (an empty object for anything else). */
-export const record = (body: unknown): Record<string, unknown> => (body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
+export const record = (body: unknown): Record<string, unknown> =>
+  body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 
 /** A string field, or "" when absent. */
 export const text = (value: unknown): string => (typeof value === "string" ? value : typeof value === "number" ? String(value) : "");

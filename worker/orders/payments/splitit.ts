@@ -56,7 +56,12 @@ const sessionRefused = (answer: Answer) => answer.status === 401 || headerOf(ans
 /** Sessions per API user (origin, user, password, API key), as promises so concurrent calls share one login. */
 const sessions = new Map<string, Promise<string>>();
 const sessionKey = (config: SplititConfig) => `${config.apiUrl}\n${config.username}\n${config.password}\n${config.apiKey}`;
-const reachOf = (config: SplititConfig): Reach => ({ provider: "splitit", name: "Splitit", fetch: config.fetch, timeoutMs: config.timeoutMs ?? SPLITIT_TIMEOUT_MS });
+const reachOf = (config: SplititConfig): Reach => ({
+  provider: "splitit",
+  name: "Splitit",
+  fetch: config.fetch,
+  timeoutMs: config.timeoutMs ?? SPLITIT_TIMEOUT_MS,
+});
 
 /** One POST of JSON, retried on 5xx, 429 and network errors (the same idempotency key each time). */
 async function post(config: SplititConfig, path: string, body: unknown, key: string | null, what: string): Promise<Answer> {
@@ -203,7 +208,8 @@ const paid = (plan: Plan, raw: unknown): CaptureOutcome => ({
 export async function confirmSplititPlan(config: SplititConfig, req: ConfirmRequest): Promise<CaptureOutcome> {
   const { plan, answer } = await readPlan(config, req.providerPaymentId);
   // The plan number came from Splitit when the payment was made: a plan it cannot show is for an operator, not a decline.
-  if (!plan) return { status: "pending", raw: { reason: `Splitit did not show plan ${req.providerPaymentId} (${headerOf(answer).text})`, answer: answer.body } };
+  if (!plan)
+    return { status: "pending", raw: { reason: `Splitit did not show plan ${req.providerPaymentId} (${headerOf(answer).text})`, answer: answer.body } };
   if (plan.refOrderNumber && plan.refOrderNumber !== req.orderNumber) return { status: "pending", raw: { mismatch: "order", plan: answer.body } };
   if (plan.amountCents !== req.amount.amountCents || (plan.currency && plan.currency !== req.amount.currency))
     return { status: "pending", raw: { mismatch: "amount", expected: req.amount.amountCents, plan: answer.body } };
