@@ -15,9 +15,9 @@
  * Everything is kept per public key (an "account"), so test files running at once do not disturb each other.
  * Control (`POST /__control/affirm/{action}`, JSON `{ publicKey, … }`; tests/worker/payments/affirm-control.ts):
  * `register {privateKey}`; `approve {checkoutId}` → `{checkoutToken}` (the shopper confirmed the loan);
- * `decline-next` (the next authorisation is declined); `capture-decline-next`; `fail {status, times?, processed?}`
+ * `decline-next` (the next authorisation is declined); `capture-decline-next`; `fail {status, times?, processed?, on?}` (only calls to paths ending with `on`)
  * (the next calls answer `status`; with `processed` Affirm acts first and only the answer is lost);
- * `hang {processed?}` (the next call never answers); `captures {transactionId}` and `refunds {transactionId}` →
+ * `hang {processed?, on?}` (the next call never answers); `captures {transactionId}` and `refunds {transactionId}` →
  * what really happened; `checkout {checkoutId}` → the checkout object as received; `stats` → `{checkouts, requests}`.
  */
 import { setTimeout } from "node:timers";
@@ -65,8 +65,8 @@ interface Account {
   transactions: Map<string, Transaction>;
   /** Successful answers by `METHOD path key`. */
   replies: Map<string, Answer>;
-  failure: { status: number; times: number; processed: boolean } | null;
-  hang: { processed: boolean } | null;
+  failure: { status: number; times: number; processed: boolean; on: string } | null;
+  hang: { processed: boolean; on: string } | null;
   declineNext: boolean;
   captureDeclineNext: boolean;
   requests: FakeAffirmRequest[];
@@ -277,7 +277,7 @@ export const affirmFake: Fake = {
       if (replyKey !== null && answer.status < 300) account.replies.set(replyKey, answer);
       return answer;
     };
-    if (account.hang) {
+    if (account.hang && path.endsWith(account.hang.on)) {
       const { processed } = account.hang;
       account.hang = null;
       if (processed) act();
@@ -285,7 +285,7 @@ export const affirmFake: Fake = {
       return never();
     }
     const failure = account.failure;
-    if (failure && failure.times > 0) {
+    if (failure && failure.times > 0 && path.endsWith(failure.on)) {
       if (--failure.times === 0) account.failure = null;
       if (failure.processed) act();
       const answer = failureAnswer(failure.status);
@@ -305,6 +305,7 @@ export const affirmFake: Fake = {
       status?: number;
       times?: number;
       processed?: boolean;
+      on?: string;
     };
     const publicKey = body.publicKey ?? "";
     if (action === "register") {
@@ -337,10 +338,10 @@ export const affirmFake: Fake = {
         account.captureDeclineNext = true;
         return { ok: true };
       case "fail":
-        account.failure = { status: body.status ?? 500, times: body.times ?? 1, processed: body.processed ?? false };
+        account.failure = { status: body.status ?? 500, times: body.times ?? 1, processed: body.processed ?? false, on: body.on ?? "" };
         return { ok: true };
       case "hang":
-        account.hang = { processed: body.processed ?? false };
+        account.hang = { processed: body.processed ?? false, on: body.on ?? "" };
         return { ok: true };
       case "captures":
         return t?.captures ?? 0;

@@ -19,7 +19,7 @@
  * disturb each other. Control (`POST /__control/splitit/{action}`, JSON `{ username, … }`;
  * tests/worker/payments/splitit-control.ts): `register {password, apiKey}`; `approve {planNumber}` (the
  * shopper completed the form); `cancel {planNumber}`; `decline-next` (the next start's charge is declined);
- * `fail {status, times?, processed?}`; `hang {processed?}`; `expire-sessions`; `starts {planNumber}` and
+ * `fail {status, times?, processed?, on?}` (only calls to paths ending with `on`); `hang {processed?, on?}`; `expire-sessions`; `starts {planNumber}` and
  * `refunds {planNumber}` → what really happened; `plan {planNumber}` → the plan and the Initiate request as
  * received; `stats` → `{logins, plans, requests}`.
  */
@@ -61,8 +61,8 @@ interface Account {
   sessions: Set<string>;
   plans: Map<string, Plan>;
   replies: Map<string, Answer>;
-  failure: { status: number; times: number; processed: boolean } | null;
-  hang: { processed: boolean } | null;
+  failure: { status: number; times: number; processed: boolean; on: string } | null;
+  hang: { processed: boolean; on: string } | null;
   declineNext: boolean;
   requests: FakeSplititRequest[];
 }
@@ -228,7 +228,7 @@ export const splititFake: Fake = {
       if (replyKey !== null && (answer.body.ResponseHeader as { Succeeded?: boolean }).Succeeded) account.replies.set(replyKey, answer);
       return answer;
     };
-    if (account.hang) {
+    if (account.hang && path.endsWith(account.hang.on)) {
       const { processed } = account.hang;
       account.hang = null;
       if (processed) act();
@@ -236,7 +236,7 @@ export const splititFake: Fake = {
       return never();
     }
     const failure = account.failure;
-    if (failure && failure.times > 0) {
+    if (failure && failure.times > 0 && path.endsWith(failure.on)) {
       if (--failure.times === 0) account.failure = null;
       if (failure.processed) act();
       const answer = refusal("500", "An unexpected error occurred.", failure.status);
@@ -256,6 +256,7 @@ export const splititFake: Fake = {
       status?: number;
       times?: number;
       processed?: boolean;
+      on?: string;
     };
     const username = body.username ?? "";
     if (action === "register") {
@@ -290,10 +291,10 @@ export const splititFake: Fake = {
         account.declineNext = true;
         return { ok: true };
       case "fail":
-        account.failure = { status: body.status ?? 500, times: body.times ?? 1, processed: body.processed ?? false };
+        account.failure = { status: body.status ?? 500, times: body.times ?? 1, processed: body.processed ?? false, on: body.on ?? "" };
         return { ok: true };
       case "hang":
-        account.hang = { processed: body.processed ?? false };
+        account.hang = { processed: body.processed ?? false, on: body.on ?? "" };
         return { ok: true };
       case "expire-sessions":
         account.sessions.clear();

@@ -26,10 +26,10 @@ export interface AffirmMerchant {
   declineNext(): Promise<unknown>;
   /** The next capture answers 400 capture-declined. */
   captureDeclineNext(): Promise<unknown>;
-  /** The next `times` calls answer `status`; with `processed` Affirm acts first and only the answer is lost. */
-  fail(status: number, times?: number, processed?: boolean): Promise<unknown>;
-  /** The next call never answers (after Affirm acted, with `processed`). */
-  hang(processed?: boolean): Promise<unknown>;
+  /** The next `times` calls answer `status`; with `processed` Affirm acts first and only the answer is lost; `on`: only calls to paths ending so. */
+  fail(status: number, times?: number, processed?: boolean, on?: string): Promise<unknown>;
+  /** The next call (to a path ending with `on`) never answers (after Affirm acted, with `processed`). */
+  hang(processed?: boolean, on?: string): Promise<unknown>;
   /** How many captures Affirm really made of the transaction. */
   captures(transactionId: string): Promise<number>;
   refunds(transactionId: string): Promise<{ count: number; amountRefunded: number }>;
@@ -54,8 +54,8 @@ export async function affirmMerchant(options: { timeoutMs?: number; privateKey?:
     approve: async (checkoutId) => (await c<{ checkoutToken: string }>("approve", { checkoutId })).checkoutToken,
     declineNext: () => c("decline-next"),
     captureDeclineNext: () => c("capture-decline-next"),
-    fail: (status, times = 1, processed = false) => c("fail", { status, times, processed }),
-    hang: (processed = false) => c("hang", { processed }),
+    fail: (status, times = 1, processed = false, on = "") => c("fail", { status, times, processed, on }),
+    hang: (processed = false, on = "") => c("hang", { processed, on }),
     captures: (transactionId) => c("captures", { transactionId }),
     refunds: (transactionId) => c("refunds", { transactionId }),
     checkout: (checkoutId) => c("checkout", { checkoutId }),

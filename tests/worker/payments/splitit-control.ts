@@ -24,10 +24,10 @@ export interface SplititMerchant {
   cancel(planNumber: string): Promise<unknown>;
   /** The next start's first instalment is declined. */
   declineNext(): Promise<unknown>;
-  /** The next `times` calls answer `status`; with `processed` Splitit acts first and only the answer is lost. */
-  fail(status: number, times?: number, processed?: boolean): Promise<unknown>;
-  /** The next call never answers (after Splitit acted, with `processed`). */
-  hang(processed?: boolean): Promise<unknown>;
+  /** The next `times` calls answer `status`; with `processed` Splitit acts first and only the answer is lost; `on`: only calls to paths ending so. */
+  fail(status: number, times?: number, processed?: boolean, on?: string): Promise<unknown>;
+  /** The next call (to a path ending with `on`) never answers (after Splitit acted, with `processed`). */
+  hang(processed?: boolean, on?: string): Promise<unknown>;
   /** Every session issued so far stops working (error 704). */
   expireSessions(): Promise<unknown>;
   /** How many times Splitit really started the plan (charged its first instalment). */
@@ -59,8 +59,8 @@ export async function splititMerchant(options: { timeoutMs?: number; password?: 
     approve: (planNumber) => c("approve", { planNumber }),
     cancel: (planNumber) => c("cancel", { planNumber }),
     declineNext: () => c("decline-next"),
-    fail: (status, times = 1, processed = false) => c("fail", { status, times, processed }),
-    hang: (processed = false) => c("hang", { processed }),
+    fail: (status, times = 1, processed = false, on = "") => c("fail", { status, times, processed, on }),
+    hang: (processed = false, on = "") => c("hang", { processed, on }),
     expireSessions: () => c("expire-sessions"),
     starts: (planNumber) => c("starts", { planNumber }),
     refunds: (planNumber) => c("refunds", { planNumber }),
