@@ -12,6 +12,7 @@ import { contentPageOperations } from "./content-pages";
 import { contentAdminOperations } from "./content-admin";
 import { dealScoreOperations } from "./deal-score";
 import { informationOperations } from "./information";
+import { installmentOperations } from "./installments";
 import { myStuffOperations } from "./my-stuff";
 import { myStuffAlertOperations } from "./my-stuff-alerts";
 import { myStuffListOperations } from "./my-stuff-lists";
@@ -57,6 +58,7 @@ const byFeature = [
   searchWizardOperations,
   dealScoreOperations,
   gemologistReviewOperations,
+  installmentOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -89,7 +91,8 @@ type AnyOperation =
   | Values<typeof reportOperations>
   | Values<typeof searchWizardOperations>
   | Values<typeof dealScoreOperations>
-  | Values<typeof gemologistReviewOperations>;
+  | Values<typeof gemologistReviewOperations>
+  | Values<typeof installmentOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { affirmFake } from "./affirm";
 import { blogCmsFake } from "./blog-cms";
 import { braintreeFake } from "./braintree";
 import { contentFake } from "./content";
@@ -6,6 +7,7 @@ import { facebookFake } from "./facebook";
 import { googleFake } from "./google";
 import { paypalFake } from "./paypal";
 import { resendFake } from "./resend";
+import { splititFake } from "./splitit";
 import { startRetailerDirectoryFake } from "./retailer-directory";
 import { reviewsServiceFake } from "./reviews-service";
 import { startFakes } from "./server";
@@ -21,7 +23,19 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const fakes = await startFakes([resendFake, googleFake, facebookFake, stripeFake, paypalFake, braintreeFake, reviewsServiceFake, contentFake, blogCmsFake]);
+  const fakes = await startFakes([
+    resendFake,
+    googleFake,
+    facebookFake,
+    stripeFake,
+    paypalFake,
+    braintreeFake,
+    reviewsServiceFake,
+    contentFake,
+    blogCmsFake,
+    affirmFake,
+    splititFake,
+  ]);
   project.provide("fakesOrigin", fakes.origin);
   const directory = await startRetailerDirectoryFake();
   project.provide("retailerDirectoryOrigin", directory.origin);

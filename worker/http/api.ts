@@ -30,6 +30,7 @@ import { settingRoutes } from "../settings/routes";
 import { ApiError, notFoundRoute, onApiError } from "./errors";
 import { openapiRoutes } from "./openapi";
 import { orderRoutes, webhookRoutes } from "../orders/routes";
+import { installmentRoutes } from "../orders/installments-routes";
 import { orderLookupRoutes } from "../orders/lookup/routes";
 import { myStuffListRoutes, myStuffRoutes } from "../my-stuff/routes";
 import { myStuffAlertRoutes } from "../my-stuff/alerts/routes";
@@ -67,6 +68,7 @@ export const routes: readonly Route[] = [
   ...versionRoutes,
   ...articleRoutes,
   ...searchWizardRoutes,
+  ...installmentRoutes,
   ...openapiRoutes,
 ];
 

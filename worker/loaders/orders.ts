@@ -65,8 +65,9 @@ export function serverOrders(r: OrderRequest): OrderService {
     get: (orderNumber) => orNull(async () => orderView(env.DB, (await ownOrder(env.DB, orderNumber, await caller())).order_number)),
     bySlug: (slugUrl) => orderBySlug(env, slugUrl, r.now()),
     // The payment id (unguessable) and the order number name the payment; the provider is asked, never the query.
-    confirmReturn: (orderNumber, paymentId) =>
-      run(() => confirmWithProvider(env, orderNumber, paymentId, r.now(), { origin: r.origin, waitUntil: r.waitUntil })),
+    // Affirm's `checkout_token` is what the provider is asked about (authorised at Affirm, checked against the payment).
+    confirmReturn: (orderNumber, paymentId, query) =>
+      run(() => confirmWithProvider(env, orderNumber, paymentId, r.now(), { origin: r.origin, waitUntil: r.waitUntil }, query.checkout_token || undefined)),
     payRequest: (orderNumber, requestId) => run(async () => payRequest(env, await ownOrder(env.DB, orderNumber, await caller()), requestId, context())),
     repay: (orderNumber) => run(async () => resumePayment(env, await ownOrder(env.DB, orderNumber, await caller()), context())),
     mine: async () => {

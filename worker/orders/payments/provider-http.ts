@@ -1,0 +1,56 @@
+/**
+ * One HTTP exchange with a payment provider under a timeout, shared by the adapters of issue 22 (affirm.ts,
+ * splitit.ts): a timeout is ProviderUnavailable at once (the shopper has waited long enough; the next try with
+ * the same idempotency key learns what the provider did), any other failure to get an answer is Transient (the
+ * adapter tries again with the same key).
+ */
+import { type ProviderName, ProviderUnavailable } from "./provider";
+
+/** Tries per call: the first and two retries, all with the same idempotency key. */
+export const ATTEMPTS = 3;
+
+/** A failure worth another try with the same idempotency key (a network error, a 5xx). */
+export class Transient extends Error {}
+
+/** An answer worth reading: the HTTP status and the parsed JSON body (the text when it is not JSON, null when empty). */
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** A body as JSON when it parses, else its text (null when empty). */
+export function parseBody(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
+}
+
+/** Where and how to reach a provider. */
+export interface Reach {
+  provider: ProviderName;
+  /** The provider's name in messages ("Affirm"). */
+  name: string;
+  fetch?: typeof fetch;
+  timeoutMs: number;
+}
+
+/** One exchange: the answer, ProviderUnavailable on a timeout, Transient on any other failure to get one. */
+export async function exchange(reach: Reach, url: string, init: RequestInit, what: string): Promise<Answer> {
+  const signal = AbortSignal.timeout(reach.timeoutMs);
+  try {
+    const response = await (reach.fetch ?? fetch)(url, { ...init, signal });
+    return { status: response.status, body: parseBody(await response.text()) };
+  } catch (err) {
+    if (signal.aborted) throw new ProviderUnavailable(reach.provider, `${reach.name} did not answer the ${what} within ${reach.timeoutMs} ms`, { cause: err });
+    throw new Transient(`network error on the ${what}: ${String(err)}`, { cause: err });
+  }
+}
+
+/** A plain object view of a JSON body (an empty object for anything else). */
+export const record = (body: unknown): Record<string, unknown> =>
+  body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+
+/** A string field, or "" when absent. */
+export const text = (value: unknown): string => (typeof value === "string" ? value : typeof value === "number" ? String(value) : "");
