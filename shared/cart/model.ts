@@ -82,6 +82,11 @@ export interface RingLine {
   setting: VariantPart | null;
   diamond: DiamondPart | null;
   ringSize: number | null;
+  /**
+   * The shopper does not know the size yet: asked after the order (with a free ring sizer) instead of now.
+   * Only with `ringSize` null; absent in carts stored before it existed (false).
+   */
+  sizeLater?: boolean;
 }
 
 /** Where a catalogue item goes in the cart (from its item type; see placementOf). */
@@ -93,6 +98,8 @@ export interface ItemLine extends VariantPart {
   quantity: number;
   /** Band (finger) size; null for jewellery without one. */
   size: number | null;
+  /** A wedding band whose size the shopper gives after the order (like RingLine.sizeLater). */
+  sizeLater?: boolean;
 }
 
 export interface Engraving {
