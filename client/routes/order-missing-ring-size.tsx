@@ -5,7 +5,8 @@
  * saved. A wrong key, or an order that does not exist, is the not-found page.
  */
 import { data, redirectDocument, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { RING_SIZE_GUIDE, type AddMissingRingSizeResult, type MissingRingSizes } from "#shared/orders/ring-size.ts";
+import { RING_SIZE_GUIDE } from "#shared/cart/model.ts";
+import type { AddMissingRingSizeResult, MissingRingSizes } from "#shared/orders/ring-size.ts";
 import { statusOf } from "#shared/refusal.ts";
 import { RingSizeOptions } from "../components/ring-size";
 import { OrderPage, orderHandle, orderNotFound } from "../components/order-parts";
@@ -50,6 +51,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return { saved: r.saved, error: null } satisfies SizeAnswer;
 }
 
+/** "Thank you: the size is saved (size 6.5). …" */
+function savedMessage(saved: AddMissingRingSizeResult["saved"]): string {
+  const one = saved.length === 1;
+  const sizes = saved.map((s) => `size ${s.size}`).join(", ");
+  return `Thank you: ${one ? "the size is" : "the sizes are"} saved (${sizes}). We prepare your order with ${one ? "it" : "them"}.`;
+}
+
 export const handle = orderHandle<{ missing: MissingRingSizes }>("Your ring size");
 
 export function Component() {
@@ -60,8 +68,7 @@ export function Component() {
     <OrderPage title="Your ring size">
       {saved ? (
         <p className="form-notice" role="status" data-testid="sizes-saved">
-          Thank you: {saved.length === 1 ? "the size is" : "the sizes are"} saved ({saved.map((s) => `size ${s.size}`).join(", ")}). We prepare your order with{" "}
-          {saved.length === 1 ? "it" : "them"}.
+          {savedMessage(saved)}
         </p>
       ) : null}
       {answer?.error ? (

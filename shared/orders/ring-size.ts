@@ -63,9 +63,3 @@ export const AddMissingRingSizeResult = v.object({
   missing: MissingRingSizes,
 });
 export type AddMissingRingSizeResult = v.InferOutput<typeof AddMissingRingSizeResult>;
-
-/**
- * Where the shop explains measuring a finger. There is no ring-size chart page (/ring-size-chart is not in
- * shared/public-pages.ts): the FAQ's "What if I do not know the ring size?" entry is the guide.
- */
-export const RING_SIZE_GUIDE = "/faq#ring-size";

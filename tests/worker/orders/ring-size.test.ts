@@ -9,7 +9,7 @@ import type { AddMissingRingSizeResult, MissingRingSizes } from "#shared/orders/
 import { ordersCronWork } from "#worker/orders/expiry.ts";
 import { askForMissingSizes } from "#worker/orders/ring-size/notify.ts";
 import { applyEvent } from "#worker/orders/store.ts";
-import type { ErrorBody } from "../helpers";
+import { call, type ErrorBody } from "../helpers";
 import { visitor } from "../cart/cart-helpers";
 import { keyOf } from "./lookup/lookup-helpers";
 import { addCall, emailsTo, missingCall, orderItems, payAtGateway, ringShopper } from "./ring-size-helpers";
@@ -160,6 +160,31 @@ describe("a ring ordered with its size later", () => {
     // Later runs find nothing to ask.
     expect((await ordersCronWork(env, now + 300_000)).asked).not.toContain(n);
     expect(await emailsTo(s.email, "missing-ring-size")).toHaveLength(1);
+  });
+
+  it("has its page: a size select per missing line and the guide; the form saves as a document; a wrong key is not found", async () => {
+    const s = await ringShopper("page");
+    const placed = await s.place();
+    const n = placed.order.orderNumber;
+    await payAtGateway(placed);
+    const page = `/orders/missing-ring-size/${n}?key=${encodeURIComponent(await keyOf(n))}`;
+    const html = { accept: "text/html" };
+    expect((await call(`/orders/missing-ring-size/${n}?key=${"x".repeat(22)}`, { headers: html })).status).toBe(404);
+    expect((await call(`/orders/missing-ring-size/${n}`, { headers: html })).status).toBe(404);
+    const shown = await call(page, { headers: html });
+    expect(shown.status).toBe(200);
+    const body = await shown.text();
+    expect(body).toContain('name="size.setting"');
+    expect(body).toContain('href="/faq#ring-size"');
+    const posted = await call(page, {
+      method: "POST",
+      headers: { ...html, "content-type": "application/x-www-form-urlencoded", origin: "https://loupe.test" },
+      body: "size.setting=7.5",
+    });
+    expect(posted.status).toBe(200);
+    expect(await posted.text()).toContain("Thank you: the size is saved (size 7.5).");
+    expect((await orderItems(n)).find((i) => i.line_id === "setting")!.size).toBe(7.5);
+    expect(await (await call(page, { headers: html })).text()).toContain("is not missing any size");
   });
 
   it("does not ask an order that has every size", async () => {

@@ -6,7 +6,7 @@
  * through a request) and by the order cron's sweep (expiry.ts), which catches an order paid any other way.
  * docs/decisions/036-missing-ring-size-and-expiry.md
  */
-import { RING_SIZE_GUIDE } from "#shared/orders/ring-size.ts";
+import { RING_SIZE_GUIDE } from "#shared/cart/model.ts";
 import type { EmailBindings } from "../../email/outbox";
 import { sendOnce } from "../email-once";
 import { orderKey, type OrderKeyBindings } from "../keys";
