@@ -34,6 +34,9 @@ export function intentFromForm(form: FormData): CartIntentInput | "lock" | "draf
     out.billingSameAsShipping = form.get("billingSameAsShipping") !== null;
     return out as CartIntentInput;
   }
+  // "I don't know my size yet" is a value of the ring's (or a band's) size select.
+  if ((type === "set-ring-size" && form.get("ringSize") === "later") || (type === "update" && form.get("size") === "later"))
+    return { type: "set-ring-size-later", lineId: String(form.get("lineId") ?? "setting") } as CartIntentInput;
   for (const [key, raw] of form.entries()) {
     if (key === "_type" || typeof raw !== "string") continue;
     if (NUMBERS.has(key)) out[key] = raw === "" && NULLABLE.has(key) ? null : raw === "" ? undefined : Number(raw);

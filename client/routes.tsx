@@ -84,6 +84,7 @@ const PAGES: Page[] = [
   ...pages("order-pay", () => import("./routes/order-pay"), ["orders/:n/pay"]),
   ...pages("order-re-payment", () => import("./routes/order-re-payment"), ["orders/re-payment/:n"]),
   ...pages("order-approve-payment", () => import("./routes/order-approve-payment"), ["orders/approve-payment/:n", "cart/approve-payment/:n"]),
+  ...pages("order-missing-ring-size", () => import("./routes/order-missing-ring-size"), ["orders/missing-ring-size/:n"]),
   ...pages("order-landing", () => import("./routes/order-landing"), ["orders/:slugUrl"]),
   ...pages("my-orders", () => import("./routes/my-orders"), ["my-stuff/orders"]),
   // §2 My stuff (issue 19): the wishlist, favourites, alerts (and an alert email's stones), recently viewed, reports.

@@ -50,7 +50,14 @@ function optimistic(cart: CartView, form: FormData): CartView {
     next.PairedDiamond = null;
   }
   if (intent.type === "remove" && intent.lineId === "paired-diamond") next.PairedDiamond = null;
-  if (intent.type === "set-ring-size") next.RingSize = intent.ringSize ?? null;
+  if (intent.type === "set-ring-size") {
+    next.RingSize = intent.ringSize ?? null;
+    next.RingSizeLater = false;
+  }
+  if (intent.type === "set-ring-size-later" && (intent.lineId ?? "setting") === "setting") {
+    next.RingSize = null;
+    next.RingSizeLater = true;
+  }
   return next;
 }
 

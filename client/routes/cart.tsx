@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { CARE_PLAN_DURATIONS } from "#shared/cart/care-plans.ts";
 import { ENGRAVING_FONTS, MAX_ENGRAVING_LENGTH } from "#shared/cart/model.ts";
-import { RingSizeOptions } from "../components/ring-size";
+import { SIZE_LATER_NOTE, SizeChoiceOptions, sizeValue } from "../components/ring-size";
 import type { CartLine, CartView } from "#shared/cart/schemas.ts";
 import { formatUsd } from "#shared/money.ts";
 import { CartForm, Hidden, PaymentMethodForm, Totals, useCurrentCart } from "../components/cart-parts";
@@ -137,6 +137,23 @@ function Countdown({ expiry, now }: { expiry: number; now: number }) {
   return <span className="countdown">{left === 0 ? "expired" : `${h} h ${m} min left`}</span>;
 }
 
+/** A wedding band's size: one of the sizes, or "I don't know my size yet" (asked for after the order). */
+function BandSize({ line }: { line: CartLine }) {
+  return (
+    <CartForm className="ring-size" label={`Band size of ${line.name}`}>
+      <Hidden fields={{ _type: "update", lineId: line.lineId }} />
+      <label>
+        Band size{" "}
+        <select name="size" defaultValue={sizeValue(line.size, line.sizeLater)} key={sizeValue(line.size, line.sizeLater)}>
+          <SizeChoiceOptions />
+        </select>
+      </label>
+      <button type="submit">Set size</button>
+      {line.sizeLater ? <p className="field-hint size-later-note">{SIZE_LATER_NOTE}</p> : null}
+    </CartForm>
+  );
+}
+
 export function Component() {
   const { cart: loaded, now } = useLoaderData<CartData>();
   const { cart, pending } = useCurrentCart(loaded);
@@ -168,12 +185,13 @@ export function Component() {
               <Hidden fields={{ _type: "set-ring-size" }} />
               <label>
                 Ring size{" "}
-                <select name="ringSize" defaultValue={ring.RingSize === null ? "" : String(ring.RingSize)} key={String(ring.RingSize)}>
-                  <RingSizeOptions />
+                <select name="ringSize" defaultValue={sizeValue(ring.RingSize, ring.RingSizeLater)} key={sizeValue(ring.RingSize, ring.RingSizeLater)}>
+                  <SizeChoiceOptions />
                 </select>
               </label>
               <button type="submit">Set size</button>
               {cart.RingSizeError ? <span className="field-error">{cart.RingSizeError}</span> : null}
+              {ring.RingSizeLater ? <p className="field-hint size-later-note">{SIZE_LATER_NOTE}</p> : null}
             </CartForm>
             <Engraving cart={cart} parentItemId="setting" />
             <CarePlan cart={cart} productId="setting" />
@@ -189,6 +207,7 @@ export function Component() {
           <Line key={l.lineId} line={l}>
             {l.isMatchingBand ? <span className="badge">Matching band</span> : null}
             {cart.BandSizeErrors[l.lineId] ? <span className="field-error">{cart.BandSizeErrors[l.lineId]}</span> : null}
+            {cart.WeddingBands.includes(l) ? <BandSize line={l} /> : null}
             <CartForm className="inline" label={`Quantity of ${l.name}`}>
               <Hidden fields={{ _type: "update", lineId: l.lineId }} />
               <label>

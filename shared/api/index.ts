@@ -30,6 +30,7 @@ import { reviewOperations } from "./reviews";
 import { searchOperations } from "./search";
 import { searchWizardOperations } from "./search-wizard";
 import { settingOperations } from "./settings";
+import { ringSizeOperations } from "./ring-size";
 
 const byFeature = [
   searchOperations,
@@ -59,6 +60,7 @@ const byFeature = [
   dealScoreOperations,
   gemologistReviewOperations,
   installmentOperations,
+  ringSizeOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -92,7 +94,8 @@ type AnyOperation =
   | Values<typeof searchWizardOperations>
   | Values<typeof dealScoreOperations>
   | Values<typeof gemologistReviewOperations>
-  | Values<typeof installmentOperations>;
+  | Values<typeof installmentOperations>
+  | Values<typeof ringSizeOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

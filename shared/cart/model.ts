@@ -35,6 +35,12 @@ export const RING_SIZE_MAX = 13;
 export const RING_SIZE_STEP = 0.25;
 export const RING_SIZE_ERROR = "Choose a ring size";
 export const BAND_SIZE_ERROR = "Choose a band size";
+/**
+ * Where the shop explains measuring a finger (the missing-ring-size page and email link to it). There is no
+ * ring-size chart page (/ring-size-chart is not in shared/public-pages.ts): the FAQ's "What if I do not know
+ * the ring size?" entry is the guide.
+ */
+export const RING_SIZE_GUIDE = "/faq#ring-size";
 /** Engraving: one per parent item, up to this many characters, in one of these fonts. */
 export const MAX_ENGRAVING_LENGTH = 24;
 export const ENGRAVING_FONTS = ["script", "block", "serif"] as const;
@@ -82,6 +88,11 @@ export interface RingLine {
   setting: VariantPart | null;
   diamond: DiamondPart | null;
   ringSize: number | null;
+  /**
+   * The shopper does not know the size yet: asked after the order (with a free ring sizer) instead of now.
+   * Only with `ringSize` null; absent in carts stored before it existed (false).
+   */
+  sizeLater?: boolean;
 }
 
 /** Where a catalogue item goes in the cart (from its item type; see placementOf). */
@@ -93,6 +104,8 @@ export interface ItemLine extends VariantPart {
   quantity: number;
   /** Band (finger) size; null for jewellery without one. */
   size: number | null;
+  /** A wedding band whose size the shopper gives after the order (like RingLine.sizeLater). */
+  sizeLater?: boolean;
 }
 
 export interface Engraving {

@@ -175,7 +175,8 @@ export function priceCart(s: CartState, locks: readonly PriceLock[], now: number
   const wireTotalCents = totalCents - Math.floor((totalCents * WIRE_DISCOUNT_PERCENT) / 100);
   const wireTaxCents = salesTaxCents(wireTotalCents - carePlansCents, country, state);
   const bandSizeErrors: Record<string, string> = {};
-  for (const l of s.weddingBands) if (l.size === null) bandSizeErrors[l.lineId] = BAND_SIZE_ERROR;
+  // A size the shopper chose to give after ordering ("size later") is no error: the order asks for it.
+  for (const l of s.weddingBands) if (l.size === null && !l.sizeLater) bandSizeErrors[l.lineId] = BAND_SIZE_ERROR;
   const matching = s.weddingBands.find((l) => isMatchingBand(s, l));
   return {
     kind: cartKind(s),
@@ -195,7 +196,7 @@ export function priceCart(s: CartState, locks: readonly PriceLock[], now: number
     },
     invalidDiscountMessage,
     discounts,
-    ringSizeError: s.ring?.setting && s.ring.ringSize === null ? RING_SIZE_ERROR : null,
+    ringSizeError: s.ring?.setting && s.ring.ringSize === null && !s.ring.sizeLater ? RING_SIZE_ERROR : null,
     bandSizeErrors,
     matchingBandLineId: matching?.lineId ?? null,
     allowPayPal: totalCents + taxCents <= PAYPAL_MAX_CENTS,

@@ -34,6 +34,8 @@ export type CartChange =
   | { type: "remove"; lineId: string }
   | { type: "update"; lineId: string; quantity?: number; size?: number | null; item?: VariantPart }
   | { type: "set-ring-size"; ringSize: number | null }
+  /** "I don't know my size yet": the ring (lineId "setting") or a wedding band is ordered without a size, asked for after the order. */
+  | { type: "set-ring-size-later"; lineId: string }
   | { type: "apply-promo"; code: string; promo: Promotion | null; rejection: string | null }
   | { type: "remove-promo" }
   | { type: "set-engraving"; parentItemId: string; text: string; fontName: EngravingFont }
@@ -149,14 +151,16 @@ function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" | "o
       const ring = s.ring ?? { setting: null, diamond: null, ringSize: null };
       // §4: adding a setting keeps the diamond; changing the setting clears the ring size.
       const sameSetting = ring.setting?.settingId === c.item.settingId;
-      return { ok: true, state: { ...s, ring: { ...ring, setting: c.item, ringSize: sameSetting ? ring.ringSize : c.size } } };
+      if (sameSetting) return { ok: true, state: { ...s, ring: { ...ring, setting: c.item } } };
+      // "Size later" is about the finger, not the setting: it stays until a size is given.
+      return { ok: true, state: { ...s, ring: { ...ring, setting: c.item, ringSize: c.size, sizeLater: c.size === null && ring.sizeLater === true } } };
     }
     case "remove": {
       if (c.lineId === "setting" || c.lineId === "diamond") {
         const ring = s.ring;
         const half = c.lineId === "setting" ? ring?.setting : ring?.diamond;
         if (!ring || !half) return fail("not_found", `The cart has no ${c.lineId}`);
-        const next: RingLine = c.lineId === "setting" ? { ...ring, setting: null, ringSize: null } : { ...ring, diamond: null };
+        const next: RingLine = c.lineId === "setting" ? { ...ring, setting: null, ringSize: null, sizeLater: false } : { ...ring, diamond: null };
         // §4: removing either half clears the paired diamond; removing both empties the ring list.
         return { ok: true, state: { ...s, ring: ringOrNull(next), pairedDiamond: null } };
       }
@@ -196,6 +200,7 @@ function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" | "o
         if (at.list !== "weddingBands") return fail("bad_request", "Only a wedding band takes a size");
         if (c.size !== null && !isRingSize(c.size)) return fail("bad_request", "Band size must be 3-13 in quarter sizes");
         next.size = c.size;
+        next.sizeLater = false;
       }
       const lines = s[at.list].slice();
       lines[at.index] = next;
@@ -204,7 +209,20 @@ function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" | "o
     case "set-ring-size": {
       if (!s.ring?.setting) return fail("conflict", "Add a setting before choosing a ring size");
       if (c.ringSize !== null && !isRingSize(c.ringSize)) return fail("bad_request", "Ring size must be 3-13 in quarter sizes");
-      return { ok: true, state: { ...s, ring: { ...s.ring, ringSize: c.ringSize } } };
+      return { ok: true, state: { ...s, ring: { ...s.ring, ringSize: c.ringSize, sizeLater: false } } };
+    }
+    case "set-ring-size-later": {
+      if (c.lineId === "setting") {
+        if (!s.ring?.setting) return fail("conflict", "Add a setting before choosing a ring size");
+        return { ok: true, state: { ...s, ring: { ...s.ring, ringSize: null, sizeLater: true } } };
+      }
+      const at = findLine(s, c.lineId);
+      if (at ? at.list !== "weddingBands" : c.lineId === "diamond" || c.lineId === "paired-diamond")
+        return fail("bad_request", "Only the ring or a wedding band takes a size");
+      if (!at) return fail("not_found", `The cart has no line ${c.lineId}`);
+      const lines = s.weddingBands.slice();
+      lines[at.index] = { ...lines[at.index]!, size: null, sizeLater: true };
+      return { ok: true, state: { ...s, weddingBands: lines } };
     }
     case "apply-promo":
       if (!c.promo)

@@ -57,6 +57,8 @@ export const CartIntent = v.variant("type", [
   v.strictObject({ type: v.literal("remove"), lineId: LineId }),
   v.strictObject({ type: v.literal("update"), lineId: LineId, quantity: v.optional(Quantity), size: v.optional(v.nullable(Size)), variantId: v.optional(Id) }),
   v.strictObject({ type: v.literal("set-ring-size"), ringSize: v.nullable(Size) }),
+  /** "I don't know my size yet — ask me after I order": the ring ("setting", the default) or a wedding band goes without a size. */
+  v.strictObject({ type: v.literal("set-ring-size-later"), lineId: v.optional(LineId, "setting") }),
   v.strictObject({
     type: v.literal("apply-promo"),
     code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9][A-Z0-9_-]{0,39}$/, "code must be 1-40 letters, digits, - or _")),
@@ -132,6 +134,8 @@ export const CartLine = v.object({
   variantId: v.nullable(v.number()),
   metal: v.nullable(v.number()),
   size: v.nullable(v.number()),
+  /** The ring or band goes without a size now: the shopper gives it after ordering. */
+  sizeLater: v.boolean(),
   isMatchingBand: v.boolean(),
 });
 export type CartLine = v.InferOutput<typeof CartLine>;
@@ -164,7 +168,15 @@ export const CartView = v.object({
   Revision: v.number(),
   Kind: v.picklist(["empty", "loose-diamond", "complete-ring", "bridal-set", "necklace", "earring-setting", "jewelry"]),
   CartLink: v.pipe(v.string(), v.description("the shareable link of these items (§2)")),
-  EngagementRings: v.array(v.object({ id: v.literal("ring"), setting: v.nullable(CartLine), diamond: v.nullable(CartLine), RingSize: v.nullable(v.number()) })),
+  EngagementRings: v.array(
+    v.object({
+      id: v.literal("ring"),
+      setting: v.nullable(CartLine),
+      diamond: v.nullable(CartLine),
+      RingSize: v.nullable(v.number()),
+      RingSizeLater: v.boolean(),
+    }),
+  ),
   PairedDiamond: v.nullable(CartLine),
   WeddingBands: v.array(CartLine),
   FineJewelry: v.array(CartLine),
@@ -195,6 +207,7 @@ export const CartView = v.object({
   WireTax: Cents,
   TotalWithTax: Cents,
   RingSize: v.nullable(v.number()),
+  RingSizeLater: v.pipe(v.boolean(), v.description("the shopper gives the ring size after ordering (a free ring sizer is sent; the order asks by email)")),
   RingSizeError: v.nullable(v.string()),
   BandSizeErrors: v.record(v.string(), v.string()),
   freeStudsTreshold: v.pipe(v.number(), v.description("USD (§9, the spec's spelling)")),

@@ -17,7 +17,10 @@ export function cartView(
 ): CartView {
   const priced = priceCart(s, locks, now, location);
   const byId = new Map<string, PricedLine>(priced.lines.map((l) => [l.lineId, l]));
-  const line = (lineId: string, ids: { productId: number; variantId: number | null; metal: number | null; size: number | null }): CartLine => {
+  const line = (
+    lineId: string,
+    ids: { productId: number; variantId: number | null; metal: number | null; size: number | null; sizeLater?: boolean },
+  ): CartLine => {
     const p = byId.get(lineId)!;
     return {
       lineId,
@@ -31,10 +34,12 @@ export function cartView(
       total: p.totalCents,
       freeQuantity: p.freeQuantity,
       ...ids,
+      sizeLater: ids.sizeLater === true,
       isMatchingBand: priced.matchingBandLineId === lineId,
     };
   };
-  const item = (l: CartState["weddingBands"][number]) => line(l.lineId, { productId: l.settingId, variantId: l.variantId, metal: l.metal, size: l.size });
+  const item = (l: CartState["weddingBands"][number]) =>
+    line(l.lineId, { productId: l.settingId, variantId: l.variantId, metal: l.metal, size: l.size, sizeLater: l.sizeLater });
   const ring = s.ring;
   const t = priced.totals;
   const live = locks.filter((l) => l.expiresAt > now).sort((a, b) => a.expiresAt - b.expiresAt);
@@ -48,9 +53,16 @@ export function cartView(
             id: "ring",
             setting:
               ring.setting &&
-              line("setting", { productId: ring.setting.settingId, variantId: ring.setting.variantId, metal: ring.setting.metal, size: ring.ringSize }),
+              line("setting", {
+                productId: ring.setting.settingId,
+                variantId: ring.setting.variantId,
+                metal: ring.setting.metal,
+                size: ring.ringSize,
+                sizeLater: ring.sizeLater,
+              }),
             diamond: ring.diamond && line("diamond", { productId: ring.diamond.diamondId, variantId: null, metal: null, size: null }),
             RingSize: ring.ringSize,
+            RingSizeLater: ring.sizeLater === true,
           },
         ]
       : [],
@@ -75,6 +87,7 @@ export function cartView(
     WireTax: t.wireTaxCents,
     TotalWithTax: t.totalWithTaxCents,
     RingSize: ring?.ringSize ?? null,
+    RingSizeLater: ring?.sizeLater === true,
     RingSizeError: priced.ringSizeError,
     BandSizeErrors: priced.bandSizeErrors,
     freeStudsTreshold: FREE_STUDS_THRESHOLD_USD,

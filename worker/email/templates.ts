@@ -8,6 +8,8 @@
 import { contentLinks, type EmailContent, type EmailLink, renderHtml, renderText } from "./layout";
 import { type WizardEmailData, wizardRecommendationsEmail } from "../search-wizard/email";
 import { type GemologistReviewEmailData, gemologistReviewEmail } from "../gemologist-reviews/email";
+import { type MissingRingSizeEmailData, missingRingSizeEmail } from "../orders/ring-size/email";
+import { type ExpiryReminderEmailData, type OrderExpiredEmailData, expiryReminderEmail, orderExpiredEmail } from "../orders/expiry-email";
 
 export interface TemplateData {
   /** After registering: the confirmation link (/register/confirm?…). */
@@ -48,6 +50,12 @@ export interface TemplateData {
   "wizard-recommendations": WizardEmailData;
   /** A gemologist's answer to a report's review request (worker/gemologist-reviews/email.ts). */
   "gemologist-review": GemologistReviewEmailData;
+  /** A paid order's ring ordered without its size: the link to give it (worker/orders/ring-size/email.ts). */
+  "missing-ring-size": MissingRingSizeEmailData;
+  /** An unpaid order expires in 2 hours (worker/orders/expiry-email.ts). */
+  "order-expiry-reminder": ExpiryReminderEmailData;
+  /** An unpaid order expired: the cart link to order again (worker/orders/expiry-email.ts). */
+  "order-expired": OrderExpiredEmailData;
 }
 
 export type EmailTemplate = keyof TemplateData;
@@ -194,6 +202,9 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
   },
   "wizard-recommendations": wizardRecommendationsEmail,
   "gemologist-review": gemologistReviewEmail,
+  "missing-ring-size": missingRingSizeEmail,
+  "order-expiry-reminder": expiryReminderEmail,
+  "order-expired": orderExpiredEmail,
 };
 
 /** The names of every template. */

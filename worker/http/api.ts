@@ -35,6 +35,7 @@ import { orderLookupRoutes } from "../orders/lookup/routes";
 import { myStuffListRoutes, myStuffRoutes } from "../my-stuff/routes";
 import { myStuffAlertRoutes } from "../my-stuff/alerts/routes";
 import { mount, type Route } from "./routes";
+import { ringSizeRoutes } from "../orders/ring-size/routes";
 
 /** Largest request body the API reads (filters, carts and forms are far smaller). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -69,6 +70,7 @@ export const routes: readonly Route[] = [
   ...articleRoutes,
   ...searchWizardRoutes,
   ...installmentRoutes,
+  ...ringSizeRoutes,
   ...openapiRoutes,
 ];
 

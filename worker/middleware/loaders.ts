@@ -20,6 +20,7 @@ import { landingContext } from "#client/landing-context.ts";
 import { contentAdminContext, informationContext } from "#client/information-context.ts";
 import { articlesContext } from "#client/articles-context.ts";
 import { quizContext } from "#client/quiz-context.ts";
+import { ringSizeContext } from "#client/ring-size-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
 import { renderedExperiments } from "#client/entry.server";
 import { trafficAlert } from "../content/alerts";
@@ -38,6 +39,7 @@ import { serverReviews } from "../loaders/reviews";
 import { serverRetailers } from "../loaders/retailers";
 import { serverContentPages } from "../loaders/pages";
 import { serverQuiz } from "../loaders/quiz";
+import { serverRingSize } from "../loaders/ring-size";
 import { accountServiceOf } from "./account";
 import { isAdmin } from "./admin";
 import { shopperOf } from "./shopper";
@@ -119,6 +121,7 @@ export function loaderServices() {
         waitUntil,
       }),
     );
+    context.set(ringSizeContext, serverRingSize(c.env, Date.now));
     c.set("loaderContext", context);
     c.set("pageVariants", variants);
     await next();

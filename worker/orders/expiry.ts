@@ -3,26 +3,35 @@
  * was placed, a week for a bank wire: service.ts UNPAID_EXPIRY_MS) moves to `expired` with the cause `expiry`,
  * and its open payments are cancelled in the same transaction — except one being confirmed with its provider
  * right now, whose answer still settles it (a capture after expiry pays the order: shared/orders/states.ts).
- * Run by the Cron Trigger every 5 minutes (worker/index.ts), which also forgets old order lookups.
+ * With `mail`, the same transaction writes the shopper's "your order expired" email (once: expiry-notices.ts).
+ * Run by the Cron Trigger every 5 minutes (worker/index.ts), which also reminds shoppers 2 hours before
+ * expiry, asks paid orders for missing ring sizes and forgets old order lookups.
  */
 import { DomainError } from "#shared/refusal.ts";
+import type { EmailBindings } from "../email/outbox";
+import { DEFAULT_SITE_ORIGIN } from "../my-stuff/alerts/cron";
+import { type ExpiringOrder, type ExpiryMail, expiredNoticeStatements, remindBeforeExpiry } from "./expiry-notices";
+import type { OrderKeyBindings } from "./keys";
 import { pruneLookups } from "./lookup/limit";
+import { askMissingSizesDue } from "./ring-size/notify";
 import { applyEvent } from "./store";
 
 /** Orders one run expires at most (the rest wait for the next run). */
 export const EXPIRY_BATCH = 200;
 
 /** Expires the unpaid orders past their time at `now`; resolves to the order numbers it expired. */
-export async function expireUnpaid(db: D1Database, now: number, limit = EXPIRY_BATCH): Promise<string[]> {
+export async function expireUnpaid(db: D1Database, now: number, limit = EXPIRY_BATCH, mail?: ExpiryMail): Promise<string[]> {
   const { results } = await db
     .prepare(
-      `SELECT order_number FROM orders WHERE status IN ('drafted', 'awaiting_payment', 'payment_failed', 'financing_referred') AND expires_at IS NOT NULL AND expires_at <= ?
+      `SELECT order_number, email, lines_json, cart_link, amount_due_cents, expires_at FROM orders
+       WHERE status IN ('drafted', 'awaiting_payment', 'payment_failed', 'financing_referred') AND expires_at IS NOT NULL AND expires_at <= ?
        ORDER BY expires_at LIMIT ?`,
     )
     .bind(now, limit)
-    .all<{ order_number: string }>();
+    .all<ExpiringOrder>();
   const expired: string[] = [];
-  for (const { order_number: n } of results) {
+  for (const order of results) {
+    const n = order.order_number;
     try {
       const applied = await applyEvent(db, n, "expire", "expiry", now, (changed) =>
         changed
@@ -32,6 +41,7 @@ export async function expireUnpaid(db: D1Database, now: number, limit = EXPIRY_B
                   "UPDATE payments SET status = 'cancelled', updated_at = ? WHERE order_number = ? AND status IN ('created', 'pending') AND claimed_until <= ?",
                 )
                 .bind(now, n, now),
+              ...(mail ? expiredNoticeStatements(mail, order, now) : []),
             ]
           : [],
       );
@@ -44,11 +54,30 @@ export async function expireUnpaid(db: D1Database, now: number, limit = EXPIRY_B
   return expired;
 }
 
-/** The Cron Trigger's order work: expiry, and lookups older than the limit's window forgotten. */
-export function ordersCron(controller: Pick<ScheduledController, "scheduledTime">, env: { DB: D1Database }, ctx: Pick<ExecutionContext, "waitUntil">): void {
-  const now = controller.scheduledTime;
+/** What the order cron reads: the database, the email sender, the order keys and the site's origin for links. */
+export type OrdersCronBindings = { DB: D1Database; SITE_ORIGIN?: string } & EmailBindings & OrderKeyBindings;
+
+/**
+ * The order cron's work at `now` (the Cron Trigger's scheduled time; tests inject it): expiry with its notices,
+ * the reminders before expiry, the missing ring sizes asked for, and lookups older than the limit's window
+ * forgotten. Each email is sent once however many runs overlap.
+ */
+export async function ordersCronWork(env: OrdersCronBindings, now: number, waitUntil?: (p: Promise<unknown>) => void) {
+  const mail: ExpiryMail = { env, origin: env.SITE_ORIGIN || DEFAULT_SITE_ORIGIN, waitUntil };
+  const [expired, reminded, asked] = await Promise.all([
+    expireUnpaid(env.DB, now, EXPIRY_BATCH, mail),
+    remindBeforeExpiry(mail, now),
+    askMissingSizesDue(env, mail.origin, now, waitUntil),
+    pruneLookups(env.DB, now),
+  ]);
+  return { expired, reminded, asked };
+}
+
+/** The Cron Trigger's order work (ordersCronWork), after the handler returns. */
+export function ordersCron(controller: Pick<ScheduledController, "scheduledTime">, env: OrdersCronBindings, ctx: Pick<ExecutionContext, "waitUntil">): void {
+  const waitUntil = (p: Promise<unknown>) => ctx.waitUntil(p);
   ctx.waitUntil(
-    Promise.all([expireUnpaid(env.DB, now), pruneLookups(env.DB, now)]).catch((err: unknown) =>
+    ordersCronWork(env, controller.scheduledTime, waitUntil).catch((err: unknown) =>
       console.error(JSON.stringify({ level: "error", message: `orders cron: ${String(err)}` })),
     ),
   );

@@ -30,6 +30,7 @@ import {
 import type { EmailBindings } from "../email/outbox";
 import type { OrderKeyBindings } from "./keys";
 import { sendOrderConfirmation } from "./lookup/confirmation";
+import { askForMissingSizes } from "./ring-size/notify";
 import { openRequest, requestPaidStatement } from "./requests";
 import { applyEvent, findOrder, type OrderRow } from "./store";
 import { orderView } from "./view";
@@ -382,6 +383,8 @@ async function afterPaid(env: OrderBindings, payment: PaymentRow, transactionId:
     now,
   );
   if (notice) await sendOrderConfirmation(env, order.order_number, notice.origin, notice.waitUntil, now);
+  // A ring ordered without its size: ask for it now (once; the order cron's sweep asks when this cannot or fails).
+  if (notice) await askForMissingSizes(env, order.order_number, notice.origin, now, notice.waitUntil).catch((e: unknown) => console.error(String(e)));
 }
 
 /** The embedded gateway's approval (the shopper approved or declined on /dev/gateway; the server asks the gateway's books). */

@@ -5,6 +5,7 @@
 import type { Page } from "playwright-core";
 import { url } from "./browser";
 import { linkFromOutbox } from "./outbox";
+import { openMissingRingSizePage } from "./ring-size";
 
 /** A step from a page to the next: a link to follow (a CSS selector: the first match's href is opened), or an action. */
 export type Step = string | ((page: Page) => Promise<void>);
@@ -134,4 +135,6 @@ export const PAGE_TYPES: readonly PageType[] = [
   // Diamond reports (issue 21): the landing, then (signed in from here on) a report.
   { name: "diamond report landing", path: "/diamond-report" },
   { name: "diamond report", path: "/diamond-report", via: [reportOfNewCustomer], expect: /\/diamond-report\/\d+$/ },
+  // Issue 22: a paid ring ordered without its size, opened from its email (the order empties the cart).
+  { name: "missing ring size", path: "/", via: [openMissingRingSizePage], expect: /\/orders\/missing-ring-size\/LP\d{10}\?key=/ },
 ];

@@ -78,6 +78,26 @@ const SAMPLES: EmailMessage[] = [
       link: `${SITE}/diamond-report/7?a=1&b=2`,
     },
   },
+  {
+    to: "a@example.com",
+    template: "missing-ring-size",
+    data: {
+      orderNumber: "LP0123456789",
+      items: [{ name: "Solitaire & Halo Setting in Platinum" }],
+      link: `${SITE}/orders/missing-ring-size/LP0123456789?key=abc&x=1`,
+      guideLink: `${SITE}/faq?a=1&b=2#ring-size`,
+    },
+  },
+  {
+    to: "a@example.com",
+    template: "order-expiry-reminder",
+    data: { orderNumber: "LP0123456789", amountCents: 1311708, expiresAt: Date.UTC(2027, 2, 3, 14, 5), link: `${SITE}/orders/LP0123456789-abc?a=1&b=2` },
+  },
+  {
+    to: "a@example.com",
+    template: "order-expired",
+    data: { orderNumber: "LP0123456789", items: [{ name: "1.01 Carat Round Diamond", quantity: 1 }], cartLink: `${SITE}/cart/0/0/7?wb=[1]&fj=[2]` },
+  },
 ];
 
 const escapedHref = (url: string) => url.replaceAll("&", "&amp;");
