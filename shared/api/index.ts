@@ -21,6 +21,7 @@ import { orderLookupOperations } from "./order-lookup";
 import { diamondOperations } from "./diamonds";
 import { experimentOperations } from "./experiments";
 import { gemologistReviewOperations } from "./gemologist-reviews";
+import { orderReviewOperations } from "./order-reviews";
 import type { Contract, Operation } from "./operation";
 import { promotionOperations } from "./promotions";
 import { reportOperations } from "./reports";
@@ -57,6 +58,7 @@ const byFeature = [
   searchWizardOperations,
   dealScoreOperations,
   gemologistReviewOperations,
+  orderReviewOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -89,7 +91,8 @@ type AnyOperation =
   | Values<typeof reportOperations>
   | Values<typeof searchWizardOperations>
   | Values<typeof dealScoreOperations>
-  | Values<typeof gemologistReviewOperations>;
+  | Values<typeof gemologistReviewOperations>
+  | Values<typeof orderReviewOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

@@ -33,6 +33,7 @@ import { orderRoutes, webhookRoutes } from "../orders/routes";
 import { orderLookupRoutes } from "../orders/lookup/routes";
 import { myStuffListRoutes, myStuffRoutes } from "../my-stuff/routes";
 import { myStuffAlertRoutes } from "../my-stuff/alerts/routes";
+import { orderReviewRoutes } from "../orders/reviews/routes";
 import { mount, type Route } from "./routes";
 
 /** Largest request body the API reads (filters, carts and forms are far smaller). */
@@ -67,6 +68,7 @@ export const routes: readonly Route[] = [
   ...versionRoutes,
   ...articleRoutes,
   ...searchWizardRoutes,
+  ...orderReviewRoutes,
   ...openapiRoutes,
 ];
 

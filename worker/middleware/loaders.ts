@@ -21,6 +21,7 @@ import { contentAdminContext, informationContext } from "#client/information-con
 import { articlesContext } from "#client/articles-context.ts";
 import { quizContext } from "#client/quiz-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
+import { orderReviewsContext } from "#client/order-reviews-context.ts";
 import { renderedExperiments } from "#client/entry.server";
 import { trafficAlert } from "../content/alerts";
 import type { AppEnv } from "../env";
@@ -38,6 +39,7 @@ import { serverReviews } from "../loaders/reviews";
 import { serverRetailers } from "../loaders/retailers";
 import { serverContentPages } from "../loaders/pages";
 import { serverQuiz } from "../loaders/quiz";
+import { serverOrderReviews } from "../loaders/order-reviews";
 import { accountServiceOf } from "./account";
 import { isAdmin } from "./admin";
 import { shopperOf } from "./shopper";
@@ -119,6 +121,7 @@ export function loaderServices() {
         waitUntil,
       }),
     );
+    context.set(orderReviewsContext, serverOrderReviews({ env: c.env, now: Date.now }));
     c.set("loaderContext", context);
     c.set("pageVariants", variants);
     await next();
