@@ -41,6 +41,7 @@ CREATE TABLE shop_reviews (
   status TEXT NOT NULL CHECK (status IN ('published', 'held', 'rating', 'rejected')),
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL,
+  edits INTEGER NOT NULL DEFAULT 0,    -- how many later submissions edited it
   moderated_by TEXT,
   moderated_at INTEGER
 );

@@ -35,7 +35,17 @@ export function reviewFormOf(form: FormData): ReviewProblems["values"] {
 const STAR_NAMES = ["1 star", "2 stars", "3 stars", "4 stars", "5 stars"] as const;
 
 /** The stars, the title and the words; `rating` pre-selected. */
-export function ReviewFields({ idPrefix, rating, review, problems }: { idPrefix: string; rating: number | null; review: ShopReviewView | null; problems?: ReviewProblems }) {
+export function ReviewFields({
+  idPrefix,
+  rating,
+  review,
+  problems,
+}: {
+  idPrefix: string;
+  rating: number | null;
+  review: ShopReviewView | null;
+  problems?: ReviewProblems;
+}) {
   const chosen = problems ? Number(problems.values.rating) || null : rating;
   const title = problems?.values.title ?? review?.title ?? "";
   const text = problems?.values.text ?? review?.text ?? "";
@@ -67,8 +77,8 @@ export function ReviewFields({ idPrefix, rating, review, problems }: { idPrefix:
         <label htmlFor={`${idPrefix}-text`}>Your review (optional)</label>
         <textarea id={`${idPrefix}-text`} name="text" rows={5} maxLength={REVIEW_TEXT_MAX} defaultValue={text} aria-describedby={`${idPrefix}-text-hint`} />
         <p className="field-hint" id={`${idPrefix}-text-hint`}>
-          With a few words, your review is shown on Loupe as a verified purchase, signed with your first name and last initial. Reviews
-          with a link wait for our team to check them.
+          With a few words, your review is shown on Loupe as a verified purchase, signed with your first name and last initial. Reviews with a link wait for our
+          team to check them.
         </p>
         {error("text")}
       </div>

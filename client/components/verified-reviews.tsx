@@ -37,7 +37,19 @@ function VerifiedCard({ r }: { r: VerifiedReview }) {
 }
 
 /** The section, or nothing while there is no published verified review (for this filter). */
-export function VerifiedReviews({ verified, average, vpages, pages, min }: { verified: VerifiedReviewPage; average: number; vpages: number; pages: number; min: number }) {
+export function VerifiedReviews({
+  verified,
+  average,
+  vpages,
+  pages,
+  min,
+}: {
+  verified: VerifiedReviewPage;
+  average: number;
+  vpages: number;
+  pages: number;
+  min: number;
+}) {
   if (verified.total === 0) return null;
   const next = new URLSearchParams();
   if (pages > 1) next.set("page", String(pages));

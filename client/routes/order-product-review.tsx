@@ -13,10 +13,7 @@ import { ReviewFields, type ReviewProblems, reviewFate, reviewFormOf, reviewProb
 import { orderReviewsContext } from "../order-reviews-context";
 import { serverService } from "../server-page";
 
-type ReviewPageData =
-  | { state: "bad-rating" }
-  | { state: "not-found" }
-  | { state: "ok"; rating: number; product: string; review: ShopReviewView | null };
+type ReviewPageData = { state: "bad-rating" } | { state: "not-found" } | { state: "ok"; rating: number; product: string; review: ShopReviewView | null };
 
 type Answer = { ok: true; review: ShopReviewView; product: string } | ({ ok: false } & ReviewProblems);
 
@@ -58,7 +55,7 @@ export function Component() {
     return (
       <AccountPage title="Thank you for your review">
         <p className="form-notice" role="status">
-          Your {answer.review.rating}-star review of {answer.product} is saved. {reviewFate(answer.review)}
+          {`Your ${answer.review.rating}-star review of ${answer.product} is saved. ${reviewFate(answer.review)}`}
         </p>
         <p className="account-links">
           <a href="/reviews">See what other customers say</a>

@@ -44,7 +44,7 @@ export function Component() {
     return (
       <AccountPage title="You are unsubscribed">
         <p className="form-notice" role="status">
-          We will not ask you to review order {page.orderNumber}, nor your later orders, again.
+          {`We will not ask you to review order ${page.orderNumber}, nor your later orders, again.`}
         </p>
         <p className="account-links">
           <a href="/">Go to the home page</a>

@@ -40,7 +40,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const fields = [...form].filter((e): e is [string, string] => typeof e[1] === "string");
   const r = await service.answerSurvey(orderNumber, keyOf(request), fields);
-  if (!r.ok) return data<Answer>({ intent: "survey", ok: false, message: r.message, problems: (r.details ?? []).map((d) => d.message) }, { status: statusOf(r) });
+  if (!r.ok)
+    return data<Answer>({ intent: "survey", ok: false, message: r.message, problems: (r.details ?? []).map((d) => d.message) }, { status: statusOf(r) });
   return { intent: "survey", ok: true, answered: r.answered } satisfies Answer;
 }
 
@@ -75,7 +76,7 @@ function SurveyForm({ page, answer }: { page: SurveyPage; answer: Answer | undef
   if (answer?.intent === "survey" && answer.ok)
     return (
       <p className="form-notice" role="status">
-        Thank you: your {answer.answered === 1 ? "answer is" : `${answer.answered} answers are`} saved.
+        {`Thank you: your ${answer.answered === 1 ? "answer is" : `${answer.answered} answers are`} saved.`}
       </p>
     );
   if (page.answered) return <p className="form-notice">You have answered the survey. Thank you!</p>;
@@ -115,7 +116,7 @@ function OrderReviewForm({ page, answer }: { page: SurveyPage; answer: Answer | 
   if (answer?.intent === "review" && answer.ok)
     return (
       <p className="form-notice" role="status">
-        Thank you for your {answer.review.rating}-star review. {reviewFate(answer.review)}
+        {`Thank you for your ${answer.review.rating}-star review. ${reviewFate(answer.review)}`}
       </p>
     );
   const failed = answer?.intent === "review" && !answer.ok ? answer : undefined;
@@ -151,7 +152,7 @@ export function Component() {
   if (!page.delivered) {
     return (
       <AccountPage title="Tell us how it went">
-        <p className="form-notice">Order {page.orderNumber} has not arrived yet. The survey and reviews open once it is delivered.</p>
+        <p className="form-notice">{`Order ${page.orderNumber} has not arrived yet. The survey and reviews open once it is delivered.`}</p>
       </AccountPage>
     );
   }

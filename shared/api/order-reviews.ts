@@ -45,8 +45,7 @@ export const orderReviewOperations = {
     path: "/orders/order-review/submit",
     operationId: "orderReviewSubmit",
     summary: "Reviews a delivered order as a whole (1–5 stars, an optional title, words); a second submission edits the review",
-    description:
-      "Published at once when it has words without a link; words with a link wait for an operator; stars alone are kept but not shown.",
+    description: "Published at once when it has words without a link; words with a link wait for an operator; stars alone are kept but not shown.",
     body: OrderReviewRequest,
     responses: { 200: json("The review as stored", ShopReviewView), 404: wrongLink, 409: notDelivered },
   }),

@@ -80,7 +80,10 @@ export function checkSurveyAnswers(
     const flat = byId.get(a.questionId);
     if (!flat?.parent || !given.has(a.questionId)) return;
     if (!picked(given.get(flat.parent.id), flat.q.when ?? ""))
-      problems.push({ path: `answers.${i}.questionId`, message: `${flat.q.question} is asked only when the answer to "${flat.parent.question}" is ${flat.q.when}` });
+      problems.push({
+        path: `answers.${i}.questionId`,
+        message: `${flat.q.question} is asked only when the answer to "${flat.parent.question}" is ${flat.q.when}`,
+      });
   });
   if (answers.length === 0) problems.push({ path: "answers", message: "Answer at least one question" });
   return problems.length ? { ok: false, problems } : { ok: true, answers: [...given].map(([questionId, answer]) => ({ questionId, answer })) };

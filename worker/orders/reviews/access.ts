@@ -22,7 +22,11 @@ export async function keyedOrder(env: OrderKeyBindings & { DB: D1Database }, ord
     .bind(orderNumber)
     .first<{ order_number: string; shipping_json: string; review_emails: number }>();
   if (!row) refused("not_found", "No such order, or the link is not right");
-  return { orderNumber: row.order_number, shippingName: (JSON.parse(row.shipping_json) as { name?: string }).name ?? "", reviewEmails: row.review_emails === 1 };
+  return {
+    orderNumber: row.order_number,
+    shippingName: (JSON.parse(row.shipping_json) as { name?: string }).name ?? "",
+    reviewEmails: row.review_emails === 1,
+  };
 }
 
 /** Whether the order was ever delivered. */
@@ -36,7 +40,8 @@ export async function wasDelivered(db: D1Database, orderNumber: string): Promise
 
 /** Refuses (409) until the order has been delivered. */
 export async function mustBeDelivered(db: D1Database, orderNumber: string): Promise<void> {
-  if (!(await wasDelivered(db, orderNumber))) refused("conflict", `Order ${orderNumber} has not been delivered yet: reviews and the survey open when it arrives.`);
+  if (!(await wasDelivered(db, orderNumber)))
+    refused("conflict", `Order ${orderNumber} has not been delivered yet: reviews and the survey open when it arrives.`);
 }
 
 /** A review request (one product line of a delivered order) as its link names it. */

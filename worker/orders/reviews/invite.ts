@@ -21,9 +21,7 @@ export interface InviteContext {
 }
 
 /** What the invitation did: sent (queued, with its outbox id), or why not. */
-export type InviteOutcome =
-  | { sent: true; emailId: number | null }
-  | { sent: false; reason: "not-delivered" | "unsubscribed" | "already-invited" | "no-order" };
+export type InviteOutcome = { sent: true; emailId: number | null } | { sent: false; reason: "not-delivered" | "unsubscribed" | "already-invited" | "no-order" };
 
 interface OrderFacts {
   email: string;

@@ -15,8 +15,7 @@ type Env = OrderKeyBindings & { DB: D1Database };
 interface Stored {
   id: number;
   status: ShopReviewView["status"];
-  created_at: number;
-  updated_at: number;
+  edits: number;
 }
 
 interface Words {
@@ -27,8 +26,8 @@ interface Words {
 
 /** The upsert's shared tail: the new words, the status again by the rule (a rejection stands). */
 const ON_EDIT = `DO UPDATE SET rating = excluded.rating, title = excluded.title, body = excluded.body, updated_at = excluded.updated_at,
-  status = CASE WHEN shop_reviews.status = 'rejected' THEN 'rejected' ELSE excluded.status END
-  RETURNING id, status, created_at, updated_at`;
+  edits = shop_reviews.edits + 1, status = CASE WHEN shop_reviews.status = 'rejected' THEN 'rejected' ELSE excluded.status END
+  RETURNING id, status, edits`;
 
 const viewOf = (row: Stored, orderNumber: string, product: string | null, w: Words): ShopReviewView => ({
   id: row.id,
@@ -38,7 +37,7 @@ const viewOf = (row: Stored, orderNumber: string, product: string | null, w: Wor
   title: w.title,
   text: w.text,
   status: row.status,
-  edited: row.created_at !== row.updated_at,
+  edited: row.edits > 0,
 });
 
 /** Stores (or edits) the review of the order as a whole. */
@@ -87,8 +86,7 @@ interface ReviewRow {
   title: string;
   body: string;
   status: ShopReviewView["status"];
-  created_at: number;
-  updated_at: number;
+  edits: number;
 }
 
 const fromRow = (r: ReviewRow): ShopReviewView => ({
@@ -99,10 +97,10 @@ const fromRow = (r: ReviewRow): ShopReviewView => ({
   title: r.title,
   text: r.body,
   status: r.status,
-  edited: r.created_at !== r.updated_at,
+  edited: r.edits > 0,
 });
 
-const COLUMNS = "id, order_number, product, rating, title, body, status, created_at, updated_at";
+const COLUMNS = "id, order_number, product, rating, title, body, status, edits";
 
 /** The order's own review, or null. */
 export async function orderReviewOf(db: D1Database, orderNumber: string): Promise<ShopReviewView | null> {

@@ -1,7 +1,7 @@
 /** Shared by the survey and review tests (decision 037): a delivered order of a fresh address, its email and links. */
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import { orderKey } from "#worker/orders/keys.ts";
+import { type OrderKeyBindings, orderKey } from "#worker/orders/keys.ts";
 import { call, postJson } from "../../helpers";
 import { freshEmail, outbox } from "../../accounts/account-helpers";
 import { ADDRESS, approveLocal, decideAtGateway, localIdOf, readyShopper } from "../orders-helpers";
@@ -24,7 +24,7 @@ export async function shippedOrder(email = freshEmail("review")) {
   expect((await approveLocal(order.orderNumber, localIdOf(payment.approvalUrl!))).body.outcome).toBe("paid");
   for (const e of ["availability_confirmed", "shipped"]) expect((await operatorEvent(order.orderNumber, e)).status).toBe(200);
   const orderNumber = order.orderNumber;
-  return { orderNumber, email, key: await orderKey(env, orderNumber), deliver: () => operatorEvent(orderNumber, "delivered") };
+  return { orderNumber, email, key: await orderKey(env as OrderKeyBindings, orderNumber), deliver: () => operatorEvent(orderNumber, "delivered") };
 }
 
 /** A delivered order of a fresh address (its review invitation sent). */
