@@ -76,3 +76,20 @@ export function VerifiedReviews({
     </section>
   );
 }
+
+/** A product page's verified-purchase reviews (settings, bands, jewellery), or nothing while it has none. */
+export function ProductVerifiedReviews({ reviews, name }: { reviews: readonly VerifiedReview[] | undefined; name: string }) {
+  if (!reviews?.length) return null;
+  const average = reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length;
+  return (
+    <section className="verified-reviews" aria-labelledby="product-reviews-heading">
+      <h2 id="product-reviews-heading">Reviews from customers who bought it</h2>
+      <p className="review-total">{`${reviews.length} verified purchase ${reviews.length === 1 ? "review" : "reviews"} of ${name}, ${average.toFixed(1)} stars on average.`}</p>
+      <ul className="verified-review-list" aria-label={`Verified purchase reviews of ${name}`}>
+        {reviews.map((r) => (
+          <VerifiedCard key={r.id} r={r} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -16,9 +16,10 @@ export const operatorEvent = (orderNumber: string, event: string) =>
  * A paid order of a fresh address, moved to shipped (paid through the embedded gateway, then availability
  * confirmed and shipped by the operator): `deliver()` makes it delivered.
  */
-export async function shippedOrder(email = freshEmail("review")) {
+export async function shippedOrder(email = freshEmail("review"), jewelleryVariantId: number | null = null) {
   const s = await readyShopper("card");
   await s.ok({ type: "set-addresses", shippingAddress: { ...ADDRESS, email }, billingSameAsShipping: true });
+  if (jewelleryVariantId !== null) await s.ok({ type: "add-item", variantId: jewelleryVariantId });
   const { order, payment } = await s.placed();
   await decideAtGateway(payment.approvalUrl!, "approve");
   expect((await approveLocal(order.orderNumber, localIdOf(payment.approvalUrl!))).body.outcome).toBe("paid");
@@ -28,8 +29,8 @@ export async function shippedOrder(email = freshEmail("review")) {
 }
 
 /** A delivered order of a fresh address (its review invitation sent). */
-export async function deliveredOrder(email = freshEmail("review")) {
-  const o = await shippedOrder(email);
+export async function deliveredOrder(email = freshEmail("review"), jewelleryVariantId: number | null = null) {
+  const o = await shippedOrder(email, jewelleryVariantId);
   expect((await o.deliver()).status).toBe(200);
   return o;
 }

@@ -8,6 +8,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ShopReviewView, VerifiedReviewPage } from "#shared/orders/reviews.ts";
 import type { ReviewCounts } from "#shared/reviews.ts";
+import type { SettingDetail } from "#shared/settings/schemas.ts";
+import { jewelry } from "../../cart/cart-helpers";
 import { call, type ErrorBody } from "../../helpers";
 import { api, deliveredOrder, form, invitation, pathOf, requestOf, shippedOrder } from "./reviews-helpers";
 
@@ -156,6 +158,29 @@ describe("published reviews join the reviews pages", () => {
     // min filters the verified reviews too.
     expect((await verified("/api/reviews/verified/1/50?min=5")).reviews.some((r) => r.body === text)).toBe(true);
     expect((await call("/api/reviews/verified/1/50?min=6")).status).toBe(400);
+  });
+
+  it("a published review of a piece of jewellery shows on its page; its diamond's review does not", async () => {
+    const [necklace] = await jewelry("Necklace", 1);
+    const o = await deliveredOrder(undefined, necklace!.vid);
+    const { products } = await invitation(o.email);
+    expect(products).toHaveLength(2);
+    const detailOf = async () => (await (await call(`/api/jewellery/jewellery-variant/${necklace!.vid}`)).json()) as SettingDetail;
+    const { name } = await detailOf();
+    const line = products.find((p) => p.name.includes(name))!;
+    const text = `Catches the light at dinner ${Date.now()}.`;
+    const { reviewId, key } = requestOf(line.ratingLinks[4]!);
+    expect((await api("/orders/order-product-review/submit", { reviewId, key, rating: 5, title: "", text })).status).toBe(200);
+    const other = requestOf(products.find((p) => p !== line)!.ratingLinks[3]!);
+    expect((await api("/orders/order-product-review/submit", { ...other, rating: 4, title: "", text: "A bright stone." })).status).toBe(200);
+
+    const detail = await detailOf();
+    expect(detail.verifiedReviews?.map((r) => r.body)).toContain(text);
+    expect(detail.verifiedReviews?.map((r) => r.body)).not.toContain("A bright stone.");
+    const html = await (await call(detail.url)).text();
+    expect(html).toContain("Reviews from customers who bought it");
+    expect(html).toContain(text);
+    expect(html).toContain("Verified purchase");
   });
 
   it("words with a link wait for an operator, who publishes or rejects them; stars alone are never shown", async () => {
