@@ -125,7 +125,7 @@ export async function moderateReview(db: D1Database, id: number, decision: "publ
   const r = await db
     .prepare(
       `UPDATE shop_reviews SET status = ?2, moderated_by = ?3, moderated_at = ?4
-       WHERE id = ?1 AND status != 'rating' RETURNING ${COLUMNS}`,
+       WHERE id = ?1 AND body != '' RETURNING ${COLUMNS}`,
     )
     .bind(id, decision === "publish" ? "published" : "rejected", actor, now)
     .first<ReviewRow>();
