@@ -4,11 +4,15 @@
  * in the browser the page fetches further pages from `GET /api/reviews/{page}/9`.
  */
 import { createContext } from "react-router";
+import type { VerifiedReviewPage } from "#shared/orders/reviews.ts";
 import type { ReviewCounts, ReviewPage } from "#shared/reviews.ts";
 
 export interface ReviewsService {
-  /** The counts, and pages 1..`pages` of `size` reviews with at least `min` stars (-1: all), interleaved. */
-  reviews(pages: number, size: number, min: number): Promise<{ counts: ReviewCounts; page: ReviewPage }>;
+  /**
+   * The counts, pages 1..`pages` of `size` reviews with at least `min` stars (-1: all), interleaved, and the
+   * shop's verified-purchase reviews (decision 037), the first `verifiedCount` of them.
+   */
+  reviews(pages: number, size: number, min: number, verifiedCount: number): Promise<{ counts: ReviewCounts; page: ReviewPage; verified: VerifiedReviewPage }>;
 }
 
 export const reviewsContext = createContext<ReviewsService>();

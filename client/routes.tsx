@@ -119,6 +119,10 @@ const PAGES: Page[] = [
   // §2 /quiz/{step?} (issue 21): the first step (indexed, a shared render) and the rest with the results.
   ...pages("quiz", () => import("./routes/quiz"), ["quiz"]),
   ...pages("quiz-step", () => import("./routes/quiz-step"), ["quiz/:step"]),
+  // §2 after delivery (issue 22 point 5): the email's star links, the survey and leaving the review emails.
+  ...pages("order-product-review", () => import("./routes/order-product-review"), ["orders/user-product-review/:rating/:reviewId/:key"]),
+  ...pages("order-survey", () => import("./routes/order-survey"), ["orders/survey/:orderNumber"]),
+  ...pages("order-review-unsubscribe", () => import("./routes/order-review-unsubscribe"), ["unsubscribe-user-review/:orderNumber/:orderKey"]),
 ];
 
 // Each alias of §2 (e.g. /product ≡ /diamond) is a second route to the same module.

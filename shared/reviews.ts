@@ -30,8 +30,11 @@ export type Review = v.InferOutput<typeof Review>;
 
 const ProviderCount = v.object({ count: v.number(), average: v.number() });
 
-/** `GET reviews/count`: per provider and in total (average rounded to one decimal). */
-export const ReviewCounts = v.object({ google: ProviderCount, trustpilot: ProviderCount, total: ProviderCount });
+/**
+ * `GET reviews/count`: per provider, the shop's own verified-purchase reviews (decision 037), and in total
+ * (averages rounded to one decimal).
+ */
+export const ReviewCounts = v.object({ google: ProviderCount, trustpilot: ProviderCount, verified: ProviderCount, total: ProviderCount });
 export type ReviewCounts = v.InferOutput<typeof ReviewCounts>;
 
 /** The most reviews one `GET reviews/{page}/{size}` answers (a larger size is refused: 400). */

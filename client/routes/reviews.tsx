@@ -10,6 +10,7 @@ import { type MouseEvent, useState } from "react";
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { REVIEW_PROVIDERS, REVIEWS_MAX_RENDERED_PAGES, REVIEWS_PAGE_SIZE, type Review, type ReviewCounts } from "#shared/reviews.ts";
 import { call } from "../api";
+import { VERIFIED_MAX_PAGES, VERIFIED_PAGE_SIZE, VerifiedReviews } from "../components/verified-reviews";
 import type { RouteHandle } from "../route-handle";
 import { reviewsContext } from "../reviews-context";
 import { serverService } from "../server-page";
@@ -36,8 +37,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const pages = intParam(url, "page", 1, REVIEWS_MAX_RENDERED_PAGES, 1);
   const min = intParam(url, "min", -1, 5, -1);
-  const { counts, page } = await serverService(context, request, reviewsContext).reviews(pages, REVIEWS_PAGE_SIZE, min);
-  return { counts, reviews: page.reviews, total: page.total, pages, min };
+  const vpages = intParam(url, "vpage", 1, VERIFIED_MAX_PAGES, 1);
+  const { counts, page, verified } = await serverService(context, request, reviewsContext).reviews(pages, REVIEWS_PAGE_SIZE, min, vpages * VERIFIED_PAGE_SIZE);
+  return { counts, reviews: page.reviews, total: page.total, pages, min, verified, vpages };
 }
 
 type ReviewsData = Awaited<ReturnType<typeof loader>>;
@@ -48,7 +50,7 @@ export const handle: RouteHandle<ReviewsData> = {
   meta: (d) => ({
     title: "Customer reviews — Loupe",
     description: d
-      ? `${d.counts.total.count} reviews of Loupe on Google and Trustpilot, ${d.counts.total.average} stars on average: what shoppers say about comparing and buying diamonds with us.`
+      ? `${d.counts.total.count} reviews of Loupe on Google, Trustpilot and from verified purchases, ${d.counts.total.average} stars on average: what shoppers say about comparing and buying diamonds with us.`
       : "What shoppers say about comparing and buying diamonds with Loupe.",
     canonical: "/reviews",
   }),
@@ -153,7 +155,7 @@ export function Component() {
   return (
     <div className="reviews-page">
       <h1>What shoppers say about Loupe</h1>
-      <p className="reviews-intro">Reviews our customers left on Google and Trustpilot, shown in turn from each.</p>
+      <p className="reviews-intro">Reviews our customers left on Google and Trustpilot, shown in turn from each, and those written here after a delivery.</p>
       <section aria-labelledby="review-counts-heading">
         <h2 id="review-counts-heading" className="visually-hidden">
           Ratings by provider
@@ -171,6 +173,8 @@ export function Component() {
         </select>
         <button type="submit">Show reviews</button>
       </form>
+      <VerifiedReviews verified={data.verified} average={data.counts.verified.average} vpages={data.vpages} pages={pages} min={data.min} />
+      {data.verified.total > 0 ? <h2 className="reviews-providers-heading">On Google and Trustpilot</h2> : null}
       <p className="review-total" aria-live="polite">
         {data.total === 0 ? "No reviews match this rating yet." : `Showing ${reviews.length} of ${data.total} reviews`}
       </p>

@@ -18,6 +18,7 @@ import { SettingHeart } from "../components/heart";
 import { diamondTitle, gradeLine } from "../components/diamond-text";
 import { builderDiamond } from "../components/builder-diamond";
 import { loaderVariant, useMetExperiment, useVariant } from "../experiments/variants";
+import { ProductVerifiedReviews } from "../components/verified-reviews";
 
 const ID = /^[1-9]\d{0,8}$/;
 const METAL = /^\d{1,3}$/;
@@ -361,6 +362,7 @@ export function Component() {
           ) : null}
         </div>
       </div>
+      <ProductVerifiedReviews reviews={s.verifiedReviews} name={s.name} />
       {isRing ? <SimilarRings rings={rings} grid={ringsAsGrid} heading="Similar rings" /> : null}
       <SettingList id="best-selling" heading="Best-selling rings" list={bestSelling} query={query} />
       <SettingList id="popular" heading="Most popular engagement rings" list={popular} query={query} />

@@ -22,6 +22,7 @@ import { orderLookupOperations } from "./order-lookup";
 import { diamondOperations } from "./diamonds";
 import { experimentOperations } from "./experiments";
 import { gemologistReviewOperations } from "./gemologist-reviews";
+import { orderReviewOperations } from "./order-reviews";
 import type { Contract, Operation } from "./operation";
 import { promotionOperations } from "./promotions";
 import { reportOperations } from "./reports";
@@ -61,6 +62,7 @@ const byFeature = [
   gemologistReviewOperations,
   installmentOperations,
   ringSizeOperations,
+  orderReviewOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -95,7 +97,8 @@ type AnyOperation =
   | Values<typeof dealScoreOperations>
   | Values<typeof gemologistReviewOperations>
   | Values<typeof installmentOperations>
-  | Values<typeof ringSizeOperations>;
+  | Values<typeof ringSizeOperations>
+  | Values<typeof orderReviewOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

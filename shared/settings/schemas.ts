@@ -6,6 +6,7 @@
  */
 import * as v from "valibot";
 import { ITEM_TYPE_NAMES, ITEM_TYPES } from "../enums";
+import { VerifiedReview } from "../orders/reviews";
 import { MetalCode } from "../rings";
 import { OfferedPromotion, PromoCodeVariation, SearchId, ShapeCode } from "../schemas";
 import { MAX_SETTINGS_PAGE_SIZE, SETTING_SORT_FIELDS, STYLE_VALUES } from "./pages";
@@ -207,6 +208,8 @@ export const SettingDetail = v.object({
   /** The wedding band made to sit against this ring (§3 Setting variant matchingBand), in the same metal when it has it. */
   matchingBand: v.nullable(v.object({ id: Id, name: v.string(), variantId: Id, metal: MetalCode, price: Cents, imageUrl: v.string(), url: v.string() })),
   offeredPromotion: v.optional(v.nullable(OfferedPromotion)),
+  /** Published verified-purchase reviews of this setting, newest first (decision 037); absent when there are none. */
+  verifiedReviews: v.optional(v.array(VerifiedReview)),
 });
 export type SettingDetail = v.InferOutput<typeof SettingDetail>;
 

@@ -12,7 +12,9 @@ export type Block =
   /** A call to action: a button in HTML, followed by the address as a plain link. */
   | { kind: "button"; label: string; href: string }
   /** A short code the reader types (a promo code), set apart. */
-  | { kind: "code"; text: string };
+  | { kind: "code"; text: string }
+  /** A one-click rating: what is rated, then one link per star count (`links[i]` gives i + 1 stars). */
+  | { kind: "stars"; label: string; links: readonly string[] };
 
 /** What a template says; the layout turns it into the HTML and text bodies. */
 export interface EmailContent {
@@ -46,6 +48,7 @@ export function safeHref(url: string): string {
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 const TEXT = `${FONT};font-size:16px;line-height:1.5;color:#1a1a1a;margin:0 0 16px`;
 const BUTTON = `${FONT};display:inline-block;background:#1f4e79;color:#ffffff;font-size:16px;font-weight:600;text-decoration:none;padding:12px 24px;border-radius:4px`;
+const STAR = `${FONT};display:inline-block;color:#b8860b;font-size:18px;text-decoration:none;padding:6px 8px;border:1px solid #d9d9d9;border-radius:4px;margin:0 4px 6px 0`;
 const SMALL = `${FONT};font-size:13px;line-height:1.5;color:#4a4a4a;margin:0 0 8px`;
 
 function blockHtml(block: Block): string {
@@ -60,6 +63,14 @@ function blockHtml(block: Block): string {
         `<p style="margin:24px 0 8px"><a href="${href}" style="${BUTTON}">${escapeHtml(block.label)}</a></p>` +
         `<p style="${SMALL}">Or open this link: <a href="${href}" style="color:#1f4e79;word-break:break-all">${escapeHtml(block.href)}</a></p>`
       );
+    }
+    case "stars": {
+      const stars = block.links.map((href, i) => {
+        const n = i + 1;
+        const name = `${n} ${n === 1 ? "star" : "stars"}`;
+        return `<a href="${escapeHtml(safeHref(href))}" title="${name}" aria-label="${escapeHtml(`${block.label}: ${name}`)}" style="${STAR}">${"★".repeat(n)}</a>`;
+      });
+      return `<p style="${TEXT}">${escapeHtml(block.label)}</p><p style="margin:0 0 20px">${stars.join(" ")}</p>`;
     }
   }
 }
@@ -95,6 +106,8 @@ function blockText(block: Block): string {
       return `    ${block.text}`;
     case "button":
       return `${block.label}:\n${block.href}`;
+    case "stars":
+      return [`${block.label}:`, ...block.links.map((href, i) => `${i + 1} ${i === 0 ? "star" : "stars"}: ${href}`)].join("\n");
   }
 }
 
@@ -105,10 +118,13 @@ export function renderText(content: EmailContent): string {
   return `${parts.join("\n\n")}\n`;
 }
 
-/** The email's links in reading order (buttons, then the unsubscribe link). */
+/** The email's links in reading order (buttons and star links, then the unsubscribe link). */
 export function contentLinks(content: EmailContent): EmailLink[] {
   const links: EmailLink[] = [];
-  for (const block of content.blocks) if (block.kind === "button") links.push({ label: block.label, href: block.href });
+  for (const block of content.blocks) {
+    if (block.kind === "button") links.push({ label: block.label, href: block.href });
+    if (block.kind === "stars") block.links.forEach((href, i) => links.push({ label: `${block.label}: ${i + 1} ${i === 0 ? "star" : "stars"}`, href }));
+  }
   if (content.unsubscribeLink) links.push({ label: "Unsubscribe", href: content.unsubscribeLink });
   return links;
 }

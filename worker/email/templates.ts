@@ -10,6 +10,7 @@ import { type WizardEmailData, wizardRecommendationsEmail } from "../search-wiza
 import { type GemologistReviewEmailData, gemologistReviewEmail } from "../gemologist-reviews/email";
 import { type MissingRingSizeEmailData, missingRingSizeEmail } from "../orders/ring-size/email";
 import { type ExpiryReminderEmailData, type OrderExpiredEmailData, expiryReminderEmail, orderExpiredEmail } from "../orders/expiry-email";
+import { type ReviewInvitationData, reviewInvitationEmail } from "../orders/reviews/email";
 
 export interface TemplateData {
   /** After registering: the confirmation link (/register/confirm?…). */
@@ -56,6 +57,8 @@ export interface TemplateData {
   "order-expiry-reminder": ExpiryReminderEmailData;
   /** An unpaid order expired: the cart link to order again (worker/orders/expiry-email.ts). */
   "order-expired": OrderExpiredEmailData;
+  /** A delivered order's star links per product, the survey and the unsubscribe link (worker/orders/reviews/email.ts). */
+  "review-invitation": ReviewInvitationData;
 }
 
 export type EmailTemplate = keyof TemplateData;
@@ -205,6 +208,7 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
   "missing-ring-size": missingRingSizeEmail,
   "order-expiry-reminder": expiryReminderEmail,
   "order-expired": orderExpiredEmail,
+  "review-invitation": reviewInvitationEmail,
 };
 
 /** The names of every template. */

@@ -34,6 +34,7 @@ import { installmentRoutes } from "../orders/installments-routes";
 import { orderLookupRoutes } from "../orders/lookup/routes";
 import { myStuffListRoutes, myStuffRoutes } from "../my-stuff/routes";
 import { myStuffAlertRoutes } from "../my-stuff/alerts/routes";
+import { orderReviewRoutes } from "../orders/reviews/routes";
 import { mount, type Route } from "./routes";
 import { ringSizeRoutes } from "../orders/ring-size/routes";
 
@@ -71,6 +72,7 @@ export const routes: readonly Route[] = [
   ...searchWizardRoutes,
   ...installmentRoutes,
   ...ringSizeRoutes,
+  ...orderReviewRoutes,
   ...openapiRoutes,
 ];
 

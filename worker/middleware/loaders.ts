@@ -22,6 +22,7 @@ import { articlesContext } from "#client/articles-context.ts";
 import { quizContext } from "#client/quiz-context.ts";
 import { ringSizeContext } from "#client/ring-size-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
+import { orderReviewsContext } from "#client/order-reviews-context.ts";
 import { renderedExperiments } from "#client/entry.server";
 import { trafficAlert } from "../content/alerts";
 import type { AppEnv } from "../env";
@@ -40,6 +41,7 @@ import { serverRetailers } from "../loaders/retailers";
 import { serverContentPages } from "../loaders/pages";
 import { serverQuiz } from "../loaders/quiz";
 import { serverRingSize } from "../loaders/ring-size";
+import { serverOrderReviews } from "../loaders/order-reviews";
 import { accountServiceOf } from "./account";
 import { isAdmin } from "./admin";
 import { shopperOf } from "./shopper";
@@ -122,6 +124,7 @@ export function loaderServices() {
       }),
     );
     context.set(ringSizeContext, serverRingSize(c.env, Date.now));
+    context.set(orderReviewsContext, serverOrderReviews({ env: c.env, now: Date.now }));
     c.set("loaderContext", context);
     c.set("pageVariants", variants);
     await next();

@@ -12,8 +12,19 @@ import { orderView } from "./view";
 export const OPERATOR_EVENTS = ["availability_confirmed", "item_unavailable", "shipped", "delivered", "cancel"] as const satisfies readonly OrderEvent[];
 export type OperatorEvent = (typeof OPERATOR_EVENTS)[number];
 
-export async function operatorEvent(db: D1Database, orderNumber: string, event: OperatorEvent, now: number): Promise<OrderView> {
-  await applyEvent(db, orderNumber, event, "operator", now, (changed) =>
+/**
+ * Applies an operator's event. `onDelivered` runs once, after the one request whose event made the order
+ * `delivered` (the review invitation, worker/orders/reviews/invite.ts; decision 037); a repeated or concurrent
+ * `delivered` finds the order already there and does not call it.
+ */
+export async function operatorEvent(
+  db: D1Database,
+  orderNumber: string,
+  event: OperatorEvent,
+  now: number,
+  onDelivered?: (orderNumber: string) => Promise<unknown>,
+): Promise<OrderView> {
+  const applied = await applyEvent(db, orderNumber, event, "operator", now, (changed) =>
     changed && event === "cancel"
       ? [
           db
@@ -22,5 +33,11 @@ export async function operatorEvent(db: D1Database, orderNumber: string, event: 
         ]
       : [],
   );
+  if (applied.changed && event === "delivered" && onDelivered) {
+    // The order is delivered whatever happens to the email: a failure is logged, not the operator's error.
+    await onDelivered(orderNumber).catch((e: unknown) =>
+      console.error(JSON.stringify({ level: "error", message: `review invitation of ${orderNumber}: ${String(e)}` })),
+    );
+  }
   return orderView(db, orderNumber);
 }

@@ -21,6 +21,7 @@ import { createPaymentRequest } from "./requests";
 import { approveLocal, confirmPayment, type PaidNotice, PaymentUnavailable, payRequest, paymentToCollect, placeOrder, resumePayment } from "./service";
 import { type OrderCaller, ownOrder } from "./lookup/own";
 import { operatorEvent } from "./operator";
+import { inviteAfterDelivery } from "./reviews/invite";
 import { findOrder } from "./store";
 import { orderView } from "./view";
 
@@ -137,7 +138,11 @@ export const orderRoutes = [
       return { status: 200, body: await payRequest(c.env, order, params.requestId, context(c)) };
     }),
   ),
-  handle(ops.operatorEvent, async ({ params, body }, c) => ({ status: 200, body: await operatorEvent(c.env.DB, params.id, body.event, Date.now()) })),
+  handle(ops.operatorEvent, async ({ params, body }, c) => {
+    const now = Date.now();
+    const invite = (n: string) => inviteAfterDelivery(c.env, n, { origin: new URL(c.req.url).origin, now, waitUntil: (p) => c.executionCtx.waitUntil(p) });
+    return { status: 200, body: await operatorEvent(c.env.DB, params.id, body.event, now, invite) };
+  }),
   handle(ops.clientToken, (_input, c) =>
     orders(c, async () => {
       const collector = collectorFor(c.env, "card");

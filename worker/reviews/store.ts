@@ -5,6 +5,7 @@
  * which ranges of the two lists it takes, so page 2 continues the alternation where page 1 ended.
  */
 import { interleave, interleavedWindow, type Review, type ReviewCounts, type ReviewPage } from "#shared/reviews.ts";
+import { verifiedTally } from "./verified";
 
 interface ReviewRow {
   id: number;
@@ -70,14 +71,22 @@ export async function topReviews(db: D1Database, min: number, limit = 6): Promis
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** Review counts and averages per provider and in total. */
+/** Review counts and averages per provider, of the shop's verified purchases (decision 037), and in total. */
 export async function reviewCounts(db: D1Database): Promise<ReviewCounts> {
-  const { results } = await db
-    .prepare("SELECT provider, COUNT(*) AS count, SUM(rating) AS stars FROM reviews WHERE status = 1 GROUP BY provider")
-    .all<{ provider: number; count: number; stars: number }>();
+  const [{ results }, v] = await Promise.all([
+    db
+      .prepare("SELECT provider, COUNT(*) AS count, SUM(rating) AS stars FROM reviews WHERE status = 1 GROUP BY provider")
+      .all<{ provider: number; count: number; stars: number }>(),
+    verifiedTally(db),
+  ]);
   const of = (p: number) => results.find((r) => r.provider === p) ?? { count: 0, stars: 0 };
   const summary = (count: number, stars: number) => ({ count, average: count ? round1(stars / count) : 0 });
   const g = of(1);
   const t = of(2);
-  return { google: summary(g.count, g.stars), trustpilot: summary(t.count, t.stars), total: summary(g.count + t.count, g.stars + t.stars) };
+  return {
+    google: summary(g.count, g.stars),
+    trustpilot: summary(t.count, t.stars),
+    verified: summary(v.count, v.stars),
+    total: summary(g.count + t.count + v.count, g.stars + t.stars + v.stars),
+  };
 }

@@ -26,6 +26,7 @@ import { TimedCache } from "../lib/timed-cache";
 import { bestOffer } from "../promotions/offers";
 import { validPromotions } from "../promotions/store";
 import { loadFilters, markUsed, saveFilters } from "../saved-searches/store";
+import { settingVerifiedReviews } from "../reviews/verified";
 
 /** How long an isolate answers from the catalogue it read (a price change shows within this). */
 export const SETTING_CATALOGUE_TTL_MS = 30_000;
@@ -141,12 +142,13 @@ export async function getSettingDetail(
   variation: Variant,
   now = Date.now(),
 ): Promise<SettingDetail | null> {
-  const [cat, promos] = await Promise.all([loadSettingCatalogue(db), offeredPromotions(db, variation, now)]);
+  const [cat, promos, reviews] = await Promise.all([loadSettingCatalogue(db), offeredPromotions(db, variation, now), settingVerifiedReviews(db, id)]);
   const chosen = metal ?? defaultMetal(cat, id);
   const detail = chosen === null ? null : settingDetail(cat, id, chosen);
   if (!detail) return null;
   const setting = cat.settings.find((s) => s.id === id)!;
-  return { ...detail, offeredPromotion: bestOffer(promos, placementOf(setting.item_type, setting.item_type_name).category, detail.selectedVariant.price, now) };
+  const offeredPromotion = bestOffer(promos, placementOf(setting.item_type, setting.item_type_name).category, detail.selectedVariant.price, now);
+  return { ...detail, offeredPromotion, ...(reviews.length ? { verifiedReviews: reviews } : {}) };
 }
 
 /** A jewellery variant by its id (`GET /api/jewellery/jewellery-variant/{id}`): its setting in that metal. */

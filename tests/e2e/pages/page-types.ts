@@ -4,6 +4,7 @@
  */
 import type { Page } from "playwright-core";
 import { url } from "./browser";
+import { deliveredOrder, freshReviewEmail } from "./delivered-order";
 import { linkFromOutbox } from "./outbox";
 import { openMissingRingSizePage } from "./ring-size";
 
@@ -75,6 +76,19 @@ async function reportOfNewCustomer(page: Page): Promise<void> {
   await page.waitForURL(/\/diamond-report\/\d+$/);
 }
 
+let reviewEmail: Promise<string> | undefined;
+/** Opens a link of a delivered order's review invitation (one order, made the first time, for the three pages). */
+function reviewLink(path: string): Step {
+  return async (page: Page) => {
+    reviewEmail ??= (async () => {
+      const email = freshReviewEmail("a11y");
+      await deliveredOrder(email);
+      return email;
+    })();
+    await page.goto(url(await linkFromOutbox(page, await reviewEmail, path)));
+  };
+}
+
 /**
  * Every page type of the shop (the experiments view is admin-only and not a shopper's page). They run in
  * order in one browser per mode: the cart pages come before the ring builder adds a setting.
@@ -132,6 +146,10 @@ export const PAGE_TYPES: readonly PageType[] = [
     via: [CARD, chooseSetting, DIAMOND_CARD, "main a[href^='/complete-ring/']"],
     expect: /\/complete-ring\/\d+\/\d+\?setting=\d+$/,
   },
+  // After delivery (issue 22 point 5): the email's star link, the survey, leaving the review emails.
+  { name: "product review", path: "/", via: [reviewLink("/orders/user-product-review/5/")], expect: /\/orders\/user-product-review\/5\/rr[0-9a-f]{16}\// },
+  { name: "order survey", path: "/", via: [reviewLink("/orders/survey/")], expect: /\/orders\/survey\/LP\d{10}\?key=/ },
+  { name: "unsubscribe review emails", path: "/", via: [reviewLink("/unsubscribe-user-review/")], expect: /\/unsubscribe-user-review\/LP\d{10}\// },
   // Diamond reports (issue 21): the landing, then (signed in from here on) a report.
   { name: "diamond report landing", path: "/diamond-report" },
   { name: "diamond report", path: "/diamond-report", via: [reportOfNewCustomer], expect: /\/diamond-report\/\d+$/ },

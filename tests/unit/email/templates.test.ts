@@ -98,6 +98,22 @@ const SAMPLES: EmailMessage[] = [
     template: "order-expired",
     data: { orderNumber: "LP0123456789", items: [{ name: "1.01 Carat Round Diamond", quantity: 1 }], cartLink: `${SITE}/cart/0/0/7?wb=[1]&fj=[2]` },
   },
+  {
+    to: "a@example.com",
+    template: "review-invitation",
+    data: {
+      orderNumber: "LP0123456789",
+      firstName: "Ada",
+      products: [
+        {
+          name: "Solitaire & 1.01 ct Round",
+          ratingLinks: [1, 2, 3, 4, 5].map((n) => `${SITE}/orders/user-product-review/${n}/rr0123456789abcdef/abcdefghijklmnopqrstuv?a=1&b=2`),
+        },
+      ],
+      surveyLink: `${SITE}/orders/survey/LP0123456789?key=abcdefghijklmnopqrstuv&x=1`,
+      unsubscribeLink: `${SITE}/unsubscribe-user-review/LP0123456789/abcdefghijklmnopqrstuv?a=1&b=2`,
+    },
+  },
 ];
 
 const escapedHref = (url: string) => url.replaceAll("&", "&amp;");
@@ -132,7 +148,14 @@ describe("email templates", () => {
           expect(email.text.split("\n")).toContain(link.startsWith(`${SITE}/unsubscribe`) ? `Unsubscribe: ${link}` : link);
           expect(email.links.map((l) => l.href)).toContain(link);
         }
-        for (const button of email.links.filter((l) => l.label !== "Unsubscribe")) {
+        const isStar = (label: string) => /: \d stars?$/.test(label);
+        for (const star of email.links.filter((l) => isStar(l.label))) {
+          // A star of a one-click rating row: the stars are its text, what it does its accessible name.
+          expect(email.html).toContain(`href="${escapedHref(star.href)}"`);
+          expect(email.html).toContain(`aria-label="${star.label.replaceAll("&", "&amp;")}"`);
+          expect(email.text).toContain(`${star.label.split(": ").pop()}: ${star.href}`);
+        }
+        for (const button of email.links.filter((l) => l.label !== "Unsubscribe" && !isStar(l.label))) {
           expect(email.html).toContain(`>${button.label}</a>`);
           expect(email.html).toContain(`>${escapedHref(button.href)}</a>`);
         }
@@ -173,7 +196,12 @@ describe("email templates", () => {
   it("gives marketing emails the one-click unsubscribe headers and transactional ones none", () => {
     for (const message of SAMPLES) {
       const { headers } = renderEmail(message);
-      if (message.template === "complete-account" || message.template === "welcome-offer" || message.template === "alert-digest") {
+      if (
+        message.template === "complete-account" ||
+        message.template === "welcome-offer" ||
+        message.template === "alert-digest" ||
+        message.template === "review-invitation"
+      ) {
         expect(headers).toEqual({ "List-Unsubscribe": `<${message.data.unsubscribeLink}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
       } else {
         expect(headers).toEqual({});
