@@ -118,6 +118,9 @@ const PAGES: Page[] = [
   // §2 /quiz/{step?} (issue 21): the first step (indexed, a shared render) and the rest with the results.
   ...pages("quiz", () => import("./routes/quiz"), ["quiz"]),
   ...pages("quiz-step", () => import("./routes/quiz-step"), ["quiz/:step"]),
+  // §2 TD financing (issue 22): the lender's four return pages are one page; the lost account number's form (alias /recover).
+  ...pages("order-td", () => import("./routes/order-td"), ["order/td/:outcome"]),
+  ...pages("financing-account-lookup", () => import("./routes/financing-account-lookup"), ["financing-account-lookup"]),
 ];
 
 // Each alias of §2 (e.g. /product ≡ /diamond) is a second route to the same module.

@@ -29,6 +29,7 @@ import { reviewOperations } from "./reviews";
 import { searchOperations } from "./search";
 import { searchWizardOperations } from "./search-wizard";
 import { settingOperations } from "./settings";
+import { tdFinanceOperations } from "./td-finance";
 
 const byFeature = [
   searchOperations,
@@ -57,6 +58,7 @@ const byFeature = [
   searchWizardOperations,
   dealScoreOperations,
   gemologistReviewOperations,
+  tdFinanceOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -89,7 +91,8 @@ type AnyOperation =
   | Values<typeof reportOperations>
   | Values<typeof searchWizardOperations>
   | Values<typeof dealScoreOperations>
-  | Values<typeof gemologistReviewOperations>;
+  | Values<typeof gemologistReviewOperations>
+  | Values<typeof tdFinanceOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

@@ -8,6 +8,7 @@
 import { contentLinks, type EmailContent, type EmailLink, renderHtml, renderText } from "./layout";
 import { type WizardEmailData, wizardRecommendationsEmail } from "../search-wizard/email";
 import { type GemologistReviewEmailData, gemologistReviewEmail } from "../gemologist-reviews/email";
+import { type FinancingDecisionEmailData, financingDecisionEmail } from "../orders/td/email";
 
 export interface TemplateData {
   /** After registering: the confirmation link (/register/confirm?…). */
@@ -48,6 +49,8 @@ export interface TemplateData {
   "wizard-recommendations": WizardEmailData;
   /** A gemologist's answer to a report's review request (worker/gemologist-reviews/email.ts). */
   "gemologist-review": GemologistReviewEmailData;
+  /** The lender's later decision on a referred financing application (worker/orders/td/email.ts). */
+  "financing-decision": FinancingDecisionEmailData;
 }
 
 export type EmailTemplate = keyof TemplateData;
@@ -194,6 +197,7 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
   },
   "wizard-recommendations": wizardRecommendationsEmail,
   "gemologist-review": gemologistReviewEmail,
+  "financing-decision": financingDecisionEmail,
 };
 
 /** The names of every template. */

@@ -34,6 +34,7 @@ import { orderLookupRoutes } from "../orders/lookup/routes";
 import { myStuffListRoutes, myStuffRoutes } from "../my-stuff/routes";
 import { myStuffAlertRoutes } from "../my-stuff/alerts/routes";
 import { mount, type Route } from "./routes";
+import { tdFinanceRoutes } from "../orders/td/routes";
 
 /** Largest request body the API reads (filters, carts and forms are far smaller). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -67,6 +68,7 @@ export const routes: readonly Route[] = [
   ...versionRoutes,
   ...articleRoutes,
   ...searchWizardRoutes,
+  ...tdFinanceRoutes,
   ...openapiRoutes,
 ];
 

@@ -20,6 +20,7 @@ import { landingContext } from "#client/landing-context.ts";
 import { contentAdminContext, informationContext } from "#client/information-context.ts";
 import { articlesContext } from "#client/articles-context.ts";
 import { quizContext } from "#client/quiz-context.ts";
+import { tdFinanceContext } from "#client/td-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
 import { renderedExperiments } from "#client/entry.server";
 import { trafficAlert } from "../content/alerts";
@@ -38,6 +39,7 @@ import { serverReviews } from "../loaders/reviews";
 import { serverRetailers } from "../loaders/retailers";
 import { serverContentPages } from "../loaders/pages";
 import { serverQuiz } from "../loaders/quiz";
+import { serverTdFinance } from "../loaders/td";
 import { accountServiceOf } from "./account";
 import { isAdmin } from "./admin";
 import { shopperOf } from "./shopper";
@@ -118,6 +120,10 @@ export function loaderServices() {
         origin: url.origin,
         waitUntil,
       }),
+    );
+    context.set(
+      tdFinanceContext,
+      serverTdFinance({ env: c.env, origin: url.origin, ip: c.req.header("cf-connecting-ip") ?? "unknown", now: Date.now, waitUntil }),
     );
     c.set("loaderContext", context);
     c.set("pageVariants", variants);

@@ -8,6 +8,7 @@
 import { DomainError } from "#shared/refusal.ts";
 import { pruneLookups } from "./lookup/limit";
 import { applyEvent } from "./store";
+import { type FinancingCronBindings, financingCron } from "./td/cron";
 
 /** Orders one run expires at most (the rest wait for the next run). */
 export const EXPIRY_BATCH = 200;
@@ -44,12 +45,17 @@ export async function expireUnpaid(db: D1Database, now: number, limit = EXPIRY_B
   return expired;
 }
 
-/** The Cron Trigger's order work: expiry, and lookups older than the limit's window forgotten. */
-export function ordersCron(controller: Pick<ScheduledController, "scheduledTime">, env: { DB: D1Database }, ctx: Pick<ExecutionContext, "waitUntil">): void {
+/**
+ * The Cron Trigger's order work: expiry, lookups older than the limit's window forgotten, and referred financing
+ * applications asked about again (their decisions emailed once: td/cron.ts).
+ */
+export function ordersCron(controller: Pick<ScheduledController, "scheduledTime">, env: FinancingCronBindings, ctx: Pick<ExecutionContext, "waitUntil">): void {
   const now = controller.scheduledTime;
-  ctx.waitUntil(
-    Promise.all([expireUnpaid(env.DB, now), pruneLookups(env.DB, now)]).catch((err: unknown) =>
-      console.error(JSON.stringify({ level: "error", message: `orders cron: ${String(err)}` })),
-    ),
-  );
+  const waitUntil = (p: Promise<unknown>) => ctx.waitUntil(p);
+  const failed = (err: unknown) => console.error(JSON.stringify({ level: "error", message: `orders cron: ${String(err)}` }));
+  // The lender is asked before expiry runs, so a decision that arrived in time is not lost to it.
+  const financingThenExpiry = financingCron(env, now, waitUntil)
+    .catch(failed)
+    .then(() => expireUnpaid(env.DB, now));
+  ctx.waitUntil(Promise.all([financingThenExpiry, pruneLookups(env.DB, now)]).catch(failed));
 }
