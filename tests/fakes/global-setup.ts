@@ -10,6 +10,7 @@ import { startRetailerDirectoryFake } from "./retailer-directory";
 import { reviewsServiceFake } from "./reviews-service";
 import { startFakes } from "./server";
 import { stripeFake } from "./stripe";
+import { tdFake } from "./td";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,7 +22,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const fakes = await startFakes([resendFake, googleFake, facebookFake, stripeFake, paypalFake, braintreeFake, reviewsServiceFake, contentFake, blogCmsFake]);
+  const fakes = await startFakes([resendFake, googleFake, facebookFake, stripeFake, paypalFake, braintreeFake, reviewsServiceFake, contentFake, blogCmsFake, tdFake]);
   project.provide("fakesOrigin", fakes.origin);
   const directory = await startRetailerDirectoryFake();
   project.provide("retailerDirectoryOrigin", directory.origin);
