@@ -22,7 +22,18 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const fakes = await startFakes([resendFake, googleFake, facebookFake, stripeFake, paypalFake, braintreeFake, reviewsServiceFake, contentFake, blogCmsFake, tdFake]);
+  const fakes = await startFakes([
+    resendFake,
+    googleFake,
+    facebookFake,
+    stripeFake,
+    paypalFake,
+    braintreeFake,
+    reviewsServiceFake,
+    contentFake,
+    blogCmsFake,
+    tdFake,
+  ]);
   project.provide("fakesOrigin", fakes.origin);
   const directory = await startRetailerDirectoryFake();
   project.provide("retailerDirectoryOrigin", directory.origin);

@@ -346,7 +346,7 @@ export const tdFake: Fake = {
         if (!a) return { error: `unknown application ${body.transactionLink}` };
         return { ok: decide(a, String(body.decision), body as { accountNumber?: string; approvedAmount?: string }), application: view(a) };
       case "lender-decides":
-        if (!a || a.status !== "referred") return { error: "not a referred application" };
+        if (a?.status !== "referred") return { error: "not a referred application" };
         return { ok: decide(a, String(body.decision)), application: view(a), accountNumber: a.accountNumber };
       case "decline-next-authorization":
         m.declineNextAuthorization = true;
