@@ -131,6 +131,8 @@ export const PAGE_TYPES: readonly PageType[] = [
     via: [CARD, chooseSetting, DIAMOND_CARD, "main a[href^='/complete-ring/']"],
     expect: /\/complete-ring\/\d+\/\d+\?setting=\d+$/,
   },
+  // TD financing (issue 22): the lost account number's form.
+  { name: "financing account lookup", path: "/financing-account-lookup" },
   // Diamond reports (issue 21): the landing, then (signed in from here on) a report.
   { name: "diamond report landing", path: "/diamond-report" },
   { name: "diamond report", path: "/diamond-report", via: [reportOfNewCustomer], expect: /\/diamond-report\/\d+$/ },
