@@ -28,6 +28,7 @@ export interface Answer {
 /** A failure worth another try with the same key. */
 class Transient extends Error {}
 
+/** TD could not be reached or refused the shop's credentials: nothing is known to have happened there. */
 export const tdUnavailable = (message: string, cause?: unknown) => new ProviderUnavailable("td", message, cause === undefined ? undefined : { cause });
 
 async function readBody(response: Response): Promise<unknown> {

@@ -32,7 +32,7 @@ import {
   type RefundRequest,
 } from "./provider";
 import { type TdBindings, type TdConfig, tdConfig } from "./td-config";
-import { errorOf, tdCall } from "./td-http";
+import { errorOf, tdCall, tdUnavailable } from "./td-http";
 
 export { type TdBindings, type TdConfig, tdConfig } from "./td-config";
 
@@ -155,9 +155,10 @@ export async function confirmTdApplication(config: TdConfig, req: ConfirmRequest
   const answer = await tdCall(config, "GET", path, undefined, null, "application lookup");
   // The token the browser brought back is never believed: it is only noted whether it names this application.
   const raw: Record<string, unknown> = { application: answer.body, tokenMatches: req.token === undefined ? null : req.token === req.providerPaymentId };
-  if (answer.status === 404) return { status: "declined", reason: `TD has no application ${req.providerPaymentId}.`, raw };
-  if (answer.status !== 200)
-    return { status: "declined", reason: `TD refused the application lookup: HTTP ${answer.status} ${errorOf(answer.body).text}`, raw };
+  // TD not knowing the application, or refusing the shop (credentials changed?), decides nothing for the shopper:
+  // the payment stays open for an operator (and the order expires in its time) rather than being declined.
+  if (answer.status === 404) return { status: "pending", raw: { ...raw, unknownApplication: true } };
+  if (answer.status !== 200) throw tdUnavailable(`TD refused the application lookup: HTTP ${answer.status} ${errorOf(answer.body).text}`);
   const app = answer.body as Application;
   switch (app.status) {
     case "approved": {
