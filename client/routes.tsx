@@ -123,6 +123,9 @@ const PAGES: Page[] = [
   ...pages("order-product-review", () => import("./routes/order-product-review"), ["orders/user-product-review/:rating/:reviewId/:key"]),
   ...pages("order-survey", () => import("./routes/order-survey"), ["orders/survey/:orderNumber"]),
   ...pages("order-review-unsubscribe", () => import("./routes/order-review-unsubscribe"), ["unsubscribe-user-review/:orderNumber/:orderKey"]),
+  // §2 TD financing (issue 22): the lender's four return pages are one page; the lost account number's form (alias /recover).
+  ...pages("order-td", () => import("./routes/order-td"), ["order/td/:outcome"]),
+  ...pages("financing-account-lookup", () => import("./routes/financing-account-lookup"), ["financing-account-lookup"]),
 ];
 
 // Each alias of §2 (e.g. /product ≡ /diamond) is a second route to the same module.

@@ -32,6 +32,7 @@ import { searchOperations } from "./search";
 import { searchWizardOperations } from "./search-wizard";
 import { settingOperations } from "./settings";
 import { ringSizeOperations } from "./ring-size";
+import { tdFinanceOperations } from "./td-finance";
 
 const byFeature = [
   searchOperations,
@@ -63,6 +64,7 @@ const byFeature = [
   installmentOperations,
   ringSizeOperations,
   orderReviewOperations,
+  tdFinanceOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -98,7 +100,8 @@ type AnyOperation =
   | Values<typeof gemologistReviewOperations>
   | Values<typeof installmentOperations>
   | Values<typeof ringSizeOperations>
-  | Values<typeof orderReviewOperations>;
+  | Values<typeof orderReviewOperations>
+  | Values<typeof tdFinanceOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

@@ -215,6 +215,21 @@ export interface CartState {
   orderDrafted: { orderNumber: string; revision: number } | null;
   /** §3 TransactionId, PaymentId, paymentMethodDescription: the payment of the last order paid from this cart. */
   lastPayment: { orderNumber: string; paymentId: string; transactionId: string | null; paymentMethodDescription: string } | null;
+  /**
+   * §3 TdAccountNumber, TdCreditPlan, TdTransactionId: the TD financing of the last order financed from this cart,
+   * set once TD approved and the amount was captured. Only the account number's last 4 digits are kept.
+   */
+  financing: FinancingFields | null;
+}
+
+/** What the cart keeps of an approved TD financing (never the whole account number). */
+export interface FinancingFields {
+  orderNumber: string;
+  /** The account number's last 4 digits. */
+  accountLast4: string | null;
+  creditPlan: string | null;
+  /** TD's transaction link of the application. */
+  transactionId: string;
 }
 
 /** A price lock (§3 LockedPrices). */
@@ -255,6 +270,7 @@ export function emptyCart(): CartState {
     pricedAt: 0,
     orderDrafted: null,
     lastPayment: null,
+    financing: null,
   };
 }
 

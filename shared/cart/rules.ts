@@ -53,7 +53,9 @@ export type CartChange =
   /** Notes the order drafted from the cart at `revision` (not a change of the cart: no new revision). */
   | { type: "order-drafted"; orderNumber: string; revision: number }
   /** The order drafted from this cart is paid: the cart is emptied (once) and keeps the payment's §3 fields. */
-  | { type: "order-paid"; orderNumber: string; paymentId: string; transactionId: string | null; paymentMethodDescription: string };
+  | { type: "order-paid"; orderNumber: string; paymentId: string; transactionId: string | null; paymentMethodDescription: string }
+  /** TD financed the order drafted from this cart (server only, after the capture): §3 TdAccountNumber (last 4 digits), TdCreditPlan, TdTransactionId. */
+  | { type: "financing-approved"; orderNumber: string; transactionId: string; accountLast4: string | null; creditPlan: string | null };
 
 export type ChangeResult = Outcome<{ state: CartState }>;
 
@@ -137,7 +139,7 @@ function addItem(s: CartState, placement: Exclude<Placement, "ring-setting">, it
   return { ok: true, state: { ...s, nextLine: s.nextLine + 1, [list]: [...s[list], line] } };
 }
 
-function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" | "order-paid" }>): ChangeResult {
+function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" | "order-paid" | "financing-approved" }>): ChangeResult {
   switch (c.type) {
     case "add-diamond": {
       const ring = s.ring ?? { setting: null, diamond: null, ringSize: null };
@@ -316,11 +318,17 @@ export function applyChange(s: CartState, c: CartChange): ChangeResult {
       transactionId: c.transactionId,
       paymentMethodDescription: c.paymentMethodDescription,
     };
-    // A cart that has moved on to another order keeps its items; the paid one is emptied, once.
+    // A cart that has moved on to another order keeps its items; the paid one is emptied, once (keeping its financing).
     if (s.orderDrafted?.orderNumber !== c.orderNumber) return { ok: true, state: { ...s, lastPayment } };
     const cleared = apply(s, { type: "clear" });
     if (!cleared.ok) return cleared;
-    return { ok: true, state: { ...settle(s, cleared.state), lastPayment } };
+    const financing = s.financing?.orderNumber === c.orderNumber ? s.financing : null;
+    return { ok: true, state: { ...settle(s, cleared.state), lastPayment, financing } };
+  }
+  if (c.type === "financing-approved") {
+    // Not a change of the cart's contents (no new revision); the whole account number is never kept.
+    const accountLast4 = c.accountLast4 === null ? null : c.accountLast4.replace(/\D/g, "").slice(-4) || null;
+    return { ok: true, state: { ...s, financing: { orderNumber: c.orderNumber, transactionId: c.transactionId, accountLast4, creditPlan: c.creditPlan } } };
   }
   const r = apply(s, c);
   if (!r.ok) return r;

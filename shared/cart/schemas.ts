@@ -231,6 +231,12 @@ export const CartView = v.object({
   TransactionId: v.pipe(v.nullable(v.string()), v.description("§3: the provider's capture id of the last order paid from this cart")),
   PaymentId: v.pipe(v.nullable(v.string()), v.description("§3: the shop's payment id of the last order paid from this cart")),
   paymentMethodDescription: v.pipe(v.nullable(v.string()), v.description("§3: how it was paid (PayPal, CreditCard, ApplePayCard, GooglePay, wire)")),
+  TdAccountNumber: v.pipe(
+    v.nullable(v.string()),
+    v.description("§3: the last 4 digits of the TD account that financed the last order (never the whole number)"),
+  ),
+  TdCreditPlan: v.pipe(v.nullable(v.string()), v.description("§3: the TD credit plan of that financing")),
+  TdTransactionId: v.pipe(v.nullable(v.string()), v.description("§3: TD's transaction link of that financing's application")),
   PaymentMethod: v.picklist(PAYMENT_METHODS),
   ShippingAddress: v.nullable(AddressOut),
   BillingAddress: v.nullable(AddressOut),

@@ -12,6 +12,7 @@ import { startRetailerDirectoryFake } from "./retailer-directory";
 import { reviewsServiceFake } from "./reviews-service";
 import { startFakes } from "./server";
 import { stripeFake } from "./stripe";
+import { tdFake } from "./td";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -35,6 +36,7 @@ export default async function setup(project: TestProject) {
     blogCmsFake,
     affirmFake,
     splititFake,
+    tdFake,
   ]);
   project.provide("fakesOrigin", fakes.origin);
   const directory = await startRetailerDirectoryFake();

@@ -11,6 +11,7 @@ import { type GemologistReviewEmailData, gemologistReviewEmail } from "../gemolo
 import { type MissingRingSizeEmailData, missingRingSizeEmail } from "../orders/ring-size/email";
 import { type ExpiryReminderEmailData, type OrderExpiredEmailData, expiryReminderEmail, orderExpiredEmail } from "../orders/expiry-email";
 import { type ReviewInvitationData, reviewInvitationEmail } from "../orders/reviews/email";
+import { type FinancingDecisionEmailData, financingDecisionEmail } from "../orders/td/email";
 
 export interface TemplateData {
   /** After registering: the confirmation link (/register/confirm?…). */
@@ -59,6 +60,8 @@ export interface TemplateData {
   "order-expired": OrderExpiredEmailData;
   /** A delivered order's star links per product, the survey and the unsubscribe link (worker/orders/reviews/email.ts). */
   "review-invitation": ReviewInvitationData;
+  /** The lender's later decision on a referred financing application (worker/orders/td/email.ts). */
+  "financing-decision": FinancingDecisionEmailData;
 }
 
 export type EmailTemplate = keyof TemplateData;
@@ -209,6 +212,7 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
   "order-expiry-reminder": expiryReminderEmail,
   "order-expired": orderExpiredEmail,
   "review-invitation": reviewInvitationEmail,
+  "financing-decision": financingDecisionEmail,
 };
 
 /** The names of every template. */

@@ -37,6 +37,7 @@ import { myStuffAlertRoutes } from "../my-stuff/alerts/routes";
 import { orderReviewRoutes } from "../orders/reviews/routes";
 import { mount, type Route } from "./routes";
 import { ringSizeRoutes } from "../orders/ring-size/routes";
+import { tdFinanceRoutes } from "../orders/td/routes";
 
 /** Largest request body the API reads (filters, carts and forms are far smaller). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -73,6 +74,7 @@ export const routes: readonly Route[] = [
   ...installmentRoutes,
   ...ringSizeRoutes,
   ...orderReviewRoutes,
+  ...tdFinanceRoutes,
   ...openapiRoutes,
 ];
 

@@ -21,6 +21,7 @@ import { contentAdminContext, informationContext } from "#client/information-con
 import { articlesContext } from "#client/articles-context.ts";
 import { quizContext } from "#client/quiz-context.ts";
 import { ringSizeContext } from "#client/ring-size-context.ts";
+import { tdFinanceContext } from "#client/td-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
 import { orderReviewsContext } from "#client/order-reviews-context.ts";
 import { renderedExperiments } from "#client/entry.server";
@@ -42,6 +43,7 @@ import { serverContentPages } from "../loaders/pages";
 import { serverQuiz } from "../loaders/quiz";
 import { serverRingSize } from "../loaders/ring-size";
 import { serverOrderReviews } from "../loaders/order-reviews";
+import { serverTdFinance } from "../loaders/td";
 import { accountServiceOf } from "./account";
 import { isAdmin } from "./admin";
 import { shopperOf } from "./shopper";
@@ -125,6 +127,10 @@ export function loaderServices() {
     );
     context.set(ringSizeContext, serverRingSize(c.env, Date.now));
     context.set(orderReviewsContext, serverOrderReviews({ env: c.env, now: Date.now }));
+    context.set(
+      tdFinanceContext,
+      serverTdFinance({ env: c.env, origin: url.origin, ip: c.req.header("cf-connecting-ip") ?? "unknown", now: Date.now, waitUntil }),
+    );
     c.set("loaderContext", context);
     c.set("pageVariants", variants);
     await next();

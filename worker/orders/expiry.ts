@@ -15,6 +15,7 @@ import type { OrderKeyBindings } from "./keys";
 import { pruneLookups } from "./lookup/limit";
 import { askMissingSizesDue } from "./ring-size/notify";
 import { applyEvent } from "./store";
+import { type FinancingCronBindings, financingCron } from "./td/cron";
 
 /** Orders one run expires at most (the rest wait for the next run). */
 export const EXPIRY_BATCH = 200;
@@ -54,16 +55,21 @@ export async function expireUnpaid(db: D1Database, now: number, limit = EXPIRY_B
   return expired;
 }
 
-/** What the order cron reads: the database, the email sender, the order keys and the site's origin for links. */
-export type OrdersCronBindings = { DB: D1Database; SITE_ORIGIN?: string } & EmailBindings & OrderKeyBindings;
+/** What the order cron reads: the database, the email sender, the order keys, the lender and the site's origin for links. */
+export type OrdersCronBindings = { DB: D1Database; SITE_ORIGIN?: string } & EmailBindings & OrderKeyBindings & FinancingCronBindings;
 
 /**
- * The order cron's work at `now` (the Cron Trigger's scheduled time; tests inject it): expiry with its notices,
- * the reminders before expiry, the missing ring sizes asked for, and lookups older than the limit's window
- * forgotten. Each email is sent once however many runs overlap.
+ * The order cron's work at `now` (the Cron Trigger's scheduled time; tests inject it): referred financing
+ * applications asked about again (their decisions emailed once: td/cron.ts) — before expiry, so a decision that
+ * arrived in time is not lost to it —, expiry with its notices, the reminders before expiry, the missing ring
+ * sizes asked for, and lookups older than the limit's window forgotten. Each email is sent once however many
+ * runs overlap.
  */
 export async function ordersCronWork(env: OrdersCronBindings, now: number, waitUntil?: (p: Promise<unknown>) => void) {
   const mail: ExpiryMail = { env, origin: env.SITE_ORIGIN || DEFAULT_SITE_ORIGIN, waitUntil };
+  await financingCron(env, now, waitUntil ?? (() => {})).catch((err: unknown) =>
+    console.error(JSON.stringify({ level: "error", message: `orders cron (financing): ${String(err)}` })),
+  );
   const [expired, reminded, asked] = await Promise.all([
     expireUnpaid(env.DB, now, EXPIRY_BATCH, mail),
     remindBeforeExpiry(mail, now),

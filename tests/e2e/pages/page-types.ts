@@ -150,6 +150,8 @@ export const PAGE_TYPES: readonly PageType[] = [
   { name: "product review", path: "/", via: [reviewLink("/orders/user-product-review/5/")], expect: /\/orders\/user-product-review\/5\/rr[0-9a-f]{16}\// },
   { name: "order survey", path: "/", via: [reviewLink("/orders/survey/")], expect: /\/orders\/survey\/LP\d{10}\?key=/ },
   { name: "unsubscribe review emails", path: "/", via: [reviewLink("/unsubscribe-user-review/")], expect: /\/unsubscribe-user-review\/LP\d{10}\// },
+  // TD financing (issue 22): the lost account number's form.
+  { name: "financing account lookup", path: "/financing-account-lookup" },
   // Diamond reports (issue 21): the landing, then (signed in from here on) a report.
   { name: "diamond report landing", path: "/diamond-report" },
   { name: "diamond report", path: "/diamond-report", via: [reportOfNewCustomer], expect: /\/diamond-report\/\d+$/ },

@@ -114,6 +114,11 @@ const SAMPLES: EmailMessage[] = [
       unsubscribeLink: `${SITE}/unsubscribe-user-review/LP0123456789/abcdefghijklmnopqrstuv?a=1&b=2`,
     },
   },
+  {
+    to: "a@example.com",
+    template: "financing-decision",
+    data: { orderNumber: "LP0123456789", outcome: "approved", amountCents: 1311708, link: `${SITE}/orders/LP0123456789-abcdefghijklmnopqrstuv?a=1&b=2` },
+  },
 ];
 
 const escapedHref = (url: string) => url.replaceAll("&", "&amp;");

@@ -1,0 +1,40 @@
+/** §7 Orders: TD financing under /api (shared/api/td-finance.ts; docs/decisions/034-td-financing.md). */
+import type { Context } from "hono";
+import { tdFinanceOperations as ops } from "#shared/api/td-finance.ts";
+import type { AppEnv } from "../../env";
+import { ApiError } from "../../http/errors";
+import { handle } from "../../http/routes";
+import { ProviderUnavailable } from "../payments/provider";
+import { approval, orderCaller } from "../routes";
+import { type PaidNotice, PaymentUnavailable } from "../service";
+import { accountInfo, accountNumber } from "./accounts";
+import { approveTd, tdFinanceUrl } from "./service";
+
+/** Runs a financing service privately; TD out of reach is a 502 (not the shopper's fault, nor a 500). */
+async function financing<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
+  c.header("Cache-Control", "private, no-store");
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof PaymentUnavailable || e instanceof ProviderUnavailable) throw new ApiError(502, e.message);
+    throw e;
+  }
+}
+
+const notice = (c: Context<AppEnv>): PaidNotice => ({ origin: new URL(c.req.url).origin, waitUntil: (p) => c.executionCtx.waitUntil(p) });
+
+export const tdFinanceRoutes = [
+  handle(ops.tdFinanceUrl, ({ body }, c) =>
+    financing(c, async () => ({
+      status: 200,
+      body: await tdFinanceUrl(c.env, await orderCaller(c), body, { origin: new URL(c.req.url).origin, now: Date.now() }),
+    })),
+  ),
+  handle(ops.tdFinanceApprove, ({ params, body }, c) => financing(c, async () => approval(await approveTd(c.env, params.id, body, Date.now(), notice(c))))),
+  handle(ops.tdAccountInfo, ({ body }, c) =>
+    financing(c, async () => ({ status: 200, body: await accountInfo(c.env, await orderCaller(c), body.transactionLink, body.accountNumber) })),
+  ),
+  handle(ops.tdAccountNumber, ({ body }, c) =>
+    financing(c, async () => ({ status: 200, body: await accountNumber(c.env, c.req.header("cf-connecting-ip") ?? "unknown", body, Date.now()) })),
+  ),
+];

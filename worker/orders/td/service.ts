@@ -1,0 +1,246 @@
+/**
+ * TD financing's order services (issue 22 point 3; docs/decisions/034-td-financing.md): sending the shopper to
+ * TD's application (GetTdFinanceUrl), the approval (tdfinance/approve) and the return page's confirmation —
+ * each asks TD (or, locally, the embedded gateway standing in for it) and applies the answer through
+ * `confirmPayment`, exactly once — and the cart's §3 financing fields once the money is captured.
+ */
+import type { ApprovalResult } from "#shared/orders/schemas.ts";
+import { statusLabel } from "#shared/orders/states.ts";
+import { last4, type TdApproveRequest, type TdFinanceUrl, type TdFinanceUrlRequest } from "#shared/orders/td.ts";
+import { type FieldProblem, refused } from "#shared/refusal.ts";
+import { type OrderCaller, ownOrder } from "../lookup/own";
+import { adapterForPayment } from "../payments/adapters";
+import { type CaptureOutcome, ProviderUnavailable } from "../payments/provider";
+import { collectorFor } from "../payments/providers";
+import { eventStatement, findPayment, type PaymentRow, setCreated } from "../payments/store";
+import { createTdApplication, type FinancingFacts, returnUrlsOf, type TdConfig, type TdReturnUrls, tdConfig } from "../payments/td";
+import {
+  confirmPayment,
+  confirmWithProvider,
+  type OrderBindings,
+  type OrderContext,
+  type PaidNotice,
+  PaymentUnavailable,
+  paymentToCollect,
+  returnUrls,
+  startPayment,
+} from "../service";
+import { applyEvent, findOrder, type OrderRow } from "../store";
+import { isLocalPlan, LOCAL_TD_ACCOUNT, LOCAL_TD_PLANS } from "./local";
+
+const NO_PAYMENT = "No such financing payment for this order";
+
+/** The shopper's order to finance: the one named (theirs), else their newest unpaid financing order. */
+async function orderToFinance(db: D1Database, who: OrderCaller, orderNumber: string | undefined): Promise<OrderRow> {
+  if (orderNumber) return ownOrder(db, orderNumber, who);
+  const row = await db
+    .prepare(
+      `SELECT * FROM orders WHERE (visitor_id = ?1 OR (?2 IS NOT NULL AND user_id = ?2) OR (?3 IS NOT NULL AND cart_key = 'user:' || ?3))
+         AND payment_method = 'financing' AND status IN ('awaiting_payment', 'payment_failed') ORDER BY created_at DESC LIMIT 1`,
+    )
+    .bind(who.visitorId, who.userId, who.userGuid)
+    .first<OrderRow>();
+  return row ?? refused("not_found", "You have no unpaid order to finance: place an order paid by financing first.");
+}
+
+const RETURN_FIELDS = { approvedUrl: "approved", declinedUrl: "declined", cancelledUrl: "cancelled", referredUrl: "referred" } as const;
+
+/**
+ * The return addresses the caller gave, each resolved against this site and refused unless it stays on this
+ * site's origin (a path, or an absolute URL of this origin): TD never sends a shopper elsewhere from here.
+ */
+export function ownReturnUrls(body: Partial<Record<keyof typeof RETURN_FIELDS, string>>, origin: string): Partial<TdReturnUrls> {
+  const out: Partial<TdReturnUrls> = {};
+  const problems: FieldProblem[] = [];
+  for (const [field, outcome] of Object.entries(RETURN_FIELDS) as [keyof typeof RETURN_FIELDS, keyof TdReturnUrls][]) {
+    const value = body[field];
+    if (value === undefined) continue;
+    let url: URL | null = null;
+    try {
+      url = new URL(value, origin);
+    } catch {
+      url = null;
+    }
+    if (!url || url.origin !== origin || value.includes("\\")) {
+      problems.push({ path: field, message: "A return address must be on this site" });
+      continue;
+    }
+    url.hash = "";
+    out[outcome] = url.toString();
+  }
+  if (problems.length) refused("bad_request", "A return address is not on this site", problems);
+  return out;
+}
+
+/** `url` with our payment id in its query (the return page confirms that payment). */
+function withPayment(url: string, paymentId: string): string {
+  const u = new URL(url);
+  u.searchParams.set("payment", paymentId);
+  return u.toString();
+}
+
+/** Opens TD's application for the payment (with the caller's return addresses), once: the same key answers the same application. */
+async function openApplication(
+  env: OrderBindings,
+  config: TdConfig,
+  order: OrderRow,
+  payment: PaymentRow,
+  body: TdFinanceUrlRequest,
+  ctx: OrderContext,
+): Promise<PaymentRow> {
+  const custom = Object.fromEntries(Object.entries(ownReturnUrls(body, ctx.origin)).map(([k, u]) => [k, withPayment(u, payment.id)]));
+  const urls: TdReturnUrls = { ...returnUrlsOf(returnUrls("financing", order.order_number, payment.id, ctx.origin)), ...custom };
+  const req = {
+    orderNumber: order.order_number,
+    amount: { amountCents: payment.amount_cents, currency: "USD" as const },
+    description: `Loupe order ${order.order_number}`,
+    returnUrl: urls.approved,
+    cancelUrl: urls.cancelled,
+    idempotencyKey: payment.idempotency_key,
+    email: order.email,
+  };
+  let created: Awaited<ReturnType<typeof createTdApplication>>;
+  try {
+    created = await createTdApplication(config, req, urls, body.entryType);
+  } catch (e) {
+    if (e instanceof ProviderUnavailable) throw new PaymentUnavailable(`${e.message} Your order is saved; please try again in a moment.`);
+    throw e;
+  }
+  await env.DB.batch([
+    eventStatement(
+      env.DB,
+      { paymentId: payment.id, orderNumber: order.order_number, provider: "td", kind: "created", verified: true, payload: created.raw },
+      ctx.now,
+    ),
+  ]);
+  return setCreated(env.DB, payment.id, created, ctx.now);
+}
+
+/**
+ * GetTdFinanceUrl: the open financing payment of the shopper's unpaid financing order, or a new one (an order
+ * whose payment failed waits for payment again), and where the shopper applies. Locally the embedded gateway
+ * is the lender (it always returns to /order/td/{outcome}).
+ */
+export async function tdFinanceUrl(env: OrderBindings, who: OrderCaller, body: TdFinanceUrlRequest, ctx: OrderContext): Promise<TdFinanceUrl> {
+  ownReturnUrls(body, ctx.origin);
+  let order = await orderToFinance(env.DB, who, body.orderNumber);
+  if (order.payment_method !== "financing") refused("conflict", "This order is not paid by financing.");
+  if (order.status !== "awaiting_payment" && order.status !== "payment_failed")
+    refused("conflict", `This order does not wait for a payment: it is ${statusLabel(order.status)}.`);
+  const collector = collectorFor(env, "financing");
+  if (order.status === "payment_failed") {
+    await applyEvent(env.DB, order.order_number, "repay", "shopper", ctx.now);
+    order = (await findOrder(env.DB, order.order_number))!;
+  }
+  const config = collector.provider === "td" ? tdConfig(env) : null;
+  let row: PaymentRow;
+  if (config) {
+    const payment = await paymentToCollect(env.DB, order, "td", "financing", ctx.now);
+    row = payment.provider_payment_id ? payment : await openApplication(env, config, order, payment, body, ctx);
+  } else {
+    const start = await startPayment(env, order, ctx);
+    row = (await findPayment(env.DB, start.paymentId))!;
+  }
+  if (!row.approval_url) refused("conflict", "The financing application could not be opened; please try again.");
+  return { orderNumber: order.order_number, paymentId: row.id, provider: row.provider, transactionLink: row.provider_payment_id, url: row.approval_url };
+}
+
+/** A financing payment of this order with an application (TD's, or the embedded gateway's), or the 404. */
+async function financingPayment(env: OrderBindings, orderNumber: string | null, paymentId: string): Promise<PaymentRow & { provider_payment_id: string }> {
+  const payment = await findPayment(env.DB, paymentId);
+  if (!payment || (orderNumber !== null && payment.order_number !== orderNumber) || payment.method !== "financing" || !payment.provider_payment_id)
+    refused("not_found", NO_PAYMENT);
+  return payment as PaymentRow & { provider_payment_id: string };
+}
+
+/**
+ * PUT tdfinance/approve: TD is asked about the application (the body only names the account and plan to charge,
+ * checked against what TD approved); approved → the order's amount authorised and captured once. Locally the
+ * stand-in's account and plans are the only ones (docs/decisions/034).
+ */
+export async function approveTd(env: OrderBindings, orderNumber: string, body: TdApproveRequest, now: number, notice: PaidNotice): Promise<ApprovalResult> {
+  const payment = await financingPayment(env, orderNumber, body.paymentId);
+  const adapter = adapterForPayment(env, payment, { origin: notice.origin, now }) ?? refused("not_found", NO_PAYMENT);
+  const open = payment.status === "created" || payment.status === "pending";
+  if (open && payment.provider === "local") {
+    if (body.TdAccountNumber !== LOCAL_TD_ACCOUNT) refused("bad_request", "This account number is not the one the lender approved for this application.");
+    if (!isLocalPlan(body.TdCreditPlan))
+      refused("bad_request", "The lender does not offer this credit plan for this account; choose one of the plans offered.");
+  }
+  const ref = payment.provider_payment_id;
+  const extra = { TdAccountNumber: body.TdAccountNumber, TdCreditPlan: body.TdCreditPlan };
+  const ask = async (p: PaymentRow): Promise<CaptureOutcome> => {
+    const outcome = await adapter.confirm({
+      providerPaymentId: ref,
+      amount: { amountCents: p.amount_cents, currency: "USD" },
+      orderNumber: p.order_number,
+      idempotencyKey: `${p.idempotency_key}-capture`,
+      extra,
+    });
+    if (payment.provider !== "local" || outcome.status !== "captured") return outcome;
+    // The embedded gateway knows no accounts: what it financed is the stand-in's account on the plan chosen.
+    const financing: FinancingFacts = { transactionLink: ref, accountNumberLast4: last4(LOCAL_TD_ACCOUNT), creditPlan: body.TdCreditPlan };
+    return { ...outcome, raw: { gateway: outcome.raw, financing } };
+  };
+  const result = await confirmPayment(env, payment, `provider:${payment.provider}`, ask, now, notice);
+  if (result.outcome === "paid") await noteFinancing(env, payment.id, now);
+  return result;
+}
+
+/**
+ * The return page's confirmation (/order/td/{outcome}?payment=…&transactionLink=…): the payment id (random) names
+ * the payment; the transaction link is passed on and never believed; TD is asked.
+ */
+export async function confirmTdReturn(
+  env: OrderBindings,
+  paymentId: string,
+  token: string | undefined,
+  now: number,
+  notice: PaidNotice,
+): Promise<ApprovalResult> {
+  const payment = await financingPayment(env, null, paymentId);
+  const result = await confirmWithProvider(env, payment.order_number, payment.id, now, notice, token);
+  if (result.outcome === "paid") await noteFinancing(env, payment.id, now);
+  return result;
+}
+
+/** What the payment's capture recorded of the financing (the adapter's `raw.financing`), or null. */
+async function recordedFacts(db: D1Database, paymentId: string): Promise<Partial<FinancingFacts> | null> {
+  const event = await db
+    .prepare("SELECT payload FROM payment_events WHERE payment_id = ? AND kind = 'captured' ORDER BY id DESC LIMIT 1")
+    .bind(paymentId)
+    .first<{ payload: string }>();
+  try {
+    const raw = event ? (JSON.parse(event.payload) as { financing?: Partial<FinancingFacts> }) : null;
+    return raw?.financing ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Once a financing payment is captured: the cart the order came from keeps §3 TdAccountNumber (its last 4
+ * digits), TdCreditPlan and TdTransactionId. The same facts every time it is called (read from the capture's
+ * record), so calling it again is harmless.
+ */
+export async function noteFinancing(env: OrderBindings, paymentId: string, now: number): Promise<void> {
+  const payment = await findPayment(env.DB, paymentId);
+  if (!payment?.provider_payment_id || (payment.status !== "captured" && payment.status !== "refunded")) return;
+  const order = await findOrder(env.DB, payment.order_number);
+  if (!order) return;
+  const facts = await recordedFacts(env.DB, payment.id);
+  const local = payment.provider === "local";
+  const cart = env.CART.get(env.CART.idFromName(order.cart_key));
+  await cart.apply(
+    [
+      {
+        type: "financing-approved",
+        orderNumber: order.order_number,
+        transactionId: payment.provider_payment_id,
+        accountLast4: facts?.accountNumberLast4 ?? (local ? last4(LOCAL_TD_ACCOUNT) : null),
+        creditPlan: facts?.creditPlan ?? (local ? LOCAL_TD_PLANS[0]!.code : null),
+      },
+    ],
+    now,
+  );
+}
