@@ -8,6 +8,12 @@
 import { contentLinks, type EmailContent, type EmailLink, renderHtml, renderText } from "./layout";
 import { type WizardEmailData, wizardRecommendationsEmail } from "../search-wizard/email";
 import { type GemologistReviewEmailData, gemologistReviewEmail } from "../gemologist-reviews/email";
+import {
+  type ConfirmAvailabilityEmailData,
+  confirmAvailabilityEmail,
+  type ItemUnavailableEmailData,
+  itemUnavailableEmail,
+} from "../orders/care/email";
 
 export interface TemplateData {
   /** After registering: the confirmation link (/register/confirm?…). */
@@ -48,6 +54,10 @@ export interface TemplateData {
   "wizard-recommendations": WizardEmailData;
   /** A gemologist's answer to a report's review request (worker/gemologist-reviews/email.ts). */
   "gemologist-review": GemologistReviewEmailData;
+  /** A retailer is asked to confirm its stones of a paid order (worker/orders/care/email.ts). */
+  "order-confirm-availability": ConfirmAvailabilityEmailData;
+  /** A stone of the shopper's order is unavailable: the link to choose a substitute or a refund. */
+  "order-item-unavailable": ItemUnavailableEmailData;
 }
 
 export type EmailTemplate = keyof TemplateData;
@@ -194,6 +204,8 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
   },
   "wizard-recommendations": wizardRecommendationsEmail,
   "gemologist-review": gemologistReviewEmail,
+  "order-confirm-availability": confirmAvailabilityEmail,
+  "order-item-unavailable": itemUnavailableEmail,
 };
 
 /** The names of every template. */

@@ -31,6 +31,7 @@ import { ApiError, notFoundRoute, onApiError } from "./errors";
 import { openapiRoutes } from "./openapi";
 import { orderRoutes, webhookRoutes } from "../orders/routes";
 import { orderLookupRoutes } from "../orders/lookup/routes";
+import { orderCareRoutes } from "../orders/care/routes";
 import { myStuffListRoutes, myStuffRoutes } from "../my-stuff/routes";
 import { myStuffAlertRoutes } from "../my-stuff/alerts/routes";
 import { mount, type Route } from "./routes";
@@ -67,6 +68,7 @@ export const routes: readonly Route[] = [
   ...versionRoutes,
   ...articleRoutes,
   ...searchWizardRoutes,
+  ...orderCareRoutes,
   ...openapiRoutes,
 ];
 

@@ -30,6 +30,7 @@ import {
 import type { EmailBindings } from "../email/outbox";
 import type { OrderKeyBindings } from "./keys";
 import { sendOrderConfirmation } from "./lookup/confirmation";
+import { askRetailers } from "./care/notify";
 import { openRequest, requestPaidStatement } from "./requests";
 import { applyEvent, findOrder, type OrderRow } from "./store";
 import { orderView } from "./view";
@@ -363,7 +364,8 @@ const DESCRIPTION: Record<string, string> = { paypal: "PayPal", card: "CreditCar
 /**
  * Once an order is paid (this call made it so): the cart it came from is emptied — when it still stands for
  * that order — and keeps the payment's §3 fields (TransactionId, PaymentId, paymentMethodDescription); the
- * confirmation email goes out (with a notice: a request to link from and send after).
+ * confirmation email goes out (with a notice: a request to link from and send after); the retailers are asked to
+ * confirm the stones.
  */
 async function afterPaid(env: OrderBindings, payment: PaymentRow, transactionId: string, now: number, notice?: PaidNotice): Promise<void> {
   const order = await findOrder(env.DB, payment.order_number);
@@ -382,6 +384,8 @@ async function afterPaid(env: OrderBindings, payment: PaymentRow, transactionId:
     now,
   );
   if (notice) await sendOrderConfirmation(env, order.order_number, notice.origin, notice.waitUntil, now);
+  // Each retailer is asked to confirm its stones (issue 22: worker/orders/care), once: this call made the order paid.
+  await askRetailers(env, order.order_number, { origin: notice?.origin, now, waitUntil: notice?.waitUntil });
 }
 
 /** The embedded gateway's approval (the shopper approved or declined on /dev/gateway; the server asks the gateway's books). */
