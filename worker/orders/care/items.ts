@@ -26,9 +26,13 @@ export interface ItemRow {
   availability_at: number | null;
 }
 
-/** The order's items, in the order the cart listed them. */
+/** The cart's order of lines (order_items has no rowid): the ring's setting and stone, the pair, then each kind of item. */
+const LINE_ORDER = `CASE WHEN line_id = 'setting' THEN 0 WHEN line_id = 'diamond' THEN 1 WHEN line_id = 'paired-diamond' THEN 2
+  ELSE 3 + instr('wbpdstfj', substr(line_id, 1, 2)) END, length(line_id), line_id`;
+
+/** The order's items, in the order the cart lists them. */
 export async function itemsOf(db: D1Database, orderNumber: string): Promise<ItemRow[]> {
-  const { results } = await db.prepare("SELECT * FROM order_items WHERE order_number = ? ORDER BY rowid").bind(orderNumber).all<ItemRow>();
+  const { results } = await db.prepare(`SELECT * FROM order_items WHERE order_number = ? ORDER BY ${LINE_ORDER}`).bind(orderNumber).all<ItemRow>();
   return results;
 }
 
