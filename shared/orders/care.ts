@@ -175,3 +175,4 @@ export const ContactFlagParams = v.object({
 });
 
 export const ContactFlag = v.object({ orderNumber: v.string(), contactCustomer: v.boolean(), changed: v.boolean() });
+export type ContactFlag = v.InferOutput<typeof ContactFlag>;

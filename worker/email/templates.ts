@@ -8,12 +8,7 @@
 import { contentLinks, type EmailContent, type EmailLink, renderHtml, renderText } from "./layout";
 import { type WizardEmailData, wizardRecommendationsEmail } from "../search-wizard/email";
 import { type GemologistReviewEmailData, gemologistReviewEmail } from "../gemologist-reviews/email";
-import {
-  type ConfirmAvailabilityEmailData,
-  confirmAvailabilityEmail,
-  type ItemUnavailableEmailData,
-  itemUnavailableEmail,
-} from "../orders/care/email";
+import { type ConfirmAvailabilityEmailData, confirmAvailabilityEmail, type ItemUnavailableEmailData, itemUnavailableEmail } from "../orders/care/email";
 
 export interface TemplateData {
   /** After registering: the confirmation link (/register/confirm?…). */

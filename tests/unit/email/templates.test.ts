@@ -94,7 +94,11 @@ const SAMPLES: EmailMessage[] = [
   {
     to: "a@example.com",
     template: "order-item-unavailable",
-    data: { orderNumber: "LP0123456789", items: [{ name: "1.01 ct G VS1 Excellent Round Diamond" }], link: `${SITE}/orders/substitute/LP0123456789?key=abc&x=1` },
+    data: {
+      orderNumber: "LP0123456789",
+      items: [{ name: "1.01 ct G VS1 Excellent Round Diamond" }],
+      link: `${SITE}/orders/substitute/LP0123456789?key=abc&x=1`,
+    },
   },
 ];
 

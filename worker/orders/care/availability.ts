@@ -44,8 +44,7 @@ export async function confirmAvailability(
       if (!line) refused("not_found", `No line ${a.lineId} of this order${who.kind === "retailer" ? " is yours" : ""}`);
       const to = a.available ? "confirmed" : "unavailable";
       if (line.availability === to) continue;
-      if (line.availability !== "unconfirmed")
-        refused("conflict", `Line ${a.lineId} is ${line.availability} already; ask the shop's operators to change it.`);
+      if (line.availability !== "unconfirmed") refused("conflict", `Line ${a.lineId} is ${line.availability} already; ask the shop's operators to change it.`);
       changes.push({ lineId: a.lineId, to });
     }
     if (changes.length && !ANSWERABLE.has(order.status))
@@ -58,9 +57,7 @@ export async function confirmAvailability(
             .prepare("UPDATE order_items SET availability = ?, availability_at = ? WHERE order_number = ? AND line_id = ? AND availability = 'unconfirmed'")
             .bind(c.to, ctx.now, orderNumber, c.lineId),
           db
-            .prepare(
-              "INSERT INTO order_actions (order_number, action, actor, detail, at) VALUES (?, 'availability', CASE WHEN changes() = 1 THEN ? END, ?, ?)",
-            )
+            .prepare("INSERT INTO order_actions (order_number, action, actor, detail, at) VALUES (?, 'availability', CASE WHEN changes() = 1 THEN ? END, ?, ?)")
             .bind(orderNumber, actor, JSON.stringify({ lineId: c.lineId, availability: c.to }), ctx.now),
         ]),
       );

@@ -113,7 +113,11 @@ export async function unavailableEmailStatement(
     {
       to: order.email,
       template: "order-item-unavailable",
-      data: { orderNumber: order.order_number, items: items.map((i) => ({ name: i.name })), link: await substituteLink(env, order.order_number, siteOrigin(env, origin)) },
+      data: {
+        orderNumber: order.order_number,
+        items: items.map((i) => ({ name: i.name })),
+        link: await substituteLink(env, order.order_number, siteOrigin(env, origin)),
+      },
     },
     now,
   );

@@ -33,7 +33,11 @@ async function answerer(c: Context<AppEnv>, orderNumber: string, proof: { retail
 }
 
 const privately = (c: Context<AppEnv>) => c.header("Cache-Control", "private, no-store");
-const context = (c: Context<AppEnv>) => ({ origin: new URL(c.req.url).origin, now: Date.now(), waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p) });
+const context = (c: Context<AppEnv>) => ({
+  origin: new URL(c.req.url).origin,
+  now: Date.now(),
+  waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p),
+});
 
 export const orderCareRoutes = [
   handle(ops.confirmAvailability, async ({ params, body }, c) => {

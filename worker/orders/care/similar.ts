@@ -29,7 +29,8 @@ export interface StoneRow {
   image_url: string;
 }
 
-export const STONE_COLUMNS = "d.id, d.retailer_id, d.certificate_lab, d.certificate_id, d.is_lab_grown, d.shape, d.carat, d.cut, d.color, d.clarity, d.price_cents, d.is_sold, d.image_url";
+export const STONE_COLUMNS =
+  "d.id, d.retailer_id, d.certificate_lab, d.certificate_id, d.is_lab_grown, d.shape, d.carat, d.cut, d.color, d.clarity, d.price_cents, d.is_sold, d.image_url";
 
 /** The name an order line gives a stone (as the cart names it: worker/cart/products.ts). */
 export function stoneName(d: Pick<StoneRow, "carat" | "color" | "clarity" | "cut" | "shape" | "is_lab_grown">): string {

@@ -5,11 +5,10 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { retailerKey } from "#worker/orders/care/keys.ts";
 import type { ErrorBody } from "../../helpers";
 import { call } from "../../helpers";
 import { transitions } from "../orders-helpers";
-import { ADMIN, answer, outbox, paidOrder, retailerOf, stoneWith } from "./care-helpers";
+import { ADMIN, answer, outbox, paidOrder, retailerOf, stoneWith, keyFor } from "./care-helpers";
 
 const anyStone = () => stoneWith(() => true);
 
@@ -40,7 +39,11 @@ describe("confirm-order-items-availability", () => {
     const { email } = (await env.DB.prepare("SELECT email FROM retailers WHERE id = ?").bind(retailer).first<{ email: string }>())!;
     const asked = (await outbox(email, "order-confirm-availability")).filter((d) => d.orderNumber === n);
     expect(asked).toHaveLength(1);
-    expect(asked[0]).toMatchObject({ retailerId: retailer, key: await retailerKey(env, n, retailer), stones: [expect.objectContaining({ lineId: "diamond" })] });
+    expect(asked[0]).toMatchObject({
+      retailerId: retailer,
+      key: await keyFor(n, retailer),
+      stones: [expect.objectContaining({ lineId: "diamond" })],
+    });
     expect(asked[0]!.confirmCall).toBe(`PUT https://loupe.test/api/orders/confirm-order-items-availability/${n}`);
 
     const first = await answer(n, [{ lineId: "diamond", available: true }], retailer, asked[0]!.key as string);
@@ -61,14 +64,14 @@ describe("confirm-order-items-availability", () => {
     const stoneRetailer = await retailerOf(diamond);
     const bracelet = await braceletNotOf(stoneRetailer);
     const { n } = await paidOrder(diamond, { variantId: bracelet.id });
-    const lines = (await env.DB.prepare("SELECT line_id, retailer_id FROM order_items WHERE order_number = ? ORDER BY line_id").bind(n).all<{
-      line_id: string;
-      retailer_id: number;
-    }>()).results;
+    const lines = (
+      await env.DB.prepare("SELECT line_id, retailer_id FROM order_items WHERE order_number = ? ORDER BY line_id").bind(n).all<{
+        line_id: string;
+        retailer_id: number;
+      }>()
+    ).results;
     expect(lines.map((l) => l.retailer_id)).toEqual([stoneRetailer, bracelet.retailer_id]);
-    const answers = await Promise.all(
-      [...lines, ...lines, ...lines].map((l) => answer(n, [{ lineId: l.line_id, available: true }], l.retailer_id)),
-    );
+    const answers = await Promise.all([...lines, ...lines, ...lines].map((l) => answer(n, [{ lineId: l.line_id, available: true }], l.retailer_id)));
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
     const order = await env.DB.prepare("SELECT status FROM orders WHERE order_number = ?").bind(n).first<{ status: string }>();
     expect(order?.status).toBe("availability_confirmed");
@@ -105,7 +108,7 @@ describe("confirm-order-items-availability", () => {
     expect(other.status).toBe(404);
     expect(other.body.error?.code).toBe("not_found");
     // Another retailer's key does not open this retailer's answers.
-    expect((await answer(n, [{ lineId: "diamond", available: true }], retailer, await retailerKey(env, n, bracelet.retailer_id))).status).toBe(404);
+    expect((await answer(n, [{ lineId: "diamond", available: true }], retailer, await keyFor(n, bracelet.retailer_id))).status).toBe(404);
     // Nobody: no key, no admin token.
     const anonymous = await call(`/api/orders/confirm-order-items-availability/${n}`, {
       method: "PUT",
@@ -118,7 +121,12 @@ describe("confirm-order-items-availability", () => {
     const res = await call(`/api/orders/confirm-order-items-availability/${n}`, {
       method: "PUT",
       headers: { ...ADMIN, "x-operator-name": "Maya" },
-      body: JSON.stringify({ items: [{ lineId: "diamond", available: true }, { lineId: braceletLine, available: true }] }),
+      body: JSON.stringify({
+        items: [
+          { lineId: "diamond", available: true },
+          { lineId: braceletLine, available: true },
+        ],
+      }),
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { status: string }).status).toBe("availability_confirmed");
@@ -153,7 +161,15 @@ describe("confirm-order-items-availability", () => {
       [{ items: [{ lineId: "nope", available: true }] }, "items.0.lineId"],
       [{ items: [{ lineId: "diamond", available: "yes" }] }, "items.0.available"],
       [{ items: [{ lineId: "diamond", available: true }], retailerId: 3 }, ""],
-      [{ items: [{ lineId: "diamond", available: true }, { lineId: "diamond", available: false }] }, "items"],
+      [
+        {
+          items: [
+            { lineId: "diamond", available: true },
+            { lineId: "diamond", available: false },
+          ],
+        },
+        "items",
+      ],
     ];
     for (const [body, path] of cases) {
       const res = await put(body);

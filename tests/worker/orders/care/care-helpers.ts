@@ -6,12 +6,15 @@ import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import type { AvailabilityResult, ChoiceResult, SubstitutesView } from "#shared/orders/care.ts";
 import type { PlacedOrder } from "#shared/orders/schemas.ts";
-import { orderKey } from "#worker/orders/keys.ts";
+import { type OrderKeyBindings, orderKey } from "#worker/orders/keys.ts";
 import { retailerKey } from "#worker/orders/care/keys.ts";
 import { similarStones, stoneById } from "#worker/orders/care/similar.ts";
 import { call } from "../../helpers";
 import { ADDRESS, approveLocal, decideAtGateway, localIdOf } from "../orders-helpers";
 import { visitor } from "../../cart/cart-helpers";
+
+/** Retailer `retailerId`'s key for order `n` (what its email carries). */
+export const keyFor = (n: string, retailerId: number) => retailerKey(env as OrderKeyBindings, n, retailerId);
 
 export const ADMIN = { authorization: "Bearer test-admin-token", "content-type": "application/json" };
 const JSON_HEADERS = { "content-type": "application/json" };
@@ -40,12 +43,12 @@ export async function paidOrder(diamondId: number, extra: { variantId?: number }
   const approved = await approveLocal(placed.order.orderNumber, localIdOf(placed.payment.approvalUrl!));
   expect(approved.body.order.status).toBe("paid");
   const n = placed.order.orderNumber;
-  return { n, email, cookie: v.cookie, placed, localId: localIdOf(placed.payment.approvalUrl!), key: await orderKey(env, n) };
+  return { n, email, cookie: v.cookie, placed, localId: localIdOf(placed.payment.approvalUrl!), key: await orderKey(env as OrderKeyBindings, n) };
 }
 
 /** PUT confirm-order-items-availability as a retailer (its key) or, without `retailerId`, as the operator. */
 export async function answer(n: string, items: { lineId: string; available: boolean }[], retailerId?: number, key?: string) {
-  const proof = retailerId === undefined ? {} : { retailerId, key: key ?? (await retailerKey(env, n, retailerId)) };
+  const proof = retailerId === undefined ? {} : { retailerId, key: key ?? (await keyFor(n, retailerId)) };
   const res = await call(`/api/orders/confirm-order-items-availability/${n}`, {
     method: "PUT",
     headers: retailerId === undefined ? ADMIN : JSON_HEADERS,
