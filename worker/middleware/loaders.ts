@@ -20,6 +20,7 @@ import { landingContext } from "#client/landing-context.ts";
 import { contentAdminContext, informationContext } from "#client/information-context.ts";
 import { articlesContext } from "#client/articles-context.ts";
 import { quizContext } from "#client/quiz-context.ts";
+import { orderCareContext } from "#client/order-care-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
 import { renderedExperiments } from "#client/entry.server";
 import { trafficAlert } from "../content/alerts";
@@ -38,6 +39,7 @@ import { serverReviews } from "../loaders/reviews";
 import { serverRetailers } from "../loaders/retailers";
 import { serverContentPages } from "../loaders/pages";
 import { serverQuiz } from "../loaders/quiz";
+import { serverOrderCare } from "../loaders/order-care";
 import { accountServiceOf } from "./account";
 import { isAdmin } from "./admin";
 import { shopperOf } from "./shopper";
@@ -116,6 +118,19 @@ export function loaderServices() {
         cookie: (name) => getCookie(c, name),
         setCookie: (header) => c.get("sessionCookies").push(header),
         origin: url.origin,
+        waitUntil,
+      }),
+    );
+    context.set(
+      orderCareContext,
+      serverOrderCare({
+        env: c.env,
+        caller: async () => {
+          const [who, session] = await Promise.all([shopperOf(c), c.get("session")()]);
+          return { visitorId: who.visitorId, userGuid: session?.user.userGuid ?? null, userId: session?.user.id ?? null };
+        },
+        origin: url.origin,
+        now: Date.now,
         waitUntil,
       }),
     );
