@@ -5,6 +5,7 @@
 import type { Page } from "playwright-core";
 import { url } from "./browser";
 import { linkFromOutbox } from "./outbox";
+import { substituteOfNewOrder } from "./substitute";
 
 /** A step from a page to the next: a link to follow (a CSS selector: the first match's href is opened), or an action. */
 export type Step = string | ((page: Page) => Promise<void>);
@@ -131,6 +132,8 @@ export const PAGE_TYPES: readonly PageType[] = [
     via: [CARD, chooseSetting, DIAMOND_CARD, "main a[href^='/complete-ring/']"],
     expect: /\/complete-ring\/\d+\/\d+\?setting=\d+$/,
   },
+  // After the order (issue 22): an unavailable stone's substitutes (a paid order made through the API, its stone marked unavailable).
+  { name: "substitute", path: "/", via: [substituteOfNewOrder], expect: /\/orders\/substitute\/LP\d{10}$/ },
   // Diamond reports (issue 21): the landing, then (signed in from here on) a report.
   { name: "diamond report landing", path: "/diamond-report" },
   { name: "diamond report", path: "/diamond-report", via: [reportOfNewCustomer], expect: /\/diamond-report\/\d+$/ },
