@@ -5,6 +5,8 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { confirmAvailability } from "#worker/orders/care/availability.ts";
+import type { NotifyBindings } from "#worker/orders/care/notify.ts";
 import type { ErrorBody } from "../../helpers";
 import { call } from "../../helpers";
 import { transitions } from "../orders-helpers";
@@ -147,6 +149,28 @@ describe("confirm-order-items-availability", () => {
     const unpaid = await answer(n, [{ lineId: "diamond", available: true }], retailer);
     expect(unpaid.status).toBe(409);
     expect(unpaid.body.error?.message).toContain("not paid");
+  });
+
+  it("records who and when with the clock it is given (an operator's answer through the service)", async () => {
+    const diamond = await anyStone();
+    const { n } = await paidOrder(diamond);
+    const now = Date.UTC(2031, 0, 2, 3, 4, 5);
+    const result = await confirmAvailability(
+      env as unknown as NotifyBindings,
+      n,
+      [{ lineId: "diamond", available: true }],
+      { kind: "operator", name: "Maya" },
+      { now },
+    );
+    expect(result.status).toBe("availability_confirmed");
+    expect(await env.DB.prepare("SELECT availability, availability_at FROM order_items WHERE order_number = ?").bind(n).first()).toEqual({
+      availability: "confirmed",
+      availability_at: now,
+    });
+    expect(await env.DB.prepare("SELECT actor, at FROM order_actions WHERE order_number = ?").bind(n).first()).toEqual({ actor: "operator:Maya", at: now });
+    expect(await env.DB.prepare("SELECT cause, at FROM order_transitions WHERE order_number = ? AND event = 'availability_confirmed'").bind(n).first()).toEqual(
+      { cause: "operator:Maya", at: now },
+    );
   });
 
   it("bad input answers the 400 envelope, naming the field", async () => {
