@@ -86,6 +86,8 @@ const PAGES: Page[] = [
   ...pages("order-approve-payment", () => import("./routes/order-approve-payment"), ["orders/approve-payment/:n", "cart/approve-payment/:n"]),
   ...pages("order-missing-ring-size", () => import("./routes/order-missing-ring-size"), ["orders/missing-ring-size/:n"]),
   ...pages("order-landing", () => import("./routes/order-landing"), ["orders/:slugUrl"]),
+  // Issue 22: an unavailable stone's substitutes (the emailed link's key, or the owner).
+  ...pages("order-substitute", () => import("./routes/order-substitute"), ["orders/substitute/:n"]),
   ...pages("my-orders", () => import("./routes/my-orders"), ["my-stuff/orders"]),
   // §2 My stuff (issue 19): the wishlist, favourites, alerts (and an alert email's stones), recently viewed, reports.
   ...pages("my-stuff-wishlist", () => import("./routes/my-stuff-wishlist"), ["my-stuff"]),

@@ -19,6 +19,7 @@ import { myStuffListOperations } from "./my-stuff-lists";
 import { orderOperations } from "./orders";
 import { webhookOperations } from "./webhooks";
 import { orderLookupOperations } from "./order-lookup";
+import { orderCareOperations } from "./order-care";
 import { diamondOperations } from "./diamonds";
 import { experimentOperations } from "./experiments";
 import { gemologistReviewOperations } from "./gemologist-reviews";
@@ -65,6 +66,7 @@ const byFeature = [
   ringSizeOperations,
   orderReviewOperations,
   tdFinanceOperations,
+  orderCareOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -101,7 +103,8 @@ type AnyOperation =
   | Values<typeof installmentOperations>
   | Values<typeof ringSizeOperations>
   | Values<typeof orderReviewOperations>
-  | Values<typeof tdFinanceOperations>;
+  | Values<typeof tdFinanceOperations>
+  | Values<typeof orderCareOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

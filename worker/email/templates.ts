@@ -12,6 +12,7 @@ import { type MissingRingSizeEmailData, missingRingSizeEmail } from "../orders/r
 import { type ExpiryReminderEmailData, type OrderExpiredEmailData, expiryReminderEmail, orderExpiredEmail } from "../orders/expiry-email";
 import { type ReviewInvitationData, reviewInvitationEmail } from "../orders/reviews/email";
 import { type FinancingDecisionEmailData, financingDecisionEmail } from "../orders/td/email";
+import { type ConfirmAvailabilityEmailData, confirmAvailabilityEmail, type ItemUnavailableEmailData, itemUnavailableEmail } from "../orders/care/email";
 
 export interface TemplateData {
   /** After registering: the confirmation link (/register/confirm?…). */
@@ -62,6 +63,10 @@ export interface TemplateData {
   "review-invitation": ReviewInvitationData;
   /** The lender's later decision on a referred financing application (worker/orders/td/email.ts). */
   "financing-decision": FinancingDecisionEmailData;
+  /** A retailer is asked to confirm its stones of a paid order (worker/orders/care/email.ts). */
+  "order-confirm-availability": ConfirmAvailabilityEmailData;
+  /** A stone of the shopper's order is unavailable: the link to choose a substitute or a refund. */
+  "order-item-unavailable": ItemUnavailableEmailData;
 }
 
 export type EmailTemplate = keyof TemplateData;
@@ -213,6 +218,8 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
   "order-expired": orderExpiredEmail,
   "review-invitation": reviewInvitationEmail,
   "financing-decision": financingDecisionEmail,
+  "order-confirm-availability": confirmAvailabilityEmail,
+  "order-item-unavailable": itemUnavailableEmail,
 };
 
 /** The names of every template. */

@@ -32,6 +32,7 @@ import { openapiRoutes } from "./openapi";
 import { orderRoutes, webhookRoutes } from "../orders/routes";
 import { installmentRoutes } from "../orders/installments-routes";
 import { orderLookupRoutes } from "../orders/lookup/routes";
+import { orderCareRoutes } from "../orders/care/routes";
 import { myStuffListRoutes, myStuffRoutes } from "../my-stuff/routes";
 import { myStuffAlertRoutes } from "../my-stuff/alerts/routes";
 import { orderReviewRoutes } from "../orders/reviews/routes";
@@ -75,6 +76,7 @@ export const routes: readonly Route[] = [
   ...ringSizeRoutes,
   ...orderReviewRoutes,
   ...tdFinanceRoutes,
+  ...orderCareRoutes,
   ...openapiRoutes,
 ];
 

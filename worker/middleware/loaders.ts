@@ -22,6 +22,7 @@ import { articlesContext } from "#client/articles-context.ts";
 import { quizContext } from "#client/quiz-context.ts";
 import { ringSizeContext } from "#client/ring-size-context.ts";
 import { tdFinanceContext } from "#client/td-context.ts";
+import { orderCareContext } from "#client/order-care-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
 import { orderReviewsContext } from "#client/order-reviews-context.ts";
 import { renderedExperiments } from "#client/entry.server";
@@ -44,6 +45,7 @@ import { serverQuiz } from "../loaders/quiz";
 import { serverRingSize } from "../loaders/ring-size";
 import { serverOrderReviews } from "../loaders/order-reviews";
 import { serverTdFinance } from "../loaders/td";
+import { serverOrderCare } from "../loaders/order-care";
 import { accountServiceOf } from "./account";
 import { isAdmin } from "./admin";
 import { shopperOf } from "./shopper";
@@ -130,6 +132,19 @@ export function loaderServices() {
     context.set(
       tdFinanceContext,
       serverTdFinance({ env: c.env, origin: url.origin, ip: c.req.header("cf-connecting-ip") ?? "unknown", now: Date.now, waitUntil }),
+    );
+    context.set(
+      orderCareContext,
+      serverOrderCare({
+        env: c.env,
+        caller: async () => {
+          const [who, session] = await Promise.all([shopperOf(c), c.get("session")()]);
+          return { visitorId: who.visitorId, userGuid: session?.user.userGuid ?? null, userId: session?.user.id ?? null };
+        },
+        origin: url.origin,
+        now: Date.now,
+        waitUntil,
+      }),
     );
     c.set("loaderContext", context);
     c.set("pageVariants", variants);

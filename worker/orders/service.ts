@@ -13,6 +13,9 @@ import { draftOrder } from "../cart/orders";
 import type { CartBindings, Shopper } from "../cart/service";
 import { collectorFor, type PaymentBindings } from "./payments/providers";
 import { adapterForPayment, adapterOf } from "./payments/adapters";
+import { returnUrls } from "./payments/return-urls";
+
+export { returnUrls };
 import { captureLocalPayment } from "./payments/local";
 import { ProviderUnavailable, type CaptureOutcome, type CreatedPayment } from "./payments/provider";
 import {
@@ -31,6 +34,7 @@ import type { EmailBindings } from "../email/outbox";
 import type { OrderKeyBindings } from "./keys";
 import { sendOrderConfirmation } from "./lookup/confirmation";
 import { askForMissingSizes } from "./ring-size/notify";
+import { askRetailers } from "./care/notify";
 import { openRequest, requestPaidStatement } from "./requests";
 import { applyEvent, findOrder, type OrderRow } from "./store";
 import { orderView } from "./view";
@@ -139,22 +143,6 @@ export async function startPayment(
     ),
   ]);
   return paymentStart(await setCreated(env.DB, payment.id, created, ctx.now), publishableKey);
-}
-
-/**
- * Where the provider sends the shopper back. TD's four outcomes share one page (§2 /order/td/{outcome}: the
- * gateway or the lender fills `{outcome}`); every other method comes back to the order's success page, which
- * asks the provider what happened, or to its re-payment page when the shopper gave up.
- */
-export function returnUrls(method: string, orderNumber: string, paymentId: string, origin: string): { returnUrl: string; cancelUrl: string } {
-  if (method === "financing") {
-    const td = new URL("/order/td/{outcome}", origin).toString().replace("%7Boutcome%7D", "{outcome}");
-    return { returnUrl: `${td}?payment=${paymentId}`, cancelUrl: `${td.replace("{outcome}", "cancelled")}?payment=${paymentId}` };
-  }
-  return {
-    returnUrl: new URL(`/orders/${orderNumber}/success?payment=${paymentId}`, origin).toString(),
-    cancelUrl: new URL(`/orders/re-payment/${orderNumber}`, origin).toString(),
-  };
 }
 
 /** A referred financing application waits this long for the lender before the order expires. */
@@ -364,7 +352,8 @@ const DESCRIPTION: Record<string, string> = { paypal: "PayPal", card: "CreditCar
 /**
  * Once an order is paid (this call made it so): the cart it came from is emptied — when it still stands for
  * that order — and keeps the payment's §3 fields (TransactionId, PaymentId, paymentMethodDescription); the
- * confirmation email goes out (with a notice: a request to link from and send after).
+ * confirmation email goes out (with a notice: a request to link from and send after); the retailers are asked to
+ * confirm the stones.
  */
 async function afterPaid(env: OrderBindings, payment: PaymentRow, transactionId: string, now: number, notice?: PaidNotice): Promise<void> {
   const order = await findOrder(env.DB, payment.order_number);
@@ -385,6 +374,8 @@ async function afterPaid(env: OrderBindings, payment: PaymentRow, transactionId:
   if (notice) await sendOrderConfirmation(env, order.order_number, notice.origin, notice.waitUntil, now);
   // A ring ordered without its size: ask for it now (once; the order cron's sweep asks when this cannot or fails).
   if (notice) await askForMissingSizes(env, order.order_number, notice.origin, now, notice.waitUntil).catch((e: unknown) => console.error(String(e)));
+  // Each retailer is asked to confirm its stones (issue 22: worker/orders/care), once: this call made the order paid.
+  await askRetailers(env, order.order_number, { origin: notice?.origin, now, waitUntil: notice?.waitUntil });
 }
 
 /** The embedded gateway's approval (the shopper approved or declined on /dev/gateway; the server asks the gateway's books). */

@@ -7,6 +7,7 @@ import { url } from "./browser";
 import { deliveredOrder, freshReviewEmail } from "./delivered-order";
 import { linkFromOutbox } from "./outbox";
 import { openMissingRingSizePage } from "./ring-size";
+import { substituteOfNewOrder } from "./substitute";
 
 /** A step from a page to the next: a link to follow (a CSS selector: the first match's href is opened), or an action. */
 export type Step = string | ((page: Page) => Promise<void>);
@@ -152,6 +153,8 @@ export const PAGE_TYPES: readonly PageType[] = [
   { name: "unsubscribe review emails", path: "/", via: [reviewLink("/unsubscribe-user-review/")], expect: /\/unsubscribe-user-review\/LP\d{10}\// },
   // TD financing (issue 22): the lost account number's form.
   { name: "financing account lookup", path: "/financing-account-lookup" },
+  // After the order (issue 22): an unavailable stone's substitutes (a paid order made through the API, its stone marked unavailable).
+  { name: "substitute", path: "/", via: [substituteOfNewOrder], expect: /\/orders\/substitute\/LP\d{10}$/ },
   // Diamond reports (issue 21): the landing, then (signed in from here on) a report.
   { name: "diamond report landing", path: "/diamond-report" },
   { name: "diamond report", path: "/diamond-report", via: [reportOfNewCustomer], expect: /\/diamond-report\/\d+$/ },

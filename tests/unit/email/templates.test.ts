@@ -119,6 +119,28 @@ const SAMPLES: EmailMessage[] = [
     template: "financing-decision",
     data: { orderNumber: "LP0123456789", outcome: "approved", amountCents: 1311708, link: `${SITE}/orders/LP0123456789-abcdefghijklmnopqrstuv?a=1&b=2` },
   },
+  {
+    to: "stones@retailer.example",
+    template: "order-confirm-availability",
+    data: {
+      retailerName: "Bright & Co",
+      orderNumber: "LP0123456789",
+      stones: [{ lineId: "diamond", name: "1.01 ct G VS1 Excellent Round Diamond", sku: "GIA-2141438167" }],
+      retailerId: 7,
+      key: "abcdefghijklmnopqrstuv",
+      confirmCall: `PUT ${SITE}/api/orders/confirm-order-items-availability/LP0123456789`,
+      referenceLink: `${SITE}/api/openapi.json?a=1&b=2`,
+    },
+  },
+  {
+    to: "a@example.com",
+    template: "order-item-unavailable",
+    data: {
+      orderNumber: "LP0123456789",
+      items: [{ name: "1.01 ct G VS1 Excellent Round Diamond" }],
+      link: `${SITE}/orders/substitute/LP0123456789?key=abc&x=1`,
+    },
+  },
 ];
 
 const escapedHref = (url: string) => url.replaceAll("&", "&amp;");
