@@ -18,6 +18,7 @@ import { myStuffListOperations } from "./my-stuff-lists";
 import { orderOperations } from "./orders";
 import { webhookOperations } from "./webhooks";
 import { orderLookupOperations } from "./order-lookup";
+import { operatorOrderOperations } from "./operator-orders";
 import { diamondOperations } from "./diamonds";
 import { experimentOperations } from "./experiments";
 import { gemologistReviewOperations } from "./gemologist-reviews";
@@ -57,6 +58,7 @@ const byFeature = [
   searchWizardOperations,
   dealScoreOperations,
   gemologistReviewOperations,
+  operatorOrderOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -89,7 +91,8 @@ type AnyOperation =
   | Values<typeof reportOperations>
   | Values<typeof searchWizardOperations>
   | Values<typeof dealScoreOperations>
-  | Values<typeof gemologistReviewOperations>;
+  | Values<typeof gemologistReviewOperations>
+  | Values<typeof operatorOrderOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

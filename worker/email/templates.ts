@@ -8,6 +8,7 @@
 import { contentLinks, type EmailContent, type EmailLink, renderHtml, renderText } from "./layout";
 import { type WizardEmailData, wizardRecommendationsEmail } from "../search-wizard/email";
 import { type GemologistReviewEmailData, gemologistReviewEmail } from "../gemologist-reviews/email";
+import { type ShippingNoticeData, shippingNoticeEmail } from "../orders/operator/email";
 
 export interface TemplateData {
   /** After registering: the confirmation link (/register/confirm?…). */
@@ -48,6 +49,8 @@ export interface TemplateData {
   "wizard-recommendations": WizardEmailData;
   /** A gemologist's answer to a report's review request (worker/gemologist-reviews/email.ts). */
   "gemologist-review": GemologistReviewEmailData;
+  /** An order's shipping notice: carrier, tracking number and link (worker/orders/operator/email.ts). */
+  "order-shipped": ShippingNoticeData;
 }
 
 export type EmailTemplate = keyof TemplateData;
@@ -194,6 +197,7 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
   },
   "wizard-recommendations": wizardRecommendationsEmail,
   "gemologist-review": gemologistReviewEmail,
+  "order-shipped": shippingNoticeEmail,
 };
 
 /** The names of every template. */

@@ -31,6 +31,7 @@ import { ApiError, notFoundRoute, onApiError } from "./errors";
 import { openapiRoutes } from "./openapi";
 import { orderRoutes, webhookRoutes } from "../orders/routes";
 import { orderLookupRoutes } from "../orders/lookup/routes";
+import { operatorOrderRoutes } from "../orders/operator/routes";
 import { myStuffListRoutes, myStuffRoutes } from "../my-stuff/routes";
 import { myStuffAlertRoutes } from "../my-stuff/alerts/routes";
 import { mount, type Route } from "./routes";
@@ -58,6 +59,7 @@ export const routes: readonly Route[] = [
   ...orderRoutes,
   ...webhookRoutes,
   ...orderLookupRoutes,
+  ...operatorOrderRoutes,
   ...myStuffRoutes,
   ...myStuffListRoutes,
   ...myStuffAlertRoutes,

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { EMAIL_TEMPLATES, type EmailMessage, renderEmail } from "#worker/email/templates.ts";
+import { trackingLink } from "#worker/orders/operator/email.ts";
 
 const SITE = "https://loupe.test";
 
@@ -78,6 +79,17 @@ const SAMPLES: EmailMessage[] = [
       link: `${SITE}/diamond-report/7?a=1&b=2`,
     },
   },
+  {
+    to: "a@example.com",
+    template: "order-shipped",
+    data: {
+      orderNumber: "LP0123456789",
+      carrier: "UPS",
+      trackingNumber: "1Z999AA10123456784",
+      trackingLink: "https://www.ups.com/track?tracknum=1Z999AA10123456784&loc=en_US",
+      link: `${SITE}/orders/LP0123456789-abcdefghijklmnopqrstuv?a=1&b=2`,
+    },
+  },
 ];
 
 const escapedHref = (url: string) => url.replaceAll("&", "&amp;");
@@ -127,6 +139,21 @@ describe("email templates", () => {
     expect(email.text).toContain("Amount: $13,117.08 (tax included)");
     expect(email.text).toContain("Status: paid");
     expect(email.html).toContain("1.01 Carat Round Diamond &amp; Band");
+  });
+
+  it("tells the shopper the order shipped, with the carrier, the tracking number, its tracking page and the order's link", () => {
+    const email = renderEmail(SAMPLES.find((s) => s.template === "order-shipped")!);
+    expect(email.subject).toBe("Your Loupe order LP0123456789 has shipped");
+    expect(email.text).toContain("order LP0123456789 has left us with UPS");
+    expect(email.text).toContain("1Z999AA10123456784");
+    expect(email.links.map((l) => l.label)).toEqual(["Track it with UPS", "View my order"]);
+    expect(trackingLink("FedEx", "7489 1234")).toBe("https://www.fedex.com/fedextrack/?trknbr=74891234");
+    expect(trackingLink("Brink's", "X1")).toBeNull();
+    const unknown = renderEmail({
+      template: "order-shipped",
+      data: { orderNumber: "LP1", carrier: "Brink's", trackingNumber: "X1", trackingLink: null, link: `${SITE}/orders/LP1-k` },
+    });
+    expect(unknown.links.map((l) => l.label)).toEqual(["View my order"]);
   });
 
   it("escapes every value in HTML, and keeps the text body literal", () => {

@@ -4,21 +4,22 @@ import { expect } from "vitest";
 import type { PlacedOrder } from "#shared/orders/schemas.ts";
 import type { PaymentBindings } from "#worker/orders/payments/providers.ts";
 import { call } from "../helpers";
-import { approveLocal, decideAtGateway, localIdOf, readyShopper } from "./orders-helpers";
+import { ADDRESS, approveLocal, decideAtGateway, localIdOf, readyShopper } from "./orders-helpers";
 
 export const ADMIN = { authorization: "Bearer test-admin-token" };
 export const paymentEnv = env as unknown as PaymentBindings;
 
-/** An order placed by a new shopper (card through the embedded gateway unless told otherwise), not paid yet. */
-export async function placedOrder(method: "card" | "wire" | "paypal" = "card") {
+/** An order placed by a new shopper (card through the embedded gateway unless told otherwise; `email` theirs), not paid yet. */
+export async function placedOrder(method: "card" | "wire" | "paypal" = "card", email?: string) {
   const s = await readyShopper(method);
+  if (email) await s.ok({ type: "set-addresses", shippingAddress: { ...ADDRESS, email }, billingSameAsShipping: true });
   const placed: PlacedOrder = await s.placed();
   return { shopper: s, placed, orderNumber: placed.order.orderNumber, email: placed.order.email };
 }
 
 /** An order paid by card through the embedded gateway (approved there, then captured): its number and gateway payment id. */
-export async function paidOrder() {
-  const o = await placedOrder("card");
+export async function paidOrder(email?: string) {
+  const o = await placedOrder("card", email);
   const approval = o.placed.payment.approvalUrl!;
   await decideAtGateway(approval, "approve");
   const { status, body } = await approveLocal(o.orderNumber, localIdOf(approval));
@@ -63,3 +64,14 @@ export const actionsOf = (orderNumber: string) =>
     "SELECT action, actor, detail, at FROM order_actions WHERE order_number = ? ORDER BY id",
     orderNumber,
   );
+
+/** An operator action on an order (admin token unless `headers` say otherwise). */
+export const act = (orderNumber: string, body: Record<string, unknown>, headers: Record<string, string> = ADMIN) =>
+  call(`/api/operator/orders/${orderNumber}/actions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+
+/** A fresh address for a shopper (search by email finds only their orders). */
+export const freshEmail = (tag: string) => `${tag}-${crypto.randomUUID().slice(0, 8)}@example.com`;
