@@ -5,6 +5,7 @@ import "./styles-content.css";
 import "./styles-quiz.css";
 import "./styles-deal.css";
 import "./styles-reports.css";
+import "./styles-operator.css";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { RouterContextProvider, createBrowserRouter, matchRoutes, type HydrationState } from "react-router";
