@@ -24,6 +24,16 @@ export function when(ms: number): string {
 /** `operator:Ada` → "Ada"; other causes (shopper, provider:paypal, expiry) as they are. */
 export const whoOf = (actor: string) => (actor.startsWith("operator:") ? actor.slice("operator:".length) : actor);
 
+/** A wide table that scrolls sideways on a phone, reachable by keyboard (a focusable labelled region). */
+export function ScrollTable({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so keyboard users can scroll it (axe scrollable-region-focusable).
+    <section className="table-scroll" aria-label={label} tabIndex={0}>
+      {children}
+    </section>
+  );
+}
+
 export function OperatorLinks() {
   return (
     <p className="operator-links">

@@ -2,7 +2,7 @@ import { data, redirect, useActionData, useLoaderData, useSearchParams, type Act
 import type { OperatorOrderDetail } from "#shared/orders/operator.ts";
 import { statusOf } from "#shared/refusal.ts";
 import { ActionForms, type FormAnswer } from "../components/operator-forms";
-import { OPERATOR_FLAGS, OperatorLinks, Timeline, usdCents, when } from "../components/operator-parts";
+import { OPERATOR_FLAGS, OperatorLinks, ScrollTable, Timeline, usdCents, when } from "../components/operator-parts";
 import { operatorOrdersContext } from "../operator-orders-context";
 import type { RouteHandle } from "../route-handle";
 import { serverService } from "../server-page";
@@ -50,7 +50,7 @@ const DONE: Record<string, string> = {
 
 function Items({ detail }: { detail: OperatorOrderDetail }) {
   return (
-    <div className="table-scroll">
+    <ScrollTable label="Items">
       <table className="operator-table">
         <caption>Items</caption>
         <thead>
@@ -76,13 +76,13 @@ function Items({ detail }: { detail: OperatorOrderDetail }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 
 function Payments({ detail }: { detail: OperatorOrderDetail }) {
   return (
-    <div className="table-scroll">
+    <ScrollTable label="Payments">
       <table className="operator-table">
         <caption>Payments</caption>
         <thead>
@@ -109,7 +109,7 @@ function Payments({ detail }: { detail: OperatorOrderDetail }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 

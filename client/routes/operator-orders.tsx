@@ -1,7 +1,7 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { OperatorOrderList } from "#shared/orders/operator.ts";
 import { operatorOrdersContext } from "../operator-orders-context";
-import { OPERATOR_FLAGS, OperatorLinks, usdCents, when } from "../components/operator-parts";
+import { OPERATOR_FLAGS, OperatorLinks, ScrollTable, usdCents, when } from "../components/operator-parts";
 import type { RouteHandle } from "../route-handle";
 import { serverService } from "../server-page";
 
@@ -78,7 +78,7 @@ export function Component() {
         {q ? `, matching “${q}”` : ""}), newest first{list.pages > 1 ? ` — page ${list.page} of ${list.pages}` : ""}.
       </p>
       {list.orders.length ? (
-        <div className="table-scroll">
+        <ScrollTable label="Orders">
           <table className="operator-table">
             <thead>
               <tr>
@@ -111,7 +111,7 @@ export function Component() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       ) : (
         <p>No order here.</p>
       )}
