@@ -4,11 +4,15 @@
  * refunds make one; a partial refund leaves the order where it was; more than was captured is refused with nothing
  * written; a bank wire's refund is recorded as the operator's own transfer.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import type { OperatorActionResult } from "#shared/orders/operator.ts";
+import type { ApprovalResult } from "#shared/orders/schemas.ts";
 import { DomainError } from "#shared/refusal.ts";
 import { type RefundResult, refundOrder } from "#worker/orders/refunds.ts";
-import { gatewayBooks, one, paidOrder, paymentEnv, placedOrder, rows, statusOf, wirePaidOrder } from "./operator-helpers";
-import { transitions } from "./orders-helpers";
+import { call } from "../helpers";
+import { paypalApp } from "../payments/paypal-control";
+import { ADMIN, gatewayBooks, one, paidOrder, paymentEnv, placedOrder, rows, statusOf, wirePaidOrder } from "./operator-helpers";
+import { placedWith, transitions } from "./orders-helpers";
 
 const ctx = () => ({ origin: "https://loupe.test", now: Date.now() });
 
@@ -107,5 +111,43 @@ describe("refunding an order", () => {
     expect(event!.kind).toBe("refund:refunded");
     expect(JSON.parse(event!.payload)).toEqual({ transferBy: "operator:Ada" });
     expect(await statusOf(o.orderNumber)).toBe("refunded");
+  });
+
+  it("through PayPal: PayPal down answers 502 and the refund waits with its key; the next try makes exactly one refund at PayPal", async () => {
+    const app = await paypalApp();
+    const bindings = {
+      PAYPAL_CLIENT_ID: app.config.clientId,
+      PAYPAL_CLIENT_SECRET: app.config.clientSecret,
+      PAYPAL_API_URL: `${inject("fakesOrigin")}/paypal`,
+    };
+    const { placed, send } = await placedWith(bindings, "paypal", 33);
+    const n = placed.order.orderNumber;
+    const paypalOrderId = new URL(placed.payment.approvalUrl!).searchParams.get("token")!;
+    await app.approve(paypalOrderId);
+    const paid = (await (await send(`/api/orders/${n}/paypal/${paypalOrderId}/approve`, { method: "PUT" })).json()) as ApprovalResult;
+    expect(paid.outcome).toBe("paid");
+    const capture = (await one<{ provider_capture_id: string }>("SELECT provider_capture_id FROM payments WHERE order_number = ? AND status = 'captured'", n))!;
+    const refund = () =>
+      call(`/api/operator/orders/${n}/actions`, {
+        method: "POST",
+        headers: { ...ADMIN, "content-type": "application/json" },
+        body: JSON.stringify({ action: "refund", actor: "Ada", reason: "Returned" }),
+        env: bindings,
+      });
+    await app.fail(503, 3);
+    expect((await refund()).status).toBe(502);
+    expect(await app.refunds(capture.provider_capture_id)).toHaveLength(0);
+    expect(await refundRows(n)).toMatchObject([{ status: "requested", amount_cents: placed.order.amountDue }]);
+    expect(await statusOf(n)).toBe("paid");
+    const again = await refund();
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as OperatorActionResult).order.order.status).toBe("refunded");
+    const [made, ...more] = await app.refunds(capture.provider_capture_id);
+    expect(more).toEqual([]);
+    expect(made!.amount.value).toBe((placed.order.amountDue / 100).toFixed(2));
+    const keys = (await app.stats()).requests.filter((r) => r.path.endsWith("/refund")).map((r) => r.requestId);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys).toHaveLength(4);
+    expect(await refundRows(n)).toMatchObject([{ status: "refunded", actor: "operator:Ada" }]);
   });
 });
