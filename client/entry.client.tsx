@@ -7,6 +7,7 @@ import "./styles-deal.css";
 import "./styles-reports.css";
 import "./styles-order-reviews.css";
 import "./styles-order-care.css";
+import "./styles-operator.css";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { RouterContextProvider, createBrowserRouter, matchRoutes, type HydrationState } from "react-router";

@@ -56,6 +56,9 @@ const PAGES: Page[] = [
   ...pages("faq", () => import("./routes/faq"), ["faq"]),
   ...pages("content-admin", () => import("./routes/content-admin"), ["content"]),
   ...pages("gemologist-reviews", () => import("./routes/gemologist-reviews"), ["gemologist-reviews"]),
+  // Issue 22: the operators' orders (admin token only).
+  ...pages("operator-orders", () => import("./routes/operator-orders"), ["operator/orders"]),
+  ...pages("operator-order", () => import("./routes/operator-order"), ["operator/orders/:n"]),
   ...pages("not-found", () => import("./routes/not-found"), ["404"]),
   // §2 search pages of settings, bands and jewellery: each page, its semantic /s URL (filters in the query),
   // a saved searchId; collections (shared/settings/paths.ts lists them once).

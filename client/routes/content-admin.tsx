@@ -181,7 +181,8 @@ export function Component() {
     <article className="page content-admin">
       <h1>Content</h1>
       <p>
-        Edit the FAQs and the home page’s banners. <a href="/content/articles">Articles</a> · <a href="/gemologist-reviews">Gemologist reviews</a>
+        Edit the FAQs and the home page’s banners. <a href="/content/articles">Articles</a> · <a href="/gemologist-reviews">Gemologist reviews</a> ·{" "}
+        <a href="/operator/orders">Orders</a>
       </p>
       {view.source === "upstream" ? <p role="note">An upstream content service is configured: edit the content there. Changes here are refused.</p> : null}
       {answer && !answer.form ? <p role="status">{answer.message}</p> : null}

@@ -20,6 +20,7 @@ import { orderOperations } from "./orders";
 import { webhookOperations } from "./webhooks";
 import { orderLookupOperations } from "./order-lookup";
 import { orderCareOperations } from "./order-care";
+import { operatorOrderOperations } from "./operator-orders";
 import { diamondOperations } from "./diamonds";
 import { experimentOperations } from "./experiments";
 import { gemologistReviewOperations } from "./gemologist-reviews";
@@ -67,6 +68,7 @@ const byFeature = [
   orderReviewOperations,
   tdFinanceOperations,
   orderCareOperations,
+  operatorOrderOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -104,7 +106,8 @@ type AnyOperation =
   | Values<typeof ringSizeOperations>
   | Values<typeof orderReviewOperations>
   | Values<typeof tdFinanceOperations>
-  | Values<typeof orderCareOperations>;
+  | Values<typeof orderCareOperations>
+  | Values<typeof operatorOrderOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

@@ -3,7 +3,8 @@
  * Braintree adapter (worker/orders/payments/braintree.ts): `POST /braintree/graphql` with Basic auth (public key :
  * private key) and a `Braintree-Version` header. A tiny interpreter answers exactly the operations the adapter sends,
  * recognised by their text, with their `variables`: `createClientToken`, `chargePaymentMethod`, `search { transactions
- * (orderId is) }` and `node(id:)` of a nonce. Like Braintree, GraphQL errors come with HTTP 200 in a top-level
+ * (orderId is) }`, `node(id:)` of a nonce, `refundTransaction` (a settled sale, at most what is left of it; the refund's
+ * orderId defaults to the sale's) and `search { refunds(orderId is) }`. Like Braintree, GraphQL errors come with HTTP 200 in a top-level
  * `errors` array (`extensions.errorClass`, `legacyCode`); wrong credentials answer 401.
  *
  * State is per merchant (public key), so test files running at once never see each other's sales. A merchant is
@@ -13,28 +14,40 @@
  * - `nonce` `{kind: "CreditCard"|"ApplePayCard"|"GooglePay", decline?}` → `{nonce}`: a usable single-use nonce
  *   (`fake-…-nonce-…` as in Braintree's sandbox); `decline` makes its sale PROCESSOR_DECLINED.
  * - `fail` `{status, times?, afterCharge?, operation?}`: the next `times` (1) requests of `operation` ("charge" by
- *   default; "search", "nonce", "clientToken" or "any") answer `status`; with `afterCharge` the sale is made first
- *   and only its answer is lost.
+ *   default; "search", "nonce", "clientToken", "refund", "refundSearch" or "any") answer `status`; with `afterCharge`
+ *   the sale (or the refund) is made first and only its answer is lost.
  * - `hang` `{times?, afterCharge?, operation?}`: likewise, but no answer at all (the client times out).
  * - `sales` `{orderId?}` → the merchant's sales (each charge Braintree recorded, declined ones too), those whose
  *   orderId is `orderId` or starts with `{orderId}/` when given.
+ * - `settle` `{saleId}`: the sale settles (Braintree refunds only settled sales; a sale submitted for settlement is voided).
+ * - `refunds` `{saleId}` → the refunds Braintree really made of the sale.
  * - `requests` → `[{operation, status}]` in order (a hung request shows status 0).
  */
 import type { Fake } from "./server";
 
 type Kind = "CreditCard" | "ApplePayCard" | "GooglePay";
-type Operation = "charge" | "search" | "nonce" | "clientToken";
+type Operation = "charge" | "search" | "nonce" | "clientToken" | "refund" | "refundSearch";
 
 /** A sale as the fake's merchant records it. */
 export interface FakeSale {
   id: string;
   orderId: string | null;
-  status: "SUBMITTED_FOR_SETTLEMENT" | "PROCESSOR_DECLINED";
+  status: "SUBMITTED_FOR_SETTLEMENT" | "SETTLED" | "PROCESSOR_DECLINED";
   amount: string;
   amountCents: number;
   merchantAccountId: string | null;
   nonce: string;
   kind: Kind;
+}
+
+/** A refund as the fake's merchant records it. */
+export interface FakeRefund {
+  id: string;
+  saleId: string;
+  orderId: string | null;
+  status: "SUBMITTED_FOR_SETTLEMENT";
+  amount: string;
+  amountCents: number;
 }
 
 interface Trouble {
@@ -49,6 +62,7 @@ interface Merchant {
   privateKey: string;
   nonces: Map<string, { kind: Kind; decline: boolean; used: boolean }>;
   sales: FakeSale[];
+  refunds: FakeRefund[];
   troubles: Trouble[];
   requests: { operation: Operation | "unknown"; status: number }[];
 }
@@ -62,7 +76,7 @@ const HANG_MS = 30_000;
 function merchant(publicKey: string, privateKey?: string): Merchant {
   let m = merchants.get(publicKey);
   if (!m) {
-    m = { privateKey: privateKey ?? `private-${publicKey}`, nonces: new Map(), sales: [], troubles: [], requests: [] };
+    m = { privateKey: privateKey ?? `private-${publicKey}`, nonces: new Map(), sales: [], refunds: [], troubles: [], requests: [] };
     merchants.set(publicKey, m);
   }
   return m;
@@ -73,6 +87,8 @@ const answer = (body: unknown, status = 200) => Response.json({ ...(body as obje
 
 function operationOf(query: string): Operation | null {
   if (/\bcreateClientToken\s*\(/.test(query)) return "clientToken";
+  if (/\brefundTransaction\s*\(/.test(query)) return "refund";
+  if (/\bsearch\s*\{\s*refunds\s*\(/.test(query)) return "refundSearch";
   if (/\bchargePaymentMethod\s*\(/.test(query)) return "charge";
   if (/\bsearch\s*\{\s*transactions\s*\(/.test(query)) return "search";
   if (/\bnode\s*\(\s*id\s*:/.test(query)) return "nonce";
@@ -117,6 +133,39 @@ function charge(m: Merchant, input: Record<string, unknown> | undefined): { body
   return { body: { data: { chargePaymentMethod: { transaction: transactionOf(sale) } } }, sale };
 }
 
+const refundOf = (r: FakeRefund) => ({ id: r.id, status: r.status, orderId: r.orderId, amount: { value: r.amount, currencyCode: "USD" } });
+
+/** `refundTransaction`: a settled sale, at most what is left of it (Braintree's validation errors otherwise). */
+function refund(m: Merchant, input: Record<string, unknown> | undefined): unknown {
+  const transactionId = typeof input?.transactionId === "string" ? input.transactionId : "";
+  const wanted = (input?.refund ?? {}) as { amount?: unknown; orderId?: unknown };
+  const refuse = (message: string, errorClass: string, code?: string) => ({ data: { refundTransaction: null }, errors: [gqlError(message, errorClass, code)] });
+  const sale = m.sales.find((s) => s.id === transactionId);
+  if (!sale) return refuse("An object with this ID was not found.", "NOT_FOUND");
+  if (sale.status !== "SETTLED") return refuse("Cannot refund transaction unless it is settled.", "VALIDATION", "91506");
+  const left = sale.amountCents - m.refunds.filter((r) => r.saleId === sale.id).reduce((sum, r) => sum + r.amountCents, 0);
+  if (left <= 0) return refuse("Transaction has already been completely refunded.", "VALIDATION", "91512");
+  let amountCents = left;
+  if (wanted.amount !== undefined) {
+    const amount = typeof wanted.amount === "string" ? wanted.amount : "";
+    if (!/^\d+(\.\d{1,2})?$/.test(amount)) return refuse("Amount is an invalid format.", "VALIDATION", "81503");
+    const [whole, fraction = ""] = amount.split(".");
+    amountCents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+    if (amountCents <= 0) return refuse("Amount must be greater than zero.", "VALIDATION", "81531");
+    if (amountCents > left) return refuse("Refund amount is too large.", "VALIDATION", "91521");
+  }
+  const made: FakeRefund = {
+    id: `cmVmdW5kXz${crypto.randomUUID().replaceAll("-", "").slice(0, 8)}`,
+    saleId: sale.id,
+    orderId: typeof wanted.orderId === "string" ? wanted.orderId : sale.orderId,
+    status: "SUBMITTED_FOR_SETTLEMENT",
+    amount: `${Math.floor(amountCents / 100)}.${String(amountCents % 100).padStart(2, "0")}`,
+    amountCents,
+  };
+  m.refunds.push(made);
+  return { data: { refundTransaction: { refund: refundOf(made) } } };
+}
+
 function run(m: Merchant, operation: Operation, variables: Record<string, unknown>): unknown {
   switch (operation) {
     case "clientToken": {
@@ -137,6 +186,13 @@ function run(m: Merchant, operation: Operation, variables: Record<string, unknow
     }
     case "charge":
       return charge(m, variables.input as Record<string, unknown> | undefined).body;
+    case "refund":
+      return refund(m, variables.input as Record<string, unknown> | undefined);
+    case "refundSearch": {
+      const is = (variables.input as { orderId?: { is?: string } } | undefined)?.orderId?.is;
+      const found = m.refunds.filter((r) => is !== undefined && r.orderId === is);
+      return { data: { search: { refunds: { edges: found.map((r) => ({ node: refundOf(r) })) } } } };
+    }
   }
 }
 
@@ -160,6 +216,7 @@ async function graphql(request: Request): Promise<Response> {
   if (trouble) {
     trouble.times--;
     if (trouble.afterCharge && operation === "charge") charge(m, body?.variables?.input as Record<string, unknown> | undefined);
+    if (trouble.afterCharge && operation === "refund") refund(m, body?.variables?.input as Record<string, unknown> | undefined);
     if (trouble.mode === "hang") {
       log(0);
       return new Promise((resolve) => setTimeout(() => resolve(new Response("Gateway Timeout", { status: 504 })), HANG_MS).unref());
@@ -182,6 +239,7 @@ type ControlBody = {
   afterCharge?: boolean;
   operation?: Operation | "any";
   orderId?: string;
+  saleId?: string;
 } | null;
 
 export const braintreeFake: Fake = {
@@ -214,6 +272,13 @@ export const braintreeFake: Fake = {
         return { ok: true };
       case "sales":
         return m.sales.filter((s) => body.orderId === undefined || s.orderId === body.orderId || s.orderId?.startsWith(`${body.orderId}/`));
+      case "settle": {
+        const sale = m.sales.find((s) => s.id === body.saleId && s.status === "SUBMITTED_FOR_SETTLEMENT");
+        if (sale) sale.status = "SETTLED";
+        return { ok: sale !== undefined };
+      }
+      case "refunds":
+        return m.refunds.filter((r) => r.saleId === body.saleId);
       case "requests":
         return m.requests;
       default:

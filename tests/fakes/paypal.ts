@@ -5,7 +5,8 @@
  * token — `POST /v2/checkout/orders` (create; `PayPal-Request-Id` → the same order again), `GET
  * /v2/checkout/orders/{id}`, `POST /v2/checkout/orders/{id}/capture` (a repeated `PayPal-Request-Id` answers the
  * first capture again and captures nothing; an unapproved order → 422 ORDER_NOT_APPROVED, a captured one → 422
- * ORDER_ALREADY_CAPTURED). Errors are PayPal's `{name, message, debug_id, details: [{issue, description}]}`.
+ * ORDER_ALREADY_CAPTURED), and `POST /v2/payments/captures/{id}/refund` (paypal-refunds.ts). Errors are PayPal's
+ * `{name, message, debug_id, details: [{issue, description}]}`.
  * Only successful answers are kept per request id (a refused capture may be tried again once the buyer acts).
  * The payer-action link opens `GET /paypal/checkoutnow?token={id}`, a buyer's page that approves or cancels and
  * returns to the order's return or cancel URL.
@@ -19,9 +20,11 @@
  *   is carried out first and only its answer is lost;
  * - `hang` `{processed?}`: the next call never answers (carried out first with `processed`);
  * - `revoke-tokens`: issued tokens stop working (401); `captures` `{orderId}` → how many captures really happened;
+ * - `refunds` `{captureId}` → the refunds PayPal really made of it; `refund-pending-next`: the next refund is PENDING;
  *   `order` `{orderId}` → the order as GET shows it; `stats` → `{tokenFetches, orders, requests}`.
  */
 import { setTimeout } from "node:timers";
+import { type RefundBook, refundBook, refundCapture } from "./paypal-refunds";
 import type { Fake } from "./server";
 
 interface Money {
@@ -30,7 +33,7 @@ interface Money {
 }
 interface FakeCapture {
   id: string;
-  status: "COMPLETED" | "PENDING";
+  status: "COMPLETED" | "PENDING" | "PARTIALLY_REFUNDED" | "REFUNDED";
   amount: Money;
   time: string;
 }
@@ -68,6 +71,7 @@ interface Account {
   declineNext: boolean;
   pendingNext: boolean;
   requests: FakePayPalRequest[];
+  refunds: RefundBook;
 }
 
 const accounts = new Map<string, Account>();
@@ -243,6 +247,12 @@ function route(request: Request, path: string, raw: string, clientId: string, ac
   const origin = new URL(request.url).origin;
   if (request.method === "POST" && path === "/v1/oauth2/token") return issueToken(account, clientId, raw);
   if (request.method === "POST" && path === "/v2/checkout/orders") return createOrder(account, clientId, raw, requestId, origin);
+  const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+  if (refund && request.method === "POST") {
+    const id = decodeURIComponent(refund[1]!);
+    const capture = [...account.orders.values()].flatMap((o) => o.captures).find((c) => c.id === id && c.status !== "PENDING");
+    return refundCapture(account.refunds, capture, raw, requestId, origin, problem, newId);
+  }
   const m = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
   if (m && request.method === "POST" && m[2]) return capture(account, decodeURIComponent(m[1]!), requestId, origin);
   if (m && request.method === "GET" && !m[2]) {
@@ -310,6 +320,7 @@ export const paypalFake: Fake = {
       clientSecret?: string;
       tokenTtl?: number;
       orderId?: string;
+      captureId?: string;
       status?: number;
       times?: number;
       processed?: boolean;
@@ -328,6 +339,7 @@ export const paypalFake: Fake = {
         declineNext: false,
         pendingNext: false,
         requests: [],
+        refunds: refundBook(),
       });
       return { ok: true };
     }
@@ -356,6 +368,11 @@ export const paypalFake: Fake = {
         return { ok: true };
       case "captures":
         return order?.captures.length ?? 0;
+      case "refunds":
+        return account.refunds.refunds.filter((r) => r.captureId === body.captureId);
+      case "refund-pending-next":
+        account.refunds.pendingNext = true;
+        return { ok: true };
       case "order":
         return order ? view(order, "") : null;
       case "stats":

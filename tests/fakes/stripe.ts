@@ -1,7 +1,8 @@
 /**
  * A loopback fake of Stripe's PaymentIntents API (https://docs.stripe.com/api/payment_intents) for the Stripe
- * adapter's worker tests: `POST /stripe/v1/payment_intents` (form-encoded) and `GET /stripe/v1/payment_intents/{id}`
- * under `Authorization: Bearer sk_…`. Each secret key is its own account (its PaymentIntents, idempotency keys,
+ * adapter's worker tests: `POST /stripe/v1/payment_intents` (form-encoded), `GET /stripe/v1/payment_intents/{id}` and
+ * `POST /stripe/v1/refunds` ({payment_intent, amount?, reason?, metadata}: a refund of a succeeded PaymentIntent, at
+ * most what is left; https://docs.stripe.com/api/refunds/create) under `Authorization: Bearer sk_…`. Each secret key is its own account (its PaymentIntents, idempotency keys,
  * failures and request log), so test files running at once never see each other's payments.
  *
  * Idempotency as Stripe documents it (https://docs.stripe.com/idempotency): the first answer for an
@@ -17,6 +18,7 @@
  * - `hang` `{secretKey, times?, afterCreate?, ms?}`: the next `times` (all, until `reset`) requests get no answer for
  *   `ms` (1000) — the client's timeout fires first; `afterCreate` as above;
  * - `count` `{secretKey}` → `{created}`: PaymentIntents created (replays make none);
+ * - `refunds` `{secretKey, id}` → the refunds Stripe really made of PaymentIntent `id`;
  * - `intent` `{secretKey, id}` → the PaymentIntent as Stripe holds it (or `{error}`), without a request logged;
  * - `requests` `{secretKey}` → every request: method, path, idempotency key, status (0: left
  *   hanging), replayed;
@@ -63,8 +65,23 @@ interface Saved {
   body: unknown;
 }
 
+/** A refund as the fake keeps it (Stripe's field names). */
+export interface FakeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  charge: string | null;
+  currency: string;
+  payment_intent: string;
+  reason: string | null;
+  metadata: Record<string, string>;
+  status: "succeeded";
+  created: number;
+}
+
 interface Account {
   intents: Map<string, FakePaymentIntent>;
+  refunds: FakeRefund[];
   saved: Map<string, Saved>;
   requests: FakeStripeRequest[];
   created: number;
@@ -77,7 +94,7 @@ const accounts = new Map<string, Account>();
 function account(secretKey: string): Account {
   let a = accounts.get(secretKey);
   if (!a) {
-    a = { intents: new Map(), saved: new Map(), requests: [], created: 0, failures: [], hang: null };
+    a = { intents: new Map(), refunds: [], saved: new Map(), requests: [], created: 0, failures: [], hang: null };
     accounts.set(secretKey, a);
   }
   return a;
@@ -156,6 +173,60 @@ function create(a: Account, params: URLSearchParams): { status: number; body: un
   return { status: 200, body: intent };
 }
 
+const invalid = (message: string, extra: Record<string, string> = {}) => ({
+  status: 400,
+  body: { error: { type: "invalid_request_error", message, ...extra } },
+});
+const REFUND_PARAMS = /^(payment_intent|amount|reason|metadata\[[\w-]+\])$/;
+
+/** `POST /v1/refunds`: a refund of a succeeded PaymentIntent, at most what is left of it. */
+function refund(a: Account, params: URLSearchParams): { status: number; body: unknown } {
+  for (const name of params.keys())
+    if (!REFUND_PARAMS.test(name)) return invalid(`Received unknown parameter: ${name}`, { code: "parameter_unknown", param: name });
+  const piId = params.get("payment_intent") ?? "";
+  const intent = a.intents.get(piId);
+  if (!intent)
+    return {
+      status: 404,
+      body: { error: { type: "invalid_request_error", code: "resource_missing", param: "payment_intent", message: `No such payment_intent: '${piId}'` } },
+    };
+  const reason = params.get("reason");
+  if (reason !== null && !["duplicate", "fraudulent", "requested_by_customer"].includes(reason))
+    return invalid(`Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`, { code: "parameter_invalid_string", param: "reason" });
+  if (intent.status !== "succeeded" || !intent.latest_charge)
+    return invalid(`This PaymentIntent (${piId}) does not have a successful charge to refund.`, { code: "charge_not_refundable" });
+  const left = intent.amount_received - a.refunds.filter((r) => r.payment_intent === piId).reduce((sum, r) => sum + r.amount, 0);
+  if (left <= 0) return invalid(`Charge ${intent.latest_charge} has already been refunded.`, { code: "charge_already_refunded" });
+  const raw = params.get("amount");
+  if (raw !== null && !/^\d+$/.test(raw)) return invalid(`Invalid integer: ${raw}`, { code: "parameter_invalid_integer", param: "amount" });
+  const amount = raw === null ? left : Number(raw);
+  if (amount < 1) return invalid("Invalid positive integer", { code: "parameter_invalid_integer", param: "amount" });
+  if (amount > left)
+    return invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, {
+      code: "amount_too_large",
+      param: "amount",
+    });
+  const metadata: Record<string, string> = {};
+  for (const [name, value] of params) {
+    const m = /^metadata\[(.+)\]$/.exec(name);
+    if (m) metadata[m[1]!] = value;
+  }
+  const made: FakeRefund = {
+    id: id("re"),
+    object: "refund",
+    amount,
+    charge: intent.latest_charge,
+    currency: intent.currency,
+    payment_intent: piId,
+    reason,
+    metadata,
+    status: "succeeded",
+    created: nowSeconds(),
+  };
+  a.refunds.push(made);
+  return { status: 200, body: made };
+}
+
 async function handle(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const path = url.pathname;
@@ -184,6 +255,7 @@ async function handle(request: Request): Promise<Response> {
     if (earlier) return { status: earlier.status, body: earlier.body, replayed: true };
     let answer: { status: number; body: unknown };
     if (isCreate) answer = create(a, new URLSearchParams(body));
+    else if (request.method === "POST" && path === "/v1/refunds") answer = refund(a, new URLSearchParams(body));
     else if (request.method === "GET" && /^\/v1\/payment_intents\/[^/]+$/.test(path)) {
       const piId = decodeURIComponent(path.split("/")[3]!);
       const intent = a.intents.get(piId);
@@ -303,6 +375,8 @@ export const stripeFake: Fake = {
         return { ok: true };
       case "count":
         return { created: a.created };
+      case "refunds":
+        return a.refunds.filter((r) => r.payment_intent === body.id);
       case "intent":
         return a.intents.get(body.id ?? "") ?? { error: `no PaymentIntent ${body.id}` };
       case "requests":

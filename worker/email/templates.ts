@@ -13,6 +13,7 @@ import { type ExpiryReminderEmailData, type OrderExpiredEmailData, expiryReminde
 import { type ReviewInvitationData, reviewInvitationEmail } from "../orders/reviews/email";
 import { type FinancingDecisionEmailData, financingDecisionEmail } from "../orders/td/email";
 import { type ConfirmAvailabilityEmailData, confirmAvailabilityEmail, type ItemUnavailableEmailData, itemUnavailableEmail } from "../orders/care/email";
+import { type ShippingNoticeData, shippingNoticeEmail } from "../orders/operator/email";
 
 export interface TemplateData {
   /** After registering: the confirmation link (/register/confirm?…). */
@@ -67,6 +68,8 @@ export interface TemplateData {
   "order-confirm-availability": ConfirmAvailabilityEmailData;
   /** A stone of the shopper's order is unavailable: the link to choose a substitute or a refund. */
   "order-item-unavailable": ItemUnavailableEmailData;
+  /** An order's shipping notice: carrier, tracking number and link (worker/orders/operator/email.ts). */
+  "order-shipped": ShippingNoticeData;
 }
 
 export type EmailTemplate = keyof TemplateData;
@@ -220,6 +223,7 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
   "financing-decision": financingDecisionEmail,
   "order-confirm-availability": confirmAvailabilityEmail,
   "order-item-unavailable": itemUnavailableEmail,
+  "order-shipped": shippingNoticeEmail,
 };
 
 /** The names of every template. */

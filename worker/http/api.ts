@@ -33,6 +33,7 @@ import { orderRoutes, webhookRoutes } from "../orders/routes";
 import { installmentRoutes } from "../orders/installments-routes";
 import { orderLookupRoutes } from "../orders/lookup/routes";
 import { orderCareRoutes } from "../orders/care/routes";
+import { operatorOrderRoutes } from "../orders/operator/routes";
 import { myStuffListRoutes, myStuffRoutes } from "../my-stuff/routes";
 import { myStuffAlertRoutes } from "../my-stuff/alerts/routes";
 import { orderReviewRoutes } from "../orders/reviews/routes";
@@ -63,6 +64,7 @@ export const routes: readonly Route[] = [
   ...orderRoutes,
   ...webhookRoutes,
   ...orderLookupRoutes,
+  ...operatorOrderRoutes,
   ...myStuffRoutes,
   ...myStuffListRoutes,
   ...myStuffAlertRoutes,

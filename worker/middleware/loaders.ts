@@ -14,6 +14,7 @@ import { orderContext } from "#client/order-context.ts";
 import { myStuffContext } from "#client/my-stuff-context.ts";
 import { reportsContext } from "#client/reports-context.ts";
 import { gemologistReviewsContext } from "#client/gemologist-reviews-context.ts";
+import { operatorOrdersContext } from "#client/operator-orders-context.ts";
 import { reviewsContext } from "#client/reviews-context.ts";
 import { retailersContext } from "#client/retailers-context.ts";
 import { landingContext } from "#client/landing-context.ts";
@@ -36,6 +37,7 @@ import { serverMarketer } from "../loaders/marketer";
 import { serverMyStuff } from "../loaders/my-stuff";
 import { serverReports } from "../loaders/reports";
 import { serverGemologistReviews } from "../loaders/gemologist-reviews";
+import { serverOperatorOrders } from "../loaders/operator-orders";
 import { serverContentAdmin, serverInformation } from "../loaders/information";
 import { serverOrders } from "../loaders/orders";
 import { serverReviews } from "../loaders/reviews";
@@ -110,6 +112,16 @@ export function loaderServices() {
     context.set(
       gemologistReviewsContext,
       serverGemologistReviews(c.env, () => isAdmin(c), { origin: url.origin, now: Date.now, waitUntil: (p) => c.executionCtx.waitUntil(p) }),
+    );
+    context.set(
+      operatorOrdersContext,
+      serverOperatorOrders(c.env, () => isAdmin(c), {
+        origin: url.origin,
+        now: Date.now,
+        waitUntil,
+        cookie: (name) => getCookie(c, name),
+        setCookie: (header) => c.get("sessionCookies").push(header),
+      }),
     );
     context.set(
       articlesContext,

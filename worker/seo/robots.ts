@@ -15,6 +15,7 @@ export const DISALLOWED_PATHS: readonly string[] = [
   "/login",
   "/register",
   "/experiments",
+  "/operator",
   "/viewer",
   "/compare",
 ];

@@ -3,6 +3,7 @@
  * each from a fixed path. Add a new page type here (a fixed path, or the links and actions that reach it).
  */
 import type { Page } from "playwright-core";
+import { E2E_ADMIN_TOKEN } from "../server";
 import { url } from "./browser";
 import { deliveredOrder, freshReviewEmail } from "./delivered-order";
 import { linkFromOutbox } from "./outbox";
@@ -91,6 +92,32 @@ function reviewLink(path: string): Step {
 }
 
 /**
+ * Places an order from a browser context of its own (the checking browser's cart stays as it is; the order waits
+ * for its payment) and opens it in the operator's view (the admin session comes with the page's path).
+ */
+async function unpaidOrderInOperatorView(page: Page): Promise<void> {
+  const shopper = await page.context().browser()!.newContext();
+  try {
+    const api = shopper.request;
+    await api.get(url("/api/cart"));
+    const found = await api.post(url("/api/diamonds2"), { data: { pageSize: 20, priceMin: 1000, priceMax: 8000 } });
+    const { diamonds } = (await found.json()) as { diamonds: { id: number }[] };
+    const email = `a11y-operator-${Date.now().toString(36)}@example.com`;
+    const address = { name: "Ada Shopper", line1: "1 Congress Ave", city: "Austin", state: "TX", postalCode: "78701", countryCode: "US", email };
+    for (const data of [
+      { type: "add-diamond", diamondId: diamonds[Math.floor(Math.random() * diamonds.length)]!.id },
+      { type: "set-addresses", shippingAddress: address, billingSameAsShipping: true },
+      { type: "set-payment-method", paymentMethod: "wire" },
+    ])
+      await api.post(url("/api/cart"), { data });
+    const placed = (await (await api.post(url("/api/orders"))).json()) as { order: { orderNumber: string } };
+    await page.goto(url(`/operator/orders/${placed.order.orderNumber}`));
+  } finally {
+    await shopper.close();
+  }
+}
+
+/**
  * Every page type of the shop (the experiments view is admin-only and not a shopper's page). They run in
  * order in one browser per mode: the cart pages come before the ring builder adds a setting.
  */
@@ -155,6 +182,14 @@ export const PAGE_TYPES: readonly PageType[] = [
   { name: "financing account lookup", path: "/financing-account-lookup" },
   // After the order (issue 22): an unavailable stone's substitutes (a paid order made through the API, its stone marked unavailable).
   { name: "substitute", path: "/", via: [substituteOfNewOrder], expect: /\/orders\/substitute\/LP\d{10}$/ },
+  // The operators' orders (issue 22; admin token): the list, and an order waiting for its wire with its action forms.
+  { name: "operator orders", path: `/operator/orders?token=${E2E_ADMIN_TOKEN}`, expect: /\/operator\/orders$/ },
+  {
+    name: "operator order",
+    path: `/operator/orders?token=${E2E_ADMIN_TOKEN}`,
+    via: [unpaidOrderInOperatorView],
+    expect: /\/operator\/orders\/LP\d{10}$/,
+  },
   // Diamond reports (issue 21): the landing, then (signed in from here on) a report.
   { name: "diamond report landing", path: "/diamond-report" },
   { name: "diamond report", path: "/diamond-report", via: [reportOfNewCustomer], expect: /\/diamond-report\/\d+$/ },

@@ -141,6 +141,17 @@ const SAMPLES: EmailMessage[] = [
       link: `${SITE}/orders/substitute/LP0123456789?key=abc&x=1`,
     },
   },
+  {
+    to: "a@example.com",
+    template: "order-shipped",
+    data: {
+      orderNumber: "LP0123456789",
+      carrier: "UPS",
+      trackingNumber: "1Z999AA10123456784",
+      trackingLink: "https://www.ups.com/track?tracknum=1Z999AA10123456784&loc=en_US",
+      link: `${SITE}/orders/LP0123456789-abcdefghijklmnopqrstuv?a=1&b=2`,
+    },
+  },
 ];
 
 const escapedHref = (url: string) => url.replaceAll("&", "&amp;");

@@ -6,6 +6,7 @@
  */
 import { inject } from "vitest";
 import type { FakePayPalRequest } from "../../fakes/paypal";
+import type { FakePayPalRefund } from "../../fakes/paypal-refunds";
 import { type PayPalConfig, paypalConfig } from "#worker/orders/payments/paypal.ts";
 
 async function control<T>(action: string, body: Record<string, unknown>): Promise<T> {
@@ -36,6 +37,10 @@ export interface PayPalApp {
     orderId: string,
   ): Promise<{ status: string; purchase_units: { reference_id: string; invoice_id: string; description: string; amount: { value: string } }[] }>;
   stats(): Promise<{ tokenFetches: number; orders: number; requests: FakePayPalRequest[] }>;
+  /** The refunds PayPal really made of a capture. */
+  refunds(captureId: string): Promise<FakePayPalRefund[]>;
+  /** The next refund is PENDING (PayPal finishes it later). */
+  refundPendingNext(): Promise<unknown>;
 }
 
 /** Registers a new app at the fake (tokens living `tokenTtl` seconds) with the adapter's timeout at `timeoutMs`. */
@@ -61,5 +66,7 @@ export async function paypalApp(options: { tokenTtl?: number; timeoutMs?: number
     captures: (orderId) => c("captures", { orderId }),
     order: (orderId) => c("order", { orderId }),
     stats: () => c("stats"),
+    refunds: (captureId) => c("refunds", { captureId }),
+    refundPendingNext: () => c("refund-pending-next"),
   };
 }

@@ -3,7 +3,7 @@
  * (a fresh secret key is a fresh account at the fake, so tests never share payments) and the fake's control calls.
  */
 import { inject } from "vitest";
-import type { FakePaymentIntent, FakeStripeRequest } from "../../fakes/stripe";
+import type { FakePaymentIntent, FakeRefund, FakeStripeRequest } from "../../fakes/stripe";
 import type { StripeConfig } from "#worker/orders/payments/stripe.ts";
 
 /** A Stripe configuration at the fake with its own account; short timeouts so a hang costs little. */
@@ -45,3 +45,5 @@ export const requestsMade = (config: StripeConfig) => control<FakeStripeRequest[
 /** A `Stripe-Signature` header for `payload` at `timestamp` (unix seconds), one v1 per secret, as Stripe signs. */
 export const signAsStripe = (secret: string | string[], payload: string, timestamp: number) =>
   control<{ header: string }>("sign", { secret, payload, timestamp }).then((r) => r.header);
+/** The refunds Stripe really made of a PaymentIntent. */
+export const refundsAtStripe = (config: StripeConfig, id: string) => control<FakeRefund[]>("refunds", { secretKey: config.secretKey, id });

@@ -3,31 +3,45 @@
  * confirm and refund through `adapterFor` and never name a provider's client. PayPal and Stripe keep their
  * own clients (paypal.ts, stripe.ts) wrapped here; the embedded gateway stands in for whichever method it
  * collects; Affirm, Splitit and TD are adapters configured by their secrets (providers.ts). Braintree makes
- * its sale at approval with the browser's nonce (routes.ts), so it has nothing to create or confirm here.
+ * its sale at approval with the browser's nonce (routes.ts), so its adapter refuses to create or confirm and
+ * only refunds. Every refund carries the refund's own key (PayPal-Request-Id, Idempotency-Key, Braintree's
+ * searched orderId), so a retried refund never gives the money back twice.
  */
 import type { PaymentMethod } from "#shared/cart/model.ts";
 import { refused } from "#shared/refusal.ts";
 import { type LocalStandsFor, localAdapter } from "./local";
-import { capturePayPalPayment, createPayPalPayment } from "./paypal";
-import type { PaymentAdapter, ProviderName, RefundOutcome } from "./provider";
+import type { BraintreeConfig } from "./braintree";
+import { refundBraintreeSale } from "./braintree-refund";
+import { capturePayPalPayment, createPayPalPayment, refundPayPalCapture } from "./paypal";
+import type { PaymentAdapter, ProviderName, RefundOutcome, RefundRequest } from "./provider";
 import { collectorFor, type Collector, type PaymentBindings } from "./providers";
-import { confirmStripePayment, createStripePayment } from "./stripe";
+import { confirmStripePayment, createStripePayment, refundStripePayment } from "./stripe";
 
 export interface AdapterContext {
   origin: string;
   now: number;
 }
 
-const noRefund = (provider: string) => async (): Promise<RefundOutcome> => ({
-  status: "failed",
-  reason: `Refunds through ${provider} are made in its dashboard.`,
-  raw: null,
-});
+/** A refund needs the provider's capture (PayPal's capture, Braintree's sale): without one there is nothing to refund. */
+const uncaptured = (provider: string): RefundOutcome => ({ status: "failed", reason: `The payment has no ${provider} capture to refund.`, raw: null });
+
+/** Braintree behind the interface: its sale is made at approval with the browser's nonce; here it only refunds. */
+function braintreeAdapter(config: BraintreeConfig): PaymentAdapter {
+  const atApproval = () =>
+    refused("not_implemented", "Braintree makes its sale when the shopper approves with the card form's nonce: nothing to create or confirm here.");
+  return {
+    provider: "braintree",
+    create: async () => atApproval(),
+    confirm: async () => atApproval(),
+    refund: (req: RefundRequest) =>
+      req.providerCaptureId ? refundBraintreeSale(config, req.providerCaptureId, req) : Promise.resolve(uncaptured("Braintree")),
+  };
+}
 
 /** What the embedded gateway's page looks like for a method. */
 const STANDS_FOR: Partial<Record<PaymentMethod, LocalStandsFor>> = { paypal: "paypal", card: "card", affirm: "affirm", splitit: "splitit", financing: "td" };
 
-/** The adapter of a collector (the provider chosen for a method), or null for a wire and Braintree. */
+/** The adapter of a collector (the provider chosen for a method), or null for a wire. */
 export function adapterOf(env: PaymentBindings, collector: Collector, method: string, ctx: AdapterContext): PaymentAdapter | null {
   switch (collector.provider) {
     case "paypal": {
@@ -36,7 +50,7 @@ export function adapterOf(env: PaymentBindings, collector: Collector, method: st
         provider: "paypal",
         create: (req) => createPayPalPayment(config, req),
         confirm: (req) => capturePayPalPayment(config, req.providerPaymentId, req.idempotencyKey),
-        refund: noRefund("PayPal"),
+        refund: (req) => (req.providerCaptureId ? refundPayPalCapture(config, req.providerCaptureId, req) : Promise.resolve(uncaptured("PayPal"))),
       };
     }
     case "stripe": {
@@ -45,9 +59,11 @@ export function adapterOf(env: PaymentBindings, collector: Collector, method: st
         provider: "stripe",
         create: (req) => createStripePayment(config, req),
         confirm: (req) => confirmStripePayment(config, req.providerPaymentId),
-        refund: noRefund("Stripe"),
+        refund: (req) => refundStripePayment(config, req),
       };
     }
+    case "braintree":
+      return braintreeAdapter(collector.config);
     case "local":
       return localAdapter(env.DB, ctx.origin, ctx.now, STANDS_FOR[method as PaymentMethod] ?? "paypal");
     case "affirm":

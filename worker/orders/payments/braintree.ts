@@ -96,26 +96,28 @@ export function braintreeOrderId(req: Pick<PaymentRequest, "orderNumber" | "idem
   return orderId;
 }
 
-interface GraphQLError {
+export interface GraphQLError {
   message?: string;
   extensions?: { errorClass?: string; legacyCode?: string };
 }
 
-interface Body {
+export interface Body {
   data?: Record<string, unknown> | null;
   errors?: GraphQLError[];
 }
 
 /** One GraphQL exchange: an answer, something worth retrying, or no answer in time. */
-type Exchange = { kind: "answer"; body: Body } | { kind: "retry"; reason: string } | { kind: "timeout"; reason: string };
+export type Exchange = { kind: "answer"; body: Body } | { kind: "retry"; reason: string } | { kind: "timeout"; reason: string };
 
 const RETRYABLE_CLASSES = new Set(["INTERNAL", "SERVICE_AVAILABILITY", "RESOURCE_LIMIT"]);
 const CONFIG_CLASSES = new Set(["AUTHENTICATION", "AUTHORIZATION", "UNSUPPORTED_CLIENT", "NOT_IMPLEMENTED"]);
 
-const errorText = (errors: GraphQLError[] | undefined) =>
+/** Braintree's GraphQL errors in one line: each message and its error class. */
+export const errorText = (errors: GraphQLError[] | undefined) =>
   (errors ?? []).map((e) => `${e.message ?? "error"}${e.extensions?.errorClass ? ` (${e.extensions.errorClass})` : ""}`).join("; ");
 
-async function exchange(config: BraintreeConfig, query: string, variables: Record<string, unknown>): Promise<Exchange> {
+/** One GraphQL exchange with Braintree under the timeout (no retry: the caller decides, after a search where money moves). */
+export async function exchange(config: BraintreeConfig, query: string, variables: Record<string, unknown>): Promise<Exchange> {
   const signal = AbortSignal.timeout(config.timeoutMs ?? BRAINTREE_TIMEOUT_MS);
   const send = config.fetch ?? ((input, init) => fetch(input, init));
   let status: number;
@@ -167,7 +169,8 @@ async function read(config: BraintreeConfig, query: string, variables: Record<st
   throw new ProviderUnavailable("braintree", `Braintree unavailable after ${BRAINTREE_ATTEMPTS} attempts: ${reason}`);
 }
 
-const field = (value: unknown, ...path: string[]): unknown =>
+/** `value.a.b.c`, or undefined where the path ends. */
+export const field = (value: unknown, ...path: string[]): unknown =>
   path.reduce<unknown>((v, key) => (v && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined), value);
 
 const CLIENT_TOKEN = `mutation ClientToken($input: CreateClientTokenInput) { createClientToken(input: $input) { clientToken } }`;
@@ -188,7 +191,8 @@ const CHARGE = `mutation Charge($input: ChargePaymentMethodInput!) { chargePayme
 const SEARCH = `query Sale($input: TransactionSearchInput!) { search { transactions(input: $input, first: 10) { edges { node { ${TRANSACTION} ${SNAPSHOT} } } } } }`;
 const NONCE = `query Nonce($id: ID!) { node(id: $id) { __typename ... on PaymentMethod { id usage details { __typename ... on CreditCardDetails { ${ORIGIN} } } } } }`;
 
-const CAPTURED = new Set(["SUBMITTED_FOR_SETTLEMENT", "SETTLING", "SETTLED", "SETTLEMENT_PENDING", "SETTLEMENT_CONFIRMED"]);
+/** A sale's (or a refund's) statuses that mean the money moved. */
+export const CAPTURED = new Set(["SUBMITTED_FOR_SETTLEMENT", "SETTLING", "SETTLED", "SETTLEMENT_PENDING", "SETTLEMENT_CONFIRMED"]);
 const DECLINE_REASONS: Record<string, string> = {
   PROCESSOR_DECLINED: "The card issuer declined the payment.",
   GATEWAY_REJECTED: "Braintree's risk rules rejected the payment.",

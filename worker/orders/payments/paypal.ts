@@ -10,11 +10,22 @@
  * - 5xx, 429, 409 `PREVIOUS_REQUEST_IN_PROGRESS` and network errors are retried twice at once with the same
  *   request id, then ProviderUnavailable; a timeout is not retried (the shopper has waited long enough): it is
  *   ProviderUnavailable at once, and the next try with the same key learns what PayPal did;
- * - 422 `ORDER_ALREADY_CAPTURED` (another request captured first) reads the order and reports its capture.
+ * - 422 `ORDER_ALREADY_CAPTURED` (another request captured first) reads the order and reports its capture;
+ * - refunds (`POST /v2/payments/captures/{capture_id}/refund`, the amount exact, `PayPal-Request-Id` = the
+ *   refund's key: a retry answers the first refund), with the same token, retries and timeout.
  * docs: https://developer.paypal.com/api/rest/authentication/, https://developer.paypal.com/reference/guidelines/idempotency
  */
 import { PAYPAL_TIMEOUT_MS, type PayPalConfig } from "./paypal-config";
-import { type CaptureOutcome, type CreatedPayment, cents, decimal, type PaymentRequest, ProviderUnavailable } from "./provider";
+import {
+  type CaptureOutcome,
+  type CreatedPayment,
+  cents,
+  decimal,
+  type PaymentRequest,
+  ProviderUnavailable,
+  type RefundOutcome,
+  type RefundRequest,
+} from "./provider";
 
 export { type PayPalConfig, paypalConfig } from "./paypal-config";
 
@@ -266,4 +277,49 @@ export async function capturePayPalPayment(config: PayPalConfig, paypalOrderId: 
   // Not approved by the buyer (yet): a return page opened early, or forged, changes nothing.
   if (answer.status === 422 && issueOf(answer.body).issue === "ORDER_NOT_APPROVED") return { status: "pending", raw: answer.body };
   return { status: "declined", reason: declineReason(answer, paypalOrderId), raw: answer.body };
+}
+
+/** A PayPal refund (https://developer.paypal.com/docs/api/payments/v2/#captures_refund): its id, status and amount. */
+interface PayPalRefund {
+  id?: string;
+  status?: string;
+  status_details?: { reason?: string };
+  amount?: { currency_code?: string; value?: string };
+}
+
+/**
+ * Refunds `req.amount` of the PayPal capture `captureId` with `PayPal-Request-Id` = the refund's key, so a retry
+ * (after a 5xx, a lost answer or a timeout) answers the refund PayPal already made instead of making another.
+ * COMPLETED is refunded, PENDING (an eCheck not cleared yet) pending; a refusal (already refunded, more than is
+ * left, an unknown capture) is failed with PayPal's issue. ProviderUnavailable when PayPal cannot be reached.
+ */
+export async function refundPayPalCapture(config: PayPalConfig, captureId: string, req: RefundRequest): Promise<RefundOutcome> {
+  if (!Number.isSafeInteger(req.amount.amountCents) || req.amount.amountCents <= 0) throw new Error(`not a refundable amount: ${req.amount.amountCents} cents`);
+  const body = {
+    amount: { value: decimal(req.amount.amountCents), currency_code: req.amount.currency },
+    ...(req.reason.trim() ? { note_to_payer: req.reason.trim().slice(0, 255) } : {}),
+  };
+  const path = `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`;
+  const answer = await call(config, "POST", path, body, req.idempotencyKey, "refund");
+  if (answer.status !== 200 && answer.status !== 201) {
+    const why = answer.status === 404 ? `PayPal has no capture ${captureId}` : `PayPal refused the refund: HTTP ${answer.status}`;
+    return { status: "failed", reason: `${why} (${issueOf(answer.body).text})`, raw: answer.body };
+  }
+  const refund = answer.body as PayPalRefund;
+  if (typeof refund.id !== "string") throw new Error(`PayPal refunded capture ${captureId} without a refund id`);
+  switch (refund.status) {
+    case "COMPLETED": {
+      const value = refund.amount?.value;
+      const amountCents = typeof value === "string" ? cents(value) : req.amount.amountCents;
+      return { status: "refunded", providerRefundId: refund.id, amount: { amountCents, currency: "USD" }, raw: refund };
+    }
+    case "CANCELLED":
+    case "FAILED": {
+      const reason = refund.status_details?.reason ? ` (${refund.status_details.reason})` : "";
+      return { status: "failed", reason: `PayPal ${refund.status.toLowerCase()} the refund${reason}`, raw: refund };
+    }
+    default:
+      // PENDING: PayPal finishes it later; asking again with the same key reports it.
+      return { status: "pending", providerRefundId: refund.id, raw: refund };
+  }
 }

@@ -14,9 +14,12 @@
  * the payment needs a new attempt (a new key) once the order's payment row says so. Any other 4xx is a bug or
  * a misconfiguration (a wrong key, an amount Stripe refuses, a key reused for other parameters) and throws an
  * `Error` naming Stripe's error type and code.
+ *
+ * Refunds: `POST /v1/refunds` {payment_intent, amount} with the refund's own `Idempotency-Key` (the same retries),
+ * the operator's reason and the order number as metadata (Stripe's `reason` takes only its three codes).
  */
 import { refused } from "#shared/refusal.ts";
-import { type CaptureOutcome, type CreatedPayment, type PaymentRequest, ProviderUnavailable } from "./provider";
+import { type CaptureOutcome, type CreatedPayment, type PaymentRequest, ProviderUnavailable, type RefundOutcome, type RefundRequest } from "./provider";
 
 /** How to reach Stripe. `fetch` is injectable (tests point `apiUrl` at a loopback fake or stub `fetch`). */
 export interface StripeConfig {
@@ -200,5 +203,42 @@ export async function confirmStripePayment(config: StripeConfig, paymentIntentId
     default:
       // processing, requires_action (3-D Secure), requires_confirmation, requires_capture: not decided yet.
       return { status: "pending", raw };
+  }
+}
+
+/**
+ * Refunds `req.amount` of the PaymentIntent `req.providerPaymentId` (`POST /v1/refunds`, the refund's key as
+ * `Idempotency-Key`: a retried or repeated request gets the same refund back). `succeeded` is refunded,
+ * `pending` / `requires_action` pending (Stripe finishes it later), `failed` / `canceled` and Stripe's refusals
+ * (already refunded, more than is left) failed with Stripe's words. ProviderUnavailable when Stripe cannot be reached.
+ */
+export async function refundStripePayment(config: StripeConfig, req: RefundRequest): Promise<RefundOutcome> {
+  const { amountCents } = req.amount;
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new Error(`not a refundable amount: ${amountCents} cents`);
+  const intent = req.providerPaymentId;
+  if (!intent || !/^pi_[A-Za-z0-9_]+$/.test(intent)) return { status: "failed", reason: "The payment has no Stripe PaymentIntent to refund.", raw: null };
+  const form = new URLSearchParams();
+  form.set("payment_intent", intent);
+  form.set("amount", String(amountCents));
+  form.set("metadata[order_number]", req.orderNumber);
+  if (req.reason.trim()) form.set("metadata[reason]", req.reason.trim().slice(0, 500));
+  const answer = await call(config, "POST", "/v1/refunds", form, req.idempotencyKey);
+  if (!answer.ok)
+    return { status: "failed", reason: `Stripe refused the refund: ${answer.message || answer.code || `HTTP ${answer.status}`}`, raw: { ...answer } };
+  const refund = answer.body;
+  if (refund.object !== "refund" || typeof refund.id !== "string") throw new ProviderUnavailable("stripe", "POST /v1/refunds: the answer is not a Refund");
+  const refunded = Number.isInteger(refund.amount) ? (refund.amount as number) : amountCents;
+  switch (refund.status) {
+    case "succeeded":
+      return { status: "refunded", providerRefundId: refund.id, amount: { amountCents: refunded, currency: "USD" }, raw: refund };
+    case "failed":
+    case "canceled":
+      return {
+        status: "failed",
+        reason: `Stripe ${refund.status === "failed" ? "could not make" : "cancelled"} the refund${refund.failure_reason ? ` (${str(refund.failure_reason)})` : ""}.`,
+        raw: refund,
+      };
+    default:
+      return { status: "pending", providerRefundId: refund.id, raw: refund };
   }
 }

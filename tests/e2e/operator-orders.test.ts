@@ -1,0 +1,96 @@
+/**
+ * The operator's orders in the browser (issue 22 point 6): a shopper's order paid by card through the embedded
+ * gateway; then an operator with the admin token opens /operator/orders, finds the order in the paid tab by the
+ * shopper's email, opens it, confirms availability and marks it shipped with a tracking number — their name asked
+ * once and remembered — and sees both in the order's timeline with their name; the shopper is emailed the tracking
+ * number. The browser tests' D1 persists across runs: the shopper's email is fresh, the diamond one at random.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import type { PlacedOrder } from "#shared/orders/schemas.ts";
+import { launch, openPage, shopperContext, url } from "./pages/browser";
+import { E2E_ADMIN_TOKEN } from "./server";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A shopper's order of one diamond, placed by card through the API and paid on the embedded gateway's page. */
+async function paidOrder(email: string): Promise<string> {
+  const context = await shopperContext(browser);
+  const api = context.request;
+  await api.get(url("/api/cart"));
+  const found = await api.post(url("/api/diamonds2"), { data: { pageSize: 50, priceMin: 1000, priceMax: 8000 } });
+  const { diamonds } = (await found.json()) as { diamonds: { id: number }[] };
+  const diamond = diamonds[Math.floor(Math.random() * diamonds.length)]!;
+  const address = { name: "Grace Hopper", line1: "1 Congress Ave", city: "Austin", state: "TX", postalCode: "78701", countryCode: "US", email };
+  for (const intent of [
+    { type: "add-diamond", diamondId: diamond.id },
+    { type: "set-addresses", shippingAddress: address, billingSameAsShipping: true },
+    { type: "set-payment-method", paymentMethod: "card" },
+  ]) {
+    const res = await api.post(url("/api/cart"), { data: intent });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  const placed = await api.post(url("/api/orders"));
+  expect(placed.status()).toBe(201);
+  const { order, payment } = (await placed.json()) as PlacedOrder;
+  const { page } = await openPage(context);
+  await page.goto(url(new URL(payment.approvalUrl!).pathname));
+  await page.getByRole("button", { name: "Approve payment" }).click();
+  await page.waitForURL(/\/orders\/LP\d{10}\/success\?payment=/);
+  await expect.poll(() => page.getByTestId("order-status").innerText()).toBe("paid");
+  await context.close();
+  return order.orderNumber;
+}
+
+describe("the operator's orders", () => {
+  it("with the admin token: the list, a paid order opened, marked shipped with a tracking number, seen in the timeline with the operator's name", async () => {
+    const email = `e2e-operator-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const orderNumber = await paidOrder(email);
+
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    await page.goto(url(`/operator/orders?token=${E2E_ADMIN_TOKEN}`));
+    await page.waitForURL(/\/operator\/orders$/);
+    await page.getByRole("navigation", { name: "Order states" }).getByRole("link", { name: /^paid/ }).click();
+    await page.waitForURL(/\/operator\/orders\?status=paid$/);
+    await page.getByRole("searchbox", { name: "Order number or email" }).fill(email);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/status=paid&q=/);
+    await page.getByRole("link", { name: orderNumber }).click();
+    await page.waitForURL(new RegExp(`/operator/orders/${orderNumber}$`));
+    await page.waitForSelector("body[data-hydrated=true]");
+    expect(await page.getByTestId("operator-status").innerText()).toBe("paid");
+
+    // The operator gives their name once: it is remembered for the next action.
+    const confirm = page.getByRole("form", { name: "Confirm availability" });
+    await confirm.getByLabel("Your name").fill("Grace Operator");
+    await confirm.getByRole("button", { name: "Confirm availability" }).click();
+    await page.waitForURL(/\?done=confirm-availability$/);
+    const ship = page.getByRole("form", { name: "Mark shipped" });
+    expect(await ship.getByLabel("Your name").inputValue()).toBe("Grace Operator");
+    await ship.getByLabel("Carrier").fill("UPS");
+    await ship.getByLabel("Tracking number").fill("1Z999AA10123456784");
+    await ship.getByRole("button", { name: "Mark shipped" }).click();
+    await page.waitForURL(/\?done=shipped$/);
+
+    expect(await page.getByTestId("operator-status").innerText()).toBe("shipped");
+    const timeline = page.getByRole("list", { name: "Timeline" });
+    const shipped = timeline.getByRole("listitem").filter({ hasText: "Marked shipped: UPS, tracking 1Z999AA10123456784" });
+    expect(await shipped.innerText()).toContain("by Grace Operator");
+    expect(await timeline.getByRole("listitem").filter({ hasText: "availability confirmed → shipped" }).innerText()).toContain("by Grace Operator");
+    expect(await page.getByRole("form", { name: "Mark shipped" }).count()).toBe(0);
+    expect(await page.getByRole("form", { name: "Mark delivered" }).count()).toBe(1);
+
+    // The shopper's shipping notice is in the outbox.
+    await page.goto(url(`/dev/outbox?to=${encodeURIComponent(email)}`));
+    expect(await page.content()).toContain("has shipped");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
