@@ -3,7 +3,8 @@
  * as a radio group (one pre-selected from the emailed link), an optional title and the words. Plain inputs in a
  * document form: it works without JavaScript.
  */
-import { REVIEW_TEXT_MAX, REVIEW_TITLE_MAX, type ShopReviewView } from "#shared/orders/reviews.ts";
+import { REVIEW_TEXT_MAX, REVIEW_TITLE_MAX } from "#shared/orders/review-limits.ts";
+import type { ShopReviewView } from "#shared/orders/reviews.ts";
 import type { Refusal } from "#shared/refusal.ts";
 
 /** A refused post: the message, and the problem beside each field. */

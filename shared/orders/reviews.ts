@@ -6,11 +6,9 @@
 import * as v from "valibot";
 import { OrderNumber } from "./schemas";
 
-/** The most characters of a review's text, and of its title. */
-export const REVIEW_TEXT_MAX = 2_000;
-export const REVIEW_TITLE_MAX = 120;
-/** The most characters of a free-text survey answer. */
-export const SURVEY_TEXT_MAX = 1_000;
+import { REVIEW_TEXT_MAX, REVIEW_TITLE_MAX, SURVEY_TEXT_MAX } from "./review-limits";
+
+export { REVIEW_TEXT_MAX, REVIEW_TITLE_MAX, SURVEY_TEXT_MAX };
 
 /** An emailed key: an HMAC in base64url (22 characters; a little slack for a longer secret's). */
 const Key = v.pipe(v.string(), v.regex(/^[\w-]{16,64}$/, "key must be the key of the emailed link"));

@@ -115,6 +115,13 @@ describe("the operator's orders API", () => {
     const delivered = await done(await act(o.orderNumber, { action: "delivered", actor: "Cy" }));
     expect(delivered.order.order.status).toBe("delivered");
     expect(delivered.order.shipping.deliveredAt).toBeGreaterThanOrEqual(before);
+    // Delivered from the operator's view: the shopper is invited to the survey and to review, once.
+    const invitations = await emailsTo(email, "review-invitation");
+    expect(invitations).toHaveLength(1);
+    expect(JSON.parse(invitations[0]!.data)).toMatchObject({
+      orderNumber: o.orderNumber,
+      surveyLink: expect.stringContaining(`/orders/survey/${o.orderNumber}?key=`),
+    });
     const actions = await actionsOf(o.orderNumber);
     expect(actions.map((a) => [a.action, a.actor])).toEqual([
       ["confirm-availability", "operator:Ada Lovelace"],

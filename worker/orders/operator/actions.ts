@@ -14,6 +14,7 @@ import { queueEmail } from "../../email/outbox";
 import { orderLink, sendOrderConfirmation } from "../lookup/confirmation";
 import { wireReceived } from "../lookup/wire";
 import { type RefundResult, refundOrder } from "../refunds";
+import { inviteAfterDelivery } from "../reviews/invite";
 import type { OrderBindings } from "../service";
 import { applyEvent, findOrder, type OrderRow } from "../store";
 import { trackingLink } from "./email";
@@ -192,7 +193,11 @@ export async function operatorAction(env: OrderBindings, orderNumber: string, a:
         db.prepare("UPDATE orders SET delivered_at = ? WHERE order_number = ?").bind(ctx.now, n),
         record(db, n, "delivered", actor, {}, ctx.now),
       ]);
-      return { status: 200, message: "Delivered." };
+      // The survey and review invitation (decision 037), once: only the request that delivered it gets here.
+      await inviteAfterDelivery(env, n, ctx).catch((e: unknown) =>
+        console.error(JSON.stringify({ level: "error", message: `review invitation for ${n}: ${String(e)}` })),
+      );
+      return { status: 200, message: "Delivered: the survey and review invitation is on its way." };
     case "cancel":
       await move(db, order, "cancel", actor, ctx.now, [
         db.prepare("UPDATE payments SET status = 'cancelled', updated_at = ? WHERE order_number = ? AND status IN ('created', 'pending')").bind(ctx.now, n),
