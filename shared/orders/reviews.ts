@@ -89,6 +89,18 @@ export const ShopReviewView = v.object({
 });
 export type ShopReviewView = v.InferOutput<typeof ShopReviewView>;
 
+/** §7 orders/order-product-review: the emailed link's review request, with what was written for it so far. */
+export const ProductReviewQuery = v.object({ reviewId: ReviewRequestId, key: Key });
+export const ProductReviewRequestView = v.object({
+  reviewId: v.string(),
+  orderNumber: v.string(),
+  /** The product as it was ordered. */
+  product: v.string(),
+  /** The review written for it, or null before one. */
+  review: v.nullable(ShopReviewView),
+});
+export type ProductReviewRequestView = v.InferOutput<typeof ProductReviewRequestView>;
+
 export const SurveyStored = v.object({ orderNumber: v.string(), answered: v.number() });
 export const UnsubscribedOrderReview = v.object({ orderNumber: v.string(), reviewEmails: v.literal(false) });
 

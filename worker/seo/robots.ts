@@ -1,6 +1,7 @@
 /**
  * robots.txt as plain text (no Hono): what crawlers may index. Private, per-visitor and transactional pages
- * (My stuff, cart, checkout, orders, accounts, the marketer view, tools) and the API are disallowed; the
+ * (My stuff, cart, checkout, orders and their financing and review links, accounts, the operators' views, tools)
+ * and the API are disallowed; the
  * sitemap index is named with the request's origin. A staging site is never indexed.
  */
 
@@ -12,10 +13,15 @@ export const DISALLOWED_PATHS: readonly string[] = [
   "/cart",
   "/checkout",
   "/orders",
+  "/order/td",
+  "/financing-account-lookup",
+  "/recover",
+  "/unsubscribe-user-review",
   "/login",
   "/register",
   "/experiments",
   "/operator",
+  "/gemologist-reviews",
   "/viewer",
   "/compare",
 ];

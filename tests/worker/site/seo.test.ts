@@ -67,7 +67,25 @@ describe("robots.txt", () => {
     const lines = (await res.text()).split("\n");
     expect(lines[0]).toBe("User-agent: *");
     expect(lines).toContain("Allow: /");
-    for (const p of ["/api/", "/dev/", "/my-stuff", "/cart", "/checkout", "/orders", "/login", "/register", "/experiments", "/viewer", "/compare"])
+    for (const p of [
+      "/api/",
+      "/dev/",
+      "/my-stuff",
+      "/cart",
+      "/checkout",
+      "/orders",
+      "/order/td",
+      "/financing-account-lookup",
+      "/recover",
+      "/unsubscribe-user-review",
+      "/login",
+      "/register",
+      "/experiments",
+      "/operator",
+      "/gemologist-reviews",
+      "/viewer",
+      "/compare",
+    ])
       expect(lines).toContain(`Disallow: ${p}`);
     expect(lines).not.toContain("Disallow: /");
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);

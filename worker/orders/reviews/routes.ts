@@ -4,7 +4,8 @@ import { refused } from "#shared/refusal.ts";
 import { ApiError } from "../../http/errors";
 import { handle } from "../../http/routes";
 import { verifiedReviewPage } from "../../reviews/verified";
-import { heldReviews, moderateReview, submitOrderReview, submitProductReview, unsubscribeOrderReview } from "./submit";
+import { keyedRequest } from "./access";
+import { heldReviews, moderateReview, productReviewOf, submitOrderReview, submitProductReview, unsubscribeOrderReview } from "./submit";
 import { SurveyUnavailable, submitSurvey } from "./survey";
 
 export const orderReviewRoutes = [
@@ -24,6 +25,14 @@ export const orderReviewRoutes = [
   handle(ops.orderProductReviewSubmit, async ({ body }, c) => {
     c.header("Cache-Control", "private, no-store");
     return { status: 200, body: await submitProductReview(c.env, body, Date.now()) };
+  }),
+  handle(ops.orderProductReview, async ({ query }, c) => {
+    c.header("Cache-Control", "private, no-store");
+    const request = await keyedRequest(c.env, query.reviewId, query.key);
+    return {
+      status: 200,
+      body: { reviewId: request.id, orderNumber: request.orderNumber, product: request.name, review: await productReviewOf(c.env.DB, request.id) },
+    };
   }),
   handle(ops.unsubscribeOrderReview, async ({ body }, c) => {
     c.header("Cache-Control", "private, no-store");

@@ -105,6 +105,22 @@ describe("the one-click star link", () => {
   });
 });
 
+describe("orders/order-product-review", () => {
+  it("reads the link's product and the review written for it; a wrong key is a 404", async () => {
+    const o = await deliveredOrder();
+    const { products } = await invitation(o.email);
+    const { reviewId, key } = requestOf(products[0]!.ratingLinks[0]!);
+    const read = async (k: string) => call(`/api/orders/order-product-review?reviewId=${reviewId}&key=${k}`);
+    const before = await read(key);
+    expect(before.status).toBe(200);
+    expect(await before.json()).toEqual({ reviewId, orderNumber: o.orderNumber, product: products[0]!.name, review: null });
+    expect((await api("/orders/order-product-review/submit", { reviewId, key, rating: 3, text: "Good, not great." })).status).toBe(200);
+    const after = (await (await read(key)).json()) as { review: ShopReviewView };
+    expect(after.review).toMatchObject({ rating: 3, text: "Good, not great.", product: products[0]!.name });
+    expect((await read(`${key.slice(0, -2)}xx`)).status).toBe(404);
+  });
+});
+
 describe("the order's review", () => {
   it("order-review/submit reviews the order once delivered; a second submission edits it; before delivery 409", async () => {
     const early = await shippedOrder();
