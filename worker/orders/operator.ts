@@ -1,8 +1,9 @@
 /**
  * Operators move a paid order along (issue 18): availability confirmed with the retailer, an item
  * unavailable, shipped, delivered — and cancel an unpaid one (its open payments are cancelled with it).
- * Each change goes through the one transition function and is recorded with the cause `operator`. Refunds
- * move money and wait for the providers' refund calls; they are not offered here.
+ * Each change goes through the one transition function and is recorded with the cause `operator:<name>` and,
+ * in the same batch, in order_actions (who and when, issue 22). The operators' view (operator/actions.ts) offers
+ * these and more (refunds, shipping with tracking, emails) with the same records.
  */
 import type { OrderView } from "#shared/orders/schemas.ts";
 import type { OrderEvent } from "#shared/orders/states.ts";
@@ -23,16 +24,20 @@ export async function operatorEvent(
   event: OperatorEvent,
   now: number,
   onDelivered?: (orderNumber: string) => Promise<unknown>,
+  operator = "admin",
 ): Promise<OrderView> {
-  const applied = await applyEvent(db, orderNumber, event, "operator", now, (changed) =>
-    changed && event === "cancel"
-      ? [
-          db
-            .prepare("UPDATE payments SET status = 'cancelled', updated_at = ? WHERE order_number = ? AND status IN ('created', 'pending')")
-            .bind(now, orderNumber),
-        ]
-      : [],
-  );
+  const actor = `operator:${operator}`;
+  const applied = await applyEvent(db, orderNumber, event, actor, now, (changed) => {
+    if (!changed) return [];
+    const record = db
+      .prepare("INSERT INTO order_actions (order_number, action, actor, detail, at) VALUES (?, ?, ?, ?, ?)")
+      .bind(orderNumber, `status:${event}`, actor, JSON.stringify({ via: "POST /api/orders/{id}/status" }), now);
+    if (event !== "cancel") return [record];
+    return [
+      db.prepare("UPDATE payments SET status = 'cancelled', updated_at = ? WHERE order_number = ? AND status IN ('created', 'pending')").bind(now, orderNumber),
+      record,
+    ];
+  });
   if (applied.changed && event === "delivered" && onDelivered) {
     // The order is delivered whatever happens to the email: a failure is logged, not the operator's error.
     await onDelivered(orderNumber).catch((e: unknown) =>
