@@ -55,3 +55,9 @@ export async function startAdminSession(c: Context<AppEnv>, token: string): Prom
   });
   return true;
 }
+
+/** An operator's name for the record (`x-operator-name`, letters, digits, spaces, dots and dashes), else "admin". */
+export function operatorName(c: Context<AppEnv>): string {
+  const name = (c.req.header("x-operator-name") ?? "").trim();
+  return /^[\w .@-]{1,60}$/.test(name) ? name : "admin";
+}

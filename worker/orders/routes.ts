@@ -20,7 +20,7 @@ import { paymentByProviderId, type PaymentRow } from "./payments/store";
 import { createPaymentRequest } from "./requests";
 import { approveLocal, confirmPayment, type PaidNotice, PaymentUnavailable, payRequest, paymentToCollect, placeOrder, resumePayment } from "./service";
 import { type OrderCaller, ownOrder } from "./lookup/own";
-import { operatorName } from "./care/routes";
+import { operatorName } from "../middleware/admin";
 import { operatorEvent } from "./operator";
 import { inviteAfterDelivery } from "./reviews/invite";
 import { findOrder } from "./store";

@@ -12,15 +12,10 @@ import { PaymentUnavailable } from "../service";
 import { type Answerer, confirmAvailability } from "./availability";
 import { chooseSubstitute } from "./choose";
 import { careOrder } from "./items";
+import { operatorName } from "../../middleware/admin";
 import { checkRetailerKey } from "./keys";
 import { retailerDiamondBySku, setContactCustomer } from "./lookup";
 import { substitutesView } from "./substitutes";
-
-/** An operator's name for the record (`x-operator-name`, letters, digits, spaces, dots and dashes), else "admin". */
-export function operatorName(c: Context<AppEnv>): string {
-  const name = (c.req.header("x-operator-name") ?? "").trim();
-  return /^[\w .@-]{1,60}$/.test(name) ? name : "admin";
-}
 
 /** Who answers for the order: a retailer proving its key, else an operator with the admin token; anyone else is told there is no such order. */
 async function answerer(c: Context<AppEnv>, orderNumber: string, proof: { retailerId?: number; key?: string }): Promise<Answerer> {
