@@ -25,7 +25,7 @@ import {
   type RefundOutcome,
   type RefundRequest,
 } from "./provider";
-import { ATTEMPTS, type Answer, exchange, record, type Reach, text, Transient } from "./provider-http";
+import { type Answer, exchange, type Reach, record, Transient, text, withRetries } from "./provider-http";
 
 export { type AffirmBindings, type AffirmConfig, affirmConfig } from "./affirm-config";
 
@@ -56,24 +56,15 @@ async function call(config: AffirmConfig, method: "GET" | "POST", path: string, 
   const headers: Record<string, string> = { Authorization: `Basic ${btoa(`${config.publicKey}:${config.privateKey}`)}`, Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (key !== null) headers["Idempotency-Key"] = key;
-  let last = "";
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    try {
-      const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
-      const answer = await exchange(reach, `${config.apiUrl}${path}`, init, what);
-      if (answer.status === 401 || answer.status === 403) throw unavailable(`Affirm refused the shop's API keys on the ${what} (${problemOf(answer).text})`);
-      // A 409 here is "the transaction with this idempotency key is processing": the same key, a moment later.
-      if (answer.status >= 500 || answer.status === 429 || (answer.status === 409 && /idempotency/i.test(problemOf(answer).text))) {
-        last = problemOf(answer).text;
-        continue;
-      }
-      return answer;
-    } catch (err) {
-      if (!(err instanceof Transient)) throw err;
-      last = err.message;
-    }
-  }
-  throw unavailable(`Affirm ${what} failed ${ATTEMPTS} times: ${last}`);
+  const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+  return withRetries(reach, what, async () => {
+    const answer = await exchange(reach, `${config.apiUrl}${path}`, init, what);
+    if (answer.status === 401 || answer.status === 403) throw unavailable(`Affirm refused the shop's API keys on the ${what} (${problemOf(answer).text})`);
+    // A 409 here is "the transaction with this idempotency key is processing": the same key, a moment later.
+    if (answer.status >= 500 || answer.status === 429 || (answer.status === 409 && /idempotency/i.test(problemOf(answer).text)))
+      throw new Transient(problemOf(answer).text);
+    return answer;
+  });
 }
 
 /** The checkout object's items: each line at its unit price (or as one unit when its total does not divide evenly). */

@@ -2,7 +2,7 @@
  * PayPal through its REST Orders v2 API (https://developer.paypal.com/docs/api/orders/v2/), over plain fetch:
  * - an OAuth 2.0 client-credentials token (`POST /v1/oauth2/token`, Basic client id:secret), kept per app in
  *   the isolate until five minutes before its `expires_in` and shared by concurrent calls; a 401 on an API
- *   call (a token revoked early) fetches a new one once;
+ *   call (a token revoked early) fetches a new one once (the token plumbing: oauth-token.ts);
  * - create (`POST /v2/checkout/orders`, intent CAPTURE, the order number as reference and invoice id, the
  *   amount as an exact decimal string, the buyer sent to the `payer-action` link) and capture
  *   (`POST /v2/checkout/orders/{id}/capture`), each with `PayPal-Request-Id` = the caller's idempotency key:
@@ -15,6 +15,7 @@
  *   refund's key: a retry answers the first refund), with the same token, retries and timeout.
  * docs: https://developer.paypal.com/api/rest/authentication/, https://developer.paypal.com/reference/guidelines/idempotency
  */
+import { bearerCall, type OAuthApp, tokenKey } from "./oauth-token";
 import { PAYPAL_TIMEOUT_MS, type PayPalConfig } from "./paypal-config";
 import {
   type CaptureOutcome,
@@ -26,11 +27,10 @@ import {
   type RefundOutcome,
   type RefundRequest,
 } from "./provider";
+import type { Answer } from "./provider-http";
 
 export { type PayPalConfig, paypalConfig } from "./paypal-config";
 
-/** Tries per call: the first and two retries, all with the same PayPal-Request-Id. */
-const ATTEMPTS = 3;
 /** A token is renewed this long before PayPal says it expires (a call started on it must not outlive it). */
 const TOKEN_MARGIN_MS = 5 * 60_000;
 
@@ -57,24 +57,8 @@ interface PayPalError {
   debug_id?: string;
   details?: { issue?: string; description?: string }[];
 }
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
-/** A failure worth another try with the same request id. */
-class Transient extends Error {}
 
 const unavailable = (message: string, cause?: unknown) => new ProviderUnavailable("paypal", message, cause === undefined ? undefined : { cause });
-
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => "");
-  try {
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return text;
-  }
-}
 
 function issueOf(body: unknown): { name: string; issue: string; text: string } {
   const e = (body && typeof body === "object" ? body : {}) as PayPalError;
@@ -86,113 +70,35 @@ function issueOf(body: unknown): { name: string; issue: string; text: string } {
   return { name, issue, text: `${[name, issue].filter(Boolean).join(" ") || "error"}${description ? `: ${description}` : ""}${debug}` };
 }
 
-/** One HTTP exchange under the timeout: a timeout is ProviderUnavailable, any other fetch failure Transient. */
-async function send(config: PayPalConfig, url: string, init: RequestInit, what: string): Promise<Response> {
-  const timeoutMs = config.timeoutMs ?? PAYPAL_TIMEOUT_MS;
-  const signal = AbortSignal.timeout(timeoutMs);
-  try {
-    return await (config.fetch ?? fetch)(url, { ...init, signal });
-  } catch (err) {
-    if (signal.aborted) throw unavailable(`PayPal did not answer the ${what} within ${timeoutMs} ms`, err);
-    throw new Transient(`network error on the ${what}: ${String(err)}`, { cause: err });
-  }
+/** Why PayPal refused the shop's client id and secret, from the token endpoint's OAuth error. */
+function refusalOf(body: unknown): string {
+  const e = (body && typeof body === "object" ? body : {}) as { error?: unknown; error_description?: unknown };
+  return typeof e.error === "string" ? `${e.error}${typeof e.error_description === "string" ? `: ${e.error_description}` : ""}` : "no token";
 }
 
-interface Token {
-  value: string;
-  /** Epoch ms after which it is fetched again. */
-  renewAt: number;
-}
-
-/** Tokens per app (API origin, client id and secret), as promises so concurrent calls share one fetch. */
-const tokens = new Map<string, Promise<Token>>();
-
-const tokenKey = (config: PayPalConfig) => `${config.apiUrl}\n${config.clientId}\n${config.clientSecret}`;
-
-async function fetchToken(config: PayPalConfig): Promise<Token> {
-  const response = await send(
-    config,
-    `${config.apiUrl.replace(/\/+$/, "")}/v1/oauth2/token`,
-    {
-      method: "POST",
-      headers: {
-        Authorization: `Basic ${btoa(`${config.clientId}:${config.clientSecret}`)}`,
-        "Content-Type": "application/x-www-form-urlencoded",
-        Accept: "application/json",
-      },
-      body: "grant_type=client_credentials",
-    },
-    "token request",
-  );
-  const body = (await readBody(response)) as { access_token?: unknown; expires_in?: unknown; error?: unknown; error_description?: unknown } | null;
-  if (response.status >= 500 || response.status === 429) throw new Transient(`token request: HTTP ${response.status}`);
-  if (!response.ok || typeof body?.access_token !== "string") {
-    const why =
-      typeof body?.error === "string" ? `${body.error}${typeof body.error_description === "string" ? `: ${body.error_description}` : ""}` : "no token";
-    throw unavailable(`PayPal refused the shop's client id and secret (HTTP ${response.status} ${why})`);
-  }
-  const seconds = typeof body.expires_in === "number" ? body.expires_in : 0;
-  return { value: body.access_token, renewAt: Date.now() + seconds * 1000 - TOKEN_MARGIN_MS };
-}
-
-/** The app's access token: the cached one while it is fresh, else one fetch shared by every caller waiting. */
-async function accessToken(config: PayPalConfig): Promise<string> {
-  const key = tokenKey(config);
-  const cached = tokens.get(key);
-  if (cached) {
-    const token = await cached.catch(() => null);
-    // Renewed or forgotten meanwhile (a 401): share the new fetch, or start one.
-    if (tokens.get(key) !== cached) return accessToken(config);
-    if (token && token.renewAt > Date.now()) return token.value;
-  }
-  const fetching = fetchToken(config);
-  tokens.set(key, fetching);
-  fetching.catch(() => tokens.get(key) === fetching && tokens.delete(key));
-  return (await fetching).value;
-}
-
-function forgetToken(config: PayPalConfig, value: string): void {
-  const key = tokenKey(config);
-  const cached = tokens.get(key);
-  cached?.then((t) => t.value === value && tokens.get(key) === cached && tokens.delete(key)).catch(() => {});
-}
+const appOf = (config: PayPalConfig): OAuthApp => ({
+  reach: { provider: "paypal", name: "PayPal", fetch: config.fetch, timeoutMs: config.timeoutMs ?? PAYPAL_TIMEOUT_MS },
+  tokenUrl: `${config.apiUrl.replace(/\/+$/, "")}/v1/oauth2/token`,
+  clientId: config.clientId,
+  clientSecret: config.clientSecret,
+  key: tokenKey("paypal", config.apiUrl, config.clientId, config.clientSecret),
+  marginMs: TOKEN_MARGIN_MS,
+  refusal: refusalOf,
+});
 
 /**
- * One API call with the adapter's retries: the answer PayPal gave (2xx or a 4xx worth reading), or
- * ProviderUnavailable after three failed tries or a timeout.
+ * One API call with the adapter's retries (5xx, 429 and 409 PREVIOUS_REQUEST_IN_PROGRESS): the answer PayPal
+ * gave (2xx or a 4xx worth reading), or ProviderUnavailable after three failed tries or a timeout.
  */
 async function call(config: PayPalConfig, method: "GET" | "POST", path: string, body: unknown, requestId: string | null, what: string): Promise<Answer> {
-  let lastError = "";
-  let renewed = false;
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    try {
-      const token = await accessToken(config);
-      const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: "application/json", Prefer: "return=representation" };
-      if (body !== undefined) headers["Content-Type"] = "application/json";
-      if (requestId !== null) headers["PayPal-Request-Id"] = requestId;
-      const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
-      const response = await send(config, `${config.apiUrl.replace(/\/+$/, "")}${path}`, init, what);
-      const answer = { status: response.status, body: await readBody(response) };
-      if (answer.status === 401 && !renewed) {
-        // The token was revoked or expired early: one new token, and this try does not count.
-        renewed = true;
-        forgetToken(config, token);
-        attempt--;
-        continue;
-      }
-      const { issue, text } = issueOf(answer.body);
-      if (answer.status === 401) throw unavailable(`PayPal refused the shop's access token on the ${what}: ${text}`);
-      if (answer.status >= 500 || answer.status === 429 || (answer.status === 409 && issue === "PREVIOUS_REQUEST_IN_PROGRESS")) {
-        lastError = `HTTP ${answer.status} ${text}`;
-        continue;
-      }
-      return answer;
-    } catch (err) {
-      if (!(err instanceof Transient)) throw err;
-      lastError = err.message;
-    }
-  }
-  throw unavailable(`PayPal ${what} failed ${ATTEMPTS} times: ${lastError}`);
+  const headers: Record<string, string> = { Accept: "application/json", Prefer: "return=representation" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (requestId !== null) headers["PayPal-Request-Id"] = requestId;
+  const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+  return bearerCall(appOf(config), `${config.apiUrl.replace(/\/+$/, "")}${path}`, init, what, (answer) => {
+    const { issue, text } = issueOf(answer.body);
+    return { text, retry: answer.status >= 500 || answer.status === 429 || (answer.status === 409 && issue === "PREVIOUS_REQUEST_IN_PROGRESS") };
+  });
 }
 
 /**

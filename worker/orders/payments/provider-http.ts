@@ -1,6 +1,6 @@
 /**
- * One HTTP exchange with a payment provider under a timeout, shared by the adapters of issue 22 (affirm.ts,
- * splitit.ts): a timeout is ProviderUnavailable at once (the shopper has waited long enough; the next try with
+ * One HTTP exchange with a payment provider under a timeout, and the retries around it, shared by the adapters
+ * (affirm.ts, splitit.ts, and paypal.ts and td-http.ts through oauth-token.ts): a timeout is ProviderUnavailable at once (the shopper has waited long enough; the next try with
  * the same idempotency key learns what the provider did), any other failure to get an answer is Transient (the
  * adapter tries again with the same key).
  */
@@ -46,6 +46,24 @@ export async function exchange(reach: Reach, url: string, init: RequestInit, wha
     if (signal.aborted) throw new ProviderUnavailable(reach.provider, `${reach.name} did not answer the ${what} within ${reach.timeoutMs} ms`, { cause: err });
     throw new Transient(`network error on the ${what}: ${String(err)}`, { cause: err });
   }
+}
+
+/**
+ * Runs `once` up to ATTEMPTS times while it throws Transient (a network error, or an answer the adapter wants
+ * asked again: its message says why), with nothing in between; its answer, or ProviderUnavailable after the
+ * last failed try. Anything else it throws (a timeout's ProviderUnavailable among them) ends the call at once.
+ */
+export async function withRetries<T>(reach: Reach, what: string, once: () => Promise<T>): Promise<T> {
+  let last = "";
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    try {
+      return await once();
+    } catch (err) {
+      if (!(err instanceof Transient)) throw err;
+      last = err.message;
+    }
+  }
+  throw new ProviderUnavailable(reach.provider, `${reach.name} ${what} failed ${ATTEMPTS} times: ${last}`);
 }
 
 /** A plain object view of a JSON body (an empty object for anything else). */

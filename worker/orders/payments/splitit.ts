@@ -3,7 +3,7 @@
  * card, through Splitit's web API v1 over plain fetch. Every call is a JSON POST; every answer carries
  * `ResponseHeader {Succeeded, Errors: [{ErrorCode, Message, AdditionalInfo}]}` (a refusal is Succeeded false,
  * often with HTTP 200):
- * - `POST /api/Login {UserName, Password}` → SessionId: kept per API user in the isolate and shared by
+ * - `POST /api/Login {UserName, Password}` → SessionId: kept per API user in the isolate (oauth-token.ts) and shared by
  *   concurrent calls; a call Splitit refuses for its session (HTTP 401, or error 704) logs in again once;
  * - create: `POST /api/InstallmentPlan/Initiate` {RequestHeader {SessionId, ApiKey}, PlanData {Amount {Value,
  *   CurrencyCode}, NumberOfInstallments, RefOrderNumber, AutoCapture false}, PaymentWizardData
@@ -19,6 +19,7 @@
  * is not honoured. 5xx, 429 and network errors are retried twice at once with the same key, then
  * ProviderUnavailable; a timeout is ProviderUnavailable at once.
  */
+import { accessToken, forgetToken, tokenKey } from "./oauth-token";
 import { type CheckoutDetails, checkoutDetails, NO_DETAILS } from "./order-details";
 import {
   type CaptureOutcome,
@@ -32,7 +33,7 @@ import {
   type RefundOutcome,
   type RefundRequest,
 } from "./provider";
-import { ATTEMPTS, type Answer, exchange, record, type Reach, text, Transient } from "./provider-http";
+import { type Answer, exchange, type Reach, record, Transient, text, withRetries } from "./provider-http";
 import { SPLITIT_INSTALLMENTS, SPLITIT_TIMEOUT_MS, type SplititBindings, type SplititConfig, splititConfig } from "./splitit-config";
 
 export { type SplititBindings, type SplititConfig, splititConfig } from "./splitit-config";
@@ -53,9 +54,8 @@ function headerOf(answer: Answer): { succeeded: boolean; codes: string[]; text: 
 
 const sessionRefused = (answer: Answer) => answer.status === 401 || headerOf(answer).codes.includes(SESSION_ERROR);
 
-/** Sessions per API user (origin, user, password, API key), as promises so concurrent calls share one login. */
-const sessions = new Map<string, Promise<string>>();
-const sessionKey = (config: SplititConfig) => `${config.apiUrl}\n${config.username}\n${config.password}\n${config.apiKey}`;
+/** Sessions per API user (origin, user, password, API key), cached by oauth-token.ts: concurrent calls share one login. */
+const sessionKey = (config: SplititConfig) => tokenKey("splitit", config.apiUrl, config.username, config.password, config.apiKey);
 const reachOf = (config: SplititConfig): Reach => ({
   provider: "splitit",
   name: "Splitit",
@@ -67,21 +67,12 @@ const reachOf = (config: SplititConfig): Reach => ({
 async function post(config: SplititConfig, path: string, body: unknown, key: string | null, what: string): Promise<Answer> {
   const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "application/json" };
   if (key !== null) headers["X-Splitit-IdempotencyKey"] = key;
-  let last = "";
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    try {
-      const answer = await exchange(reachOf(config), `${config.apiUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) }, what);
-      if (answer.status >= 500 || answer.status === 429) {
-        last = headerOf(answer).text;
-        continue;
-      }
-      return answer;
-    } catch (err) {
-      if (!(err instanceof Transient)) throw err;
-      last = err.message;
-    }
-  }
-  throw unavailable(`Splitit ${what} failed ${ATTEMPTS} times: ${last}`);
+  const reach = reachOf(config);
+  return withRetries(reach, what, async () => {
+    const answer = await exchange(reach, `${config.apiUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) }, what);
+    if (answer.status >= 500 || answer.status === 429) throw new Transient(headerOf(answer).text);
+    return answer;
+  });
 }
 
 async function login(config: SplititConfig): Promise<string> {
@@ -92,26 +83,9 @@ async function login(config: SplititConfig): Promise<string> {
   return session;
 }
 
-/** The API user's session: the cached one, else one login shared by every caller waiting. */
-async function session(config: SplititConfig): Promise<string> {
-  const key = sessionKey(config);
-  const cached = sessions.get(key);
-  if (cached) {
-    const value = await cached.catch(() => null);
-    if (sessions.get(key) !== cached) return session(config);
-    if (value) return value;
-  }
-  const logging = login(config);
-  sessions.set(key, logging);
-  logging.catch(() => sessions.get(key) === logging && sessions.delete(key));
-  return logging;
-}
-
-function forgetSession(config: SplititConfig, value: string): void {
-  const key = sessionKey(config);
-  const cached = sessions.get(key);
-  cached?.then((s) => s === value && sessions.get(key) === cached && sessions.delete(key)).catch(() => {});
-}
+/** The API user's session: the cached one (kept until Splitit refuses it), else one login shared by every caller waiting. */
+const session = (config: SplititConfig): Promise<string> =>
+  accessToken(sessionKey(config), async () => ({ value: await login(config), expiresInSeconds: Number.POSITIVE_INFINITY }), 0);
 
 /** A call in the API user's session (RequestHeader {SessionId, ApiKey}); a refused session is renewed once. */
 async function api(config: SplititConfig, path: string, body: Record<string, unknown>, key: string | null, what: string): Promise<Answer> {
@@ -119,7 +93,7 @@ async function api(config: SplititConfig, path: string, body: Record<string, unk
     const id = await session(config);
     const answer = await post(config, path, { RequestHeader: { SessionId: id, ApiKey: config.apiKey }, ...body }, key, what);
     if (!sessionRefused(answer)) return answer;
-    forgetSession(config, id);
+    forgetToken(sessionKey(config), id);
     if (renewed) throw unavailable(`Splitit refused a new session on the ${what} (${headerOf(answer).text})`);
   }
 }
