@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import type { PlacedOrder } from "#shared/orders/schemas.ts";
 import { launch, openPage, shopperContext, url } from "./pages/browser";
+import { decideOnGatewayPage, freshEmail, placedThroughApi } from "./pages/order-flow";
 import { E2E_ADMIN_TOKEN } from "./server";
 
 let browser: Browser;
@@ -22,35 +22,17 @@ afterAll(async () => {
 /** A shopper's order of one diamond, placed by card through the API and paid on the embedded gateway's page. */
 async function paidOrder(email: string): Promise<string> {
   const context = await shopperContext(browser);
-  const api = context.request;
-  await api.get(url("/api/cart"));
-  const found = await api.post(url("/api/diamonds2"), { data: { pageSize: 50, priceMin: 1000, priceMax: 8000 } });
-  const { diamonds } = (await found.json()) as { diamonds: { id: number }[] };
-  const diamond = diamonds[Math.floor(Math.random() * diamonds.length)]!;
-  const address = { name: "Grace Hopper", line1: "1 Congress Ave", city: "Austin", state: "TX", postalCode: "78701", countryCode: "US", email };
-  for (const intent of [
-    { type: "add-diamond", diamondId: diamond.id },
-    { type: "set-addresses", shippingAddress: address, billingSameAsShipping: true },
-    { type: "set-payment-method", paymentMethod: "card" },
-  ]) {
-    const res = await api.post(url("/api/cart"), { data: intent });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-  const placed = await api.post(url("/api/orders"));
-  expect(placed.status()).toBe(201);
-  const { order, payment } = (await placed.json()) as PlacedOrder;
+  const { orderNumber, approvalUrl } = await placedThroughApi(context.request, email, "Grace Hopper");
   const { page } = await openPage(context);
-  await page.goto(url(new URL(payment.approvalUrl!).pathname));
-  await page.getByRole("button", { name: "Approve payment" }).click();
-  await page.waitForURL(/\/orders\/LP\d{10}\/success\?payment=/);
+  await decideOnGatewayPage(page, approvalUrl);
   await expect.poll(() => page.getByTestId("order-status").innerText()).toBe("paid");
   await context.close();
-  return order.orderNumber;
+  return orderNumber;
 }
 
 describe("the operator's orders", () => {
   it("with the admin token: the list, a paid order opened, marked shipped with a tracking number, seen in the timeline with the operator's name", async () => {
-    const email = `e2e-operator-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const email = freshEmail("operator");
     const orderNumber = await paidOrder(email);
 
     const context = await browser.newContext();

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { expectAccessible } from "./pages/axe";
-import { launch, openPage, shopperContext, url } from "./pages/browser";
-import { deliver, freshReviewEmail, placedOrder } from "./pages/delivered-order";
+import { launch, openPage, realErrors, shopperContext, url } from "./pages/browser";
+import { deliveredOrderPaidInPage, freshReviewEmail } from "./pages/delivered-order";
 import { linkFromOutbox } from "./pages/outbox";
 
 let browser: Browser;
@@ -19,21 +19,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Errors a page reports, without the browser's note about an answer's status. */
-const realErrors = (errors: string[]) => errors.filter((e) => !e.includes("Failed to load resource"));
-
 describe("a delivered order's review", () => {
   it("the email's 5 stars open the page with 5 stars chosen; Submit review thanks the shopper; the review is on /reviews", async () => {
     const context = await shopperContext(browser);
     const { page, errors } = await openPage(context);
     const email = freshReviewEmail("stars");
-    const { orderNumber, approvalUrl, api } = await placedOrder(email);
-    await api.dispose();
     // Paid on the embedded gateway's page, back on the shop's success page.
-    await page.goto(url(new URL(approvalUrl).pathname));
-    await page.getByRole("button", { name: "Approve payment" }).click();
-    await page.waitForURL(/\/orders\/LP\d{10}\/success\?payment=/);
-    await deliver(orderNumber);
+    const orderNumber = await deliveredOrderPaidInPage(page, email);
 
     const five = await linkFromOutbox(page, email, "/orders/user-product-review/5/");
     await page.goto(url(five));
@@ -69,12 +61,7 @@ describe("a delivered order's review", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const email = freshReviewEmail("survey");
-    const { orderNumber, approvalUrl, api } = await placedOrder(email);
-    await api.dispose();
-    await page.goto(url(new URL(approvalUrl).pathname));
-    await page.getByRole("button", { name: "Approve payment" }).click();
-    await page.waitForURL(/\/orders\/LP\d{10}\/success\?payment=/);
-    await deliver(orderNumber);
+    await deliveredOrderPaidInPage(page, email);
 
     await page.goto(url(await linkFromOutbox(page, email, "/orders/survey/")));
     const survey = page.getByRole("form", { name: "Survey" });

@@ -9,8 +9,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launch, openPage, shopperContext, url } from "./pages/browser";
-import { CartPage, CheckoutPage } from "./pages/cart";
+import { launch, openPage, realErrors, shopperContext, url } from "./pages/browser";
+import { CartPage, type CheckoutPage } from "./pages/cart";
+import { addStoneToCart, checkoutWithAddress, freshEmail, GATEWAY_PAGE, GatewayPage, placeAtGateway, readyCheckout, someDiamondPath } from "./pages/order-flow";
+import { linkFromOutbox, outboxSays } from "./pages/outbox";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,66 +22,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const freshEmail = (tag: string) => `e2e-order-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-/** Errors a page reports, without the browser's note about an answer's status. */
-const realErrors = (errors: string[]) => errors.filter((e) => !e.includes("Failed to load resource"));
-
-/** The page of a diamond between $1,000 and $8,000, picked at random among fifty (an order may sell it). */
-async function someDiamondPath(): Promise<string> {
-  const res = await fetch(url("/api/diamonds2"), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    // Under PayPal's limit with tax (PAYPAL_MAX_CENTS, $10,000): PayPal is the default method at checkout.
-    body: JSON.stringify({ pageSize: 50, priceMin: 1000, priceMax: 8000 }),
-  });
-  const { diamonds } = (await res.json()) as { diamonds: { id: number; slug: string }[] };
-  const d = diamonds[Math.floor(Math.random() * diamonds.length)]!;
-  return `/diamond/${d.id}/${d.slug}`;
-}
-
-/** From an empty cart to checkout with one diamond, the address and the payment method saved. */
-async function readyCheckout(page: Page, email: string, method: "card" | "paypal") {
-  const cart = new CartPage(page);
-  await cart.open();
-  await expect.poll(() => page.getByText("Your cart is empty.").count()).toBe(1);
-  await page.goto(url(await someDiamondPath()));
-  await page.getByRole("button", { name: "Add to cart" }).click();
-  await page.waitForURL(/\/cart$/);
-  await expect.poll(() => cart.lines().count()).toBe(1);
-  await page.getByRole("link", { name: "Checkout" }).click();
-  await page.waitForURL(/\/checkout$/);
-  await page.waitForSelector("body[data-hydrated=true]");
-  const checkout = new CheckoutPage(page);
-  await checkout.fillAddress({ name: "Ada Shopper", line1: "1 Congress Ave", city: "Austin", state: "TX", postalCode: "78701", email });
-  await expect.poll(() => checkout.problems()).toEqual([]);
-  const form = page.getByRole("form", { name: "Payment method" });
-  await form.getByLabel("Payment method").selectOption(method);
-  await form.getByRole("button", { name: "Save" }).click();
-  await expect.poll(() => page.getByTestId("cart-total").innerText()).toMatch(/^\$/);
-  return { checkout, total: await page.getByTestId("cart-total").innerText() };
-}
-
 /** Place order → the embedded gateway (the amount shown) → `decision` → back on the shop's success page. */
-async function placeAndDecide(page: Page, checkout: CheckoutPage, total: string, decision: "Approve payment" | "Decline") {
-  await expect.poll(() => checkout.placeOrder().isDisabled()).toBe(false);
-  await checkout.placeOrder().click();
-  await page.waitForURL(/\/dev\/gateway\/lgp_[0-9a-f]{32}$/);
-  expect(await page.locator(".amount").innerText()).toBe(total);
-  await page.getByRole("button", { name: decision }).click();
-  await page.waitForURL(/\/orders\/LP\d{10}\/success\?payment=/);
-  return (await page.getByTestId("order-number").innerText()).trim();
-}
-
-/** Whether an email to `to` in /dev/outbox mentions the order (its subject or its body). */
-async function outboxMentions(page: Page, to: string, orderNumber: string): Promise<boolean> {
-  await page.goto(url(`/dev/outbox?to=${encodeURIComponent(to)}`));
-  const emails = await page.locator('a[href*="/dev/outbox/"]').evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
-  for (const email of emails) {
-    await page.goto(new URL(email, url("/")).href);
-    if ((await page.content()).includes(orderNumber)) return true;
-  }
-  return false;
+async function placeAndDecide(checkout: CheckoutPage, total: string, decision: "Approve payment" | "Decline") {
+  const gateway = await placeAtGateway(checkout);
+  expect(await gateway.amount()).toBe(total);
+  return gateway.decide(decision);
 }
 
 /** Registers, confirms from the outbox and signs in (tests/e2e/accounts.test.ts does the same by hand). */
@@ -92,10 +39,7 @@ async function registeredCustomer(page: Page, who: { firstName: string; lastName
   await form.getByLabel("Password", { exact: true }).fill(who.password);
   await form.getByRole("button", { name: "Create account" }).click();
   await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Check your email");
-  await page.goto(url(`/dev/outbox?to=${encodeURIComponent(who.email)}`));
-  await page.locator('a[href*="/dev/outbox/"]').first().click();
-  const confirm = new URL((await page.locator('a[href*="/register/confirm"]').first().getAttribute("href"))!, url("/"));
-  await page.goto(url(confirm.pathname + confirm.search));
+  await page.goto(url(await linkFromOutbox(page, who.email, "/register/confirm")));
   await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Your email is confirmed");
   await page.goto(url("/login"));
   const signIn = page.getByRole("form", { name: "Sign in" });
@@ -109,9 +53,9 @@ describe("orders", () => {
   it("a guest pays by card through the embedded gateway; the success page says paid, the email is in the outbox, the cart is empty; tracked from a fresh browser", async () => {
     const context = await shopperContext(browser);
     const { page, errors } = await openPage(context);
-    const email = freshEmail("card");
+    const email = freshEmail("order-card");
     const { checkout, total } = await readyCheckout(page, email, "card");
-    const orderNumber = await placeAndDecide(page, checkout, total, "Approve payment");
+    const orderNumber = await placeAndDecide(checkout, total, "Approve payment");
 
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Thank you for your order");
     expect(await page.locator("p.order-paid").innerText()).toContain(`your payment of ${total} is received and order ${orderNumber} is confirmed`);
@@ -121,7 +65,7 @@ describe("orders", () => {
     await page.reload();
     expect(await page.getByTestId("order-status").innerText()).toBe("paid");
 
-    await expect.poll(() => outboxMentions(page, email, orderNumber)).toBe(true);
+    await expect.poll(() => outboxSays(page, email, orderNumber)).toBe(true);
     await new CartPage(page).open();
     await expect.poll(() => page.getByText("Your cart is empty.").count()).toBe(1);
     expect(realErrors(errors)).toEqual([]);
@@ -151,13 +95,13 @@ describe("orders", () => {
   it("a signed-in customer pays with PayPal through the embedded gateway and finds the order in /my-stuff/orders", async () => {
     const context = await shopperContext(browser);
     const { page, errors } = await openPage(context);
-    const who = { firstName: "Ada", lastName: "Lovelace", email: freshEmail("paypal"), password: "first analytical engine" };
+    const who = { firstName: "Ada", lastName: "Lovelace", email: freshEmail("order-paypal"), password: "first analytical engine" };
     await registeredCustomer(page, who);
     const { checkout, total } = await readyCheckout(page, who.email, "paypal");
-    const orderNumber = await placeAndDecide(page, checkout, total, "Approve payment");
+    const orderNumber = await placeAndDecide(checkout, total, "Approve payment");
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Thank you for your order");
     expect(await page.getByTestId("order-status").innerText()).toBe("paid");
-    await expect.poll(() => outboxMentions(page, who.email, orderNumber)).toBe(true);
+    await expect.poll(() => outboxSays(page, who.email, orderNumber)).toBe(true);
 
     await page.goto(url("/my-stuff/orders"));
     const mine = page.locator("li.my-order").filter({ hasText: orderNumber });
@@ -174,28 +118,19 @@ describe("orders", () => {
   it("without JavaScript: a declined payment says so, and re-payment pays the same order", async () => {
     const context = await shopperContext(browser, { javaScriptEnabled: false });
     const page = await context.newPage();
-    const email = freshEmail("decline");
-    const cart = new CartPage(page);
-    await page.goto(url(await someDiamondPath()));
-    await page.getByRole("button", { name: "Add to cart" }).click();
-    await page.waitForURL(/\/cart$/);
-    expect(await cart.lines().count()).toBe(1);
-    await page.getByRole("link", { name: "Checkout" }).click();
-    await page.waitForURL(/\/checkout$/);
-    const checkout = new CheckoutPage(page);
-    await checkout.fillAddress({ name: "Ada Shopper", line1: "1 Congress Ave", city: "Austin", state: "TX", postalCode: "78701", email });
-    await page.waitForURL(/\/checkout$/);
-    const total = await page.getByTestId("cart-total").innerText();
-    const orderNumber = await placeAndDecide(page, checkout, total, "Decline");
+    const email = freshEmail("order-decline");
+    await addStoneToCart(page, await someDiamondPath());
+    const checkout = await checkoutWithAddress(page, email, false);
+    const total = await checkout.total();
+    const orderNumber = await placeAndDecide(checkout, total, "Decline");
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Your payment did not go through");
     expect(await page.getByRole("alert").innerText()).toContain("Nothing was charged");
 
     await page.getByRole("link", { name: "Pay again" }).click();
     await page.waitForURL(new RegExp(`/orders/re-payment/${orderNumber}$`));
     await page.getByRole("button", { name: "Pay now" }).click();
-    await page.waitForURL(/\/dev\/gateway\/lgp_[0-9a-f]{32}$/);
-    await page.getByRole("button", { name: "Approve payment" }).click();
-    await page.waitForURL(new RegExp(`/orders/${orderNumber}/success\\?payment=`));
+    await page.waitForURL(GATEWAY_PAGE);
+    await new GatewayPage(page).decide("Approve payment", new RegExp(`/orders/${orderNumber}/success\\?payment=`));
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Thank you for your order");
     expect(await page.getByTestId("order-status").innerText()).toBe("paid");
     await context.close();

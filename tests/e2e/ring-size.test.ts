@@ -7,8 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { CartView } from "#shared/cart/schemas.ts";
-import { launch, openPage, shopperContext, url } from "./pages/browser";
-import { CartPage, CheckoutPage } from "./pages/cart";
+import { launch, openPage, realErrors, shopperContext, url } from "./pages/browser";
+import { CartPage } from "./pages/cart";
+import { freshEmail, paidByCardFromCart } from "./pages/order-flow";
 import { linkFromOutbox } from "./pages/outbox";
 import { ringParts } from "./pages/ring-size";
 
@@ -20,14 +21,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Errors a page reports, without the browser's note about an answer's status (the not-found page's 404). */
-const realErrors = (errors: string[]) => errors.filter((e) => !e.includes("Failed to load resource"));
-
 describe("a ring ordered with its size later", () => {
   it("is ordered with 'I don't know my size yet', paid at the gateway; the emailed link's page takes the size and says so", async () => {
     const context = await shopperContext(browser);
     const { page, errors } = await openPage(context);
-    const email = `e2e-ring-size-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const email = freshEmail("ring-size");
 
     // A setting and a diamond in the cart (through the cart API, in this browser).
     const { variantId, diamondId } = await ringParts(page);
@@ -52,23 +50,7 @@ describe("a ring ordered with its size later", () => {
     expect([saved.RingSize, saved.RingSizeLater]).toEqual([null, true]);
 
     // Checkout: nothing about the size stands in the way; pay by card at the embedded gateway.
-    await page.getByRole("link", { name: "Checkout" }).click();
-    await page.waitForURL(/\/checkout$/);
-    await page.waitForSelector("body[data-hydrated=true]");
-    const checkout = new CheckoutPage(page);
-    await checkout.fillAddress({ name: "Ada Shopper", line1: "1 Congress Ave", city: "Austin", state: "TX", postalCode: "78701", email });
-    await expect.poll(() => checkout.problems()).toEqual([]);
-    const method = page.getByRole("form", { name: "Payment method" });
-    await method.getByLabel("Payment method").selectOption("card");
-    await method.getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => page.getByTestId("cart-total").innerText()).toMatch(/^\$/);
-    await expect.poll(() => checkout.placeOrder().isDisabled()).toBe(false);
-    await checkout.placeOrder().click();
-    await page.waitForURL(/\/dev\/gateway\/lgp_[0-9a-f]{32}$/);
-    await page.getByRole("button", { name: "Approve payment" }).click();
-    await page.waitForURL(/\/orders\/LP\d{10}\/success\?payment=/);
-    expect(await page.getByTestId("order-status").innerText()).toBe("paid");
-    const orderNumber = (await page.getByTestId("order-number").innerText()).trim();
+    const orderNumber = await paidByCardFromCart(page, email);
 
     // The email asks for the size; its link opens the page, which takes it.
     const link = await linkFromOutbox(page, email, "/orders/missing-ring-size/");

@@ -9,8 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { expectAccessible } from "./pages/axe";
-import { launch, openPage, shopperContext, url } from "./pages/browser";
-import { CartPage, CheckoutPage } from "./pages/cart";
+import { launch, openPage, realErrors, shopperContext, url } from "./pages/browser";
+import { CartPage } from "./pages/cart";
+import { freshEmail, type GatewayPage, placeAtGateway, readyCheckout } from "./pages/order-flow";
+import { outboxSays } from "./pages/outbox";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,72 +22,26 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const freshEmail = (tag: string) => `e2e-td-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-/** Errors a page reports, without the browser's note about an answer's status. */
-const realErrors = (errors: string[]) => errors.filter((e) => !e.includes("Failed to load resource"));
-
-/** The page of a diamond between $1,000 and $8,000, picked at random among fifty (an order may sell it). */
-async function someDiamondPath(): Promise<string> {
-  const res = await fetch(url("/api/diamonds2"), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ pageSize: 50, priceMin: 1000, priceMax: 8000 }),
-  });
-  const { diamonds } = (await res.json()) as { diamonds: { id: number; slug: string }[] };
-  const d = diamonds[Math.floor(Math.random() * diamonds.length)]!;
-  return `/diamond/${d.id}/${d.slug}`;
-}
-
-/** From an empty cart to a financed order placed: one diamond, the address, financing; on the lender's page (the gateway). */
-async function financedOrderAtLender(page: Page, email: string): Promise<{ total: string; lender: string }> {
-  await page.goto(url(await someDiamondPath()));
-  await page.getByRole("button", { name: "Add to cart" }).click();
-  await page.waitForURL(/\/cart$/);
-  await expect.poll(() => new CartPage(page).lines().count()).toBe(1);
-  await page.getByRole("link", { name: "Checkout" }).click();
-  await page.waitForURL(/\/checkout$/);
-  await page.waitForSelector("body[data-hydrated=true]");
-  const checkout = new CheckoutPage(page);
-  await checkout.fillAddress({ name: "Ada Shopper", line1: "1 Congress Ave", city: "Austin", state: "TX", postalCode: "78701", email });
-  await expect.poll(() => checkout.problems()).toEqual([]);
-  const form = page.getByRole("form", { name: "Payment method" });
-  await form.getByLabel("Payment method").selectOption("financing");
-  await form.getByRole("button", { name: "Save" }).click();
-  await expect.poll(() => page.getByTestId("cart-total").innerText()).toMatch(/^\$/);
-  const total = await page.getByTestId("cart-total").innerText();
-  await expect.poll(() => checkout.placeOrder().isDisabled()).toBe(false);
-  await checkout.placeOrder().click();
-  await page.waitForURL(/\/dev\/gateway\/lgp_[0-9a-f]{32}$/);
-  expect(await page.locator(".amount").innerText()).toBe(total);
+/** From an empty cart to a financed order placed: one diamond, the address, financing; on the lender's page (the gateway) and its address. */
+async function financedOrderAtLender(page: Page, email: string): Promise<{ total: string; lender: GatewayPage; lenderUrl: string }> {
+  const { checkout, total } = await readyCheckout(page, email, "financing");
+  const lender = await placeAtGateway(checkout);
+  expect(await lender.amount()).toBe(total);
   expect(await page.locator("body").innerText()).toContain("the financing lender (TD)");
-  return { total, lender: page.url() };
+  return { total, lender, lenderUrl: page.url() };
 }
 
 /** The lender's answer on the gateway page, then back on the shop's one return page for the outcome. */
-async function answerAtLender(page: Page, button: string, outcome: string): Promise<string> {
-  await page.getByRole("button", { name: button }).click();
-  await page.waitForURL(new RegExp(`/order/td/${outcome}\\?payment=pay_[0-9a-f]{32}$`));
-  return (await page.getByTestId("order-number").innerText()).trim();
-}
-
-/** Whether an email to `to` in /dev/outbox says `text`. */
-async function outboxSays(page: Page, to: string, text: string): Promise<boolean> {
-  await page.goto(url(`/dev/outbox?to=${encodeURIComponent(to)}`));
-  const emails = await page.locator('a[href*="/dev/outbox/"]').evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
-  for (const email of emails) {
-    await page.goto(new URL(email, url("/")).href);
-    if ((await page.content()).includes(text)) return true;
-  }
-  return false;
+function answerAtLender(lender: GatewayPage, button: string, outcome: string): Promise<string> {
+  return lender.decide(button, new RegExp(`/order/td/${outcome}\\?payment=pay_[0-9a-f]{32}$`));
 }
 
 describe("TD financing through the embedded gateway", () => {
   it("approved: the return page says paid and links to the order; the cart is empty", async () => {
     const context = await shopperContext(browser);
     const { page, errors } = await openPage(context);
-    const { total } = await financedOrderAtLender(page, freshEmail("approved"));
-    const orderNumber = await answerAtLender(page, "Approve payment", "approved");
+    const { total, lender } = await financedOrderAtLender(page, freshEmail("td-approved"));
+    const orderNumber = await answerAtLender(lender, "Approve payment", "approved");
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Your financing is approved");
     expect(await page.getByRole("status").first().innerText()).toContain(`order ${orderNumber} is paid (${total})`);
     expect(await page.getByTestId("order-status").innerText()).toBe("paid");
@@ -105,8 +61,8 @@ describe("TD financing through the embedded gateway", () => {
   it("declined: the return page says so and 'Pay another way' leads to the order's re-payment", async () => {
     const context = await shopperContext(browser);
     const { page, errors } = await openPage(context);
-    await financedOrderAtLender(page, freshEmail("declined"));
-    const orderNumber = await answerAtLender(page, "Decline", "declined");
+    const { lender } = await financedOrderAtLender(page, freshEmail("td-declined"));
+    const orderNumber = await answerAtLender(lender, "Decline", "declined");
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Your financing application was declined");
     expect(await page.getByRole("alert").innerText()).toContain("The lender declined the application.");
     expect(await page.getByTestId("order-status").innerText()).toBe("waiting for a new payment");
@@ -120,14 +76,14 @@ describe("TD financing through the embedded gateway", () => {
   it("referred: the lender reviews; it approves later on the gateway page, the Cron Trigger runs, the order shows paid and the decision is emailed", async () => {
     const context = await shopperContext(browser);
     const { page, errors } = await openPage(context);
-    const email = freshEmail("referred");
-    const { lender } = await financedOrderAtLender(page, email);
-    const orderNumber = await answerAtLender(page, "Refer for review", "referred");
+    const email = freshEmail("td-referred");
+    const { lender, lenderUrl } = await financedOrderAtLender(page, email);
+    const orderNumber = await answerAtLender(lender, "Refer for review", "referred");
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("The lender is reviewing your application");
     expect(await page.getByRole("status").first().innerText()).toContain(`we will email you at ${email}`);
     expect(await page.getByTestId("order-status").innerText()).toBe("waiting for the lender's decision");
     // Later, the lender decides on its page.
-    await page.goto(lender);
+    await page.goto(lenderUrl);
     await page.getByRole("button", { name: "Lender approves" }).click();
     await expect.poll(() => page.getByRole("status").innerText()).toContain("already approved");
     // The Cron Trigger asks the lender again.

@@ -17,6 +17,9 @@ export async function openPage(context: BrowserContext): Promise<{ page: Page; e
   return { page, errors };
 }
 
+/** Errors a page reports, without the browser's note about an answer's status (a not-found page's 404). */
+export const realErrors = (errors: string[]) => errors.filter((e) => !e.includes("Failed to load resource"));
+
 export function url(path: string): string {
   return inject("baseUrl") + path;
 }

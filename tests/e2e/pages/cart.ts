@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import { url } from "./browser";
 
 /** The cart page (/cart) as a shopper uses it. */
@@ -81,6 +82,20 @@ export class CheckoutPage {
     await form.getByLabel("ZIP code").fill(a.postalCode);
     await form.getByLabel("Email for the order").fill(a.email);
     await form.getByRole("button", { name: "Save address" }).click();
+  }
+
+  /** The order's total (what the gateway asks for). */
+  total() {
+    return this.page.getByTestId("cart-total").innerText();
+  }
+
+  /** Chooses the payment method (its value or its label) and saves it: the total, once it shows. */
+  async choosePaymentMethod(option: string): Promise<string> {
+    const form = this.page.getByRole("form", { name: "Payment method" });
+    await form.getByLabel("Payment method").selectOption(option);
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => this.total()).toMatch(/^\$/);
+    return this.total();
   }
 
   /** The placed order waiting for its payment (Place order went on to the payment; back on checkout, this shows). */

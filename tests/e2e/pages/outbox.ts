@@ -27,3 +27,14 @@ export async function linkFromOutbox(page: Page, to: string, path: string): Prom
   if (link === null) throw new Error(`no email to ${to} in /dev/outbox links to ${path}`);
   return link;
 }
+
+/** Whether an email to `to` says `text` (its subject or its body). */
+export async function outboxSays(page: Page, to: string, text: string): Promise<boolean> {
+  await page.goto(url(`/dev/outbox?to=${encodeURIComponent(to)}`));
+  const emails = await page.locator('a[href*="/dev/outbox/"]').evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  for (const email of emails) {
+    await page.goto(new URL(email, url("/")).href);
+    if ((await page.content()).includes(text)) return true;
+  }
+  return false;
+}

@@ -4,8 +4,8 @@
  * order of it whose stone an operator marks unavailable, landing on its substitute page.
  */
 import type { Page } from "playwright-core";
-import { E2E_ADMIN_TOKEN } from "../server";
 import { url } from "./browser";
+import { adminCall } from "./order-flow";
 
 export interface FoundDiamond {
   id: number;
@@ -53,11 +53,7 @@ export async function diamondWithNeighbours(): Promise<FoundDiamond> {
 
 /** The operator's answer (admin token): the order's stone is unavailable. */
 export async function markUnavailable(orderNumber: string): Promise<Response> {
-  return fetch(url(`/api/orders/confirm-order-items-availability/${orderNumber}`), {
-    method: "PUT",
-    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}`, "content-type": "application/json", "x-operator-name": "e2e" },
-    body: JSON.stringify({ items: [{ lineId: "diamond", available: false }] }),
-  });
+  return adminCall("PUT", `/api/orders/confirm-order-items-availability/${orderNumber}`, { items: [{ lineId: "diamond", available: false }] });
 }
 
 /** Every `lineId` in a cart view (its rings, pair, bands and jewellery). */
