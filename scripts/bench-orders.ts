@@ -4,10 +4,12 @@
  * gateway's capture, the order paid, the cart emptied), each next to a trivial call
  * (`POST /api/accounts/verify-email`), and approval under 20 concurrent duplicates of one order. p50/p95/p99 of
  * the worker's own time (`Server-Timing: app`) and the round trip, against the built worker under wrangler dev
- * (.wrangler/bench-orders, a small catalogue). Prints figures; asserts nothing.
+ * (.wrangler/bench-orders, a small catalogue). Issue 22 adds the operator's refund under 20 concurrent
+ * duplicates (one refund at the gateway per order) and a financed order referred, then approved by the lender.
+ * Prints figures; asserts nothing.
  */
 import { existsSync } from "node:fs";
-import { startWorker } from "../tests/e2e/server";
+import { E2E_ADMIN_TOKEN, startWorker } from "../tests/e2e/server";
 import { quantiles } from "./bench-stats";
 
 const PERSIST = process.env.BENCH_PERSIST_TO ?? ".wrangler/bench-orders";
@@ -31,8 +33,9 @@ interface Timed {
   cookie: string | null;
 }
 
-async function send(base: string, method: string, path: string, cookie: string | null, body?: unknown): Promise<Timed> {
+async function send(base: string, method: string, path: string, cookie: string | null, body?: unknown, admin = false): Promise<Timed> {
   const headers: Record<string, string> = { accept: "application/json" };
+  if (admin) headers.authorization = `Bearer ${E2E_ADMIN_TOKEN}`;
   if (cookie) headers.cookie = cookie;
   if (body !== undefined) headers["content-type"] = "application/json";
   const started = performance.now();
@@ -109,6 +112,45 @@ try {
     return m;
   }, {});
   console.log(`  answers: ${JSON.stringify(outcomes)}; orders paid: ${captures} of 5`);
+  // The operator refunds 5 paid orders, each with 20 concurrent clicks: one refund per order.
+  const refunds: Timed[] = [];
+  const refunded: number[] = [];
+  for (const { order } of paid.slice(0, 5)) {
+    const refund = { action: "refund", actor: "bench", reason: "bench: refund storm" };
+    refunds.push(...(await Promise.all(Array.from({ length: 20 }, () => send(base, "POST", `/api/operator/orders/${order}/actions`, null, refund, true)))));
+    const detail = (await send(base, "GET", `/api/operator/orders/${order}`, null, undefined, true)).body as { refunds: { status: string }[] };
+    refunded.push(detail.refunds.filter((r) => r.status === "refunded").length);
+  }
+  line("refund, 20 concurrent operator clicks (5 orders)", refunds);
+  const codes = refunds.reduce<Record<string, number>>((m, t) => {
+    m[t.status] = (m[t.status] ?? 0) + 1;
+    return m;
+  }, {});
+  console.log(`  answers by status: ${JSON.stringify(codes)}; refunds made per order: ${refunded.join(", ")}`);
+  // A financed order: the lender refers it, then approves; the shopper's approval asked 20 times at once.
+  const financed: Timed[] = [];
+  const statuses: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const cookie = (await send(base, "GET", "/api/cart/version", null)).cookie!;
+    for (const intent of [
+      { type: "add-diamond", diamondId: search.diamonds[(ORDERS + 10 + i) % search.diamonds.length]!.id },
+      { type: "set-addresses", shippingAddress: ADDRESS, billingSameAsShipping: true },
+      { type: "set-payment-method", paymentMethod: "financing" },
+    ])
+      await send(base, "POST", "/api/cart", cookie, intent);
+    const { order, payment } = (await send(base, "POST", "/api/orders", cookie)).body as { order: { orderNumber: string }; payment: { approvalUrl: string } };
+    const local = new URL(payment.approvalUrl).pathname.split("/").pop()!;
+    await fetch(`${base}/dev/gateway/${local}/refer`, { method: "POST", redirect: "manual" });
+    const referred = await send(base, "PUT", `/api/orders/${order.orderNumber}/local/${local}/approve`, cookie);
+    statuses.push((referred.body as { order: { status: string } }).order.status);
+    await fetch(`${base}/dev/gateway/${local}/approve`, { method: "POST", redirect: "manual" });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => send(base, "PUT", `/api/orders/${order.orderNumber}/local/${local}/approve`, cookie)));
+    financed.push(referred, ...answers);
+    const after = (await send(base, "GET", `/api/operator/orders/${order.orderNumber}`, null, undefined, true)).body as { order: { status: string } };
+    statuses.push(after.order.status);
+  }
+  line("financing: referred, then 20 concurrent approvals", financed);
+  console.log(`  order statuses (after referral, after the lender approved): ${statuses.join(" → ")}`);
 } catch (e) {
   console.error(worker.log().split("\n").slice(-40).join("\n"));
   throw e;
