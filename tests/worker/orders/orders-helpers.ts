@@ -41,11 +41,11 @@ export async function readyShopper(paymentMethod: PaymentMethod = "card") {
 }
 
 /**
- * A new visitor who places a one-diamond order to pay by `paymentMethod`, every call made with `bindings` (a
- * provider configured); `diamondIndex` picks the stone (each test file keeps to its own). `send` makes further
- * calls as that visitor.
+ * A new visitor whose cart holds one diamond (`diamondIndex` picks it; each test file keeps to its own), an
+ * address and `paymentMethod`, every call made with `bindings` (a provider configured, or none: the embedded
+ * gateway). `send` makes further calls as that visitor, with its cookie; `place` places the order.
  */
-export async function placedWith(bindings: Partial<Bindings>, paymentMethod: "paypal" | "card", diamondIndex: number) {
+export async function cartWith(bindings: Partial<Bindings>, paymentMethod: PaymentMethod, diamondIndex: number) {
   const first = await call("/api/cart", { env: bindings });
   const cookie = first.headers
     .getSetCookie()
@@ -60,9 +60,15 @@ export async function placedWith(bindings: Partial<Bindings>, paymentMethod: "pa
     { type: "set-payment-method", paymentMethod },
   ])
     expect((await send("/api/cart", { method: "POST", body: JSON.stringify(intent) })).status).toBe(200);
-  const res = await send("/api/orders", { method: "POST" });
+  return { send, cookie, place: () => send("/api/orders", { method: "POST" }) };
+}
+
+/** As cartWith, with the order placed (201). */
+export async function placedWith(bindings: Partial<Bindings>, paymentMethod: PaymentMethod, diamondIndex: number) {
+  const cart = await cartWith(bindings, paymentMethod, diamondIndex);
+  const res = await cart.place();
   expect(res.status).toBe(201);
-  return { placed: (await res.json()) as PlacedOrder, send };
+  return { ...cart, placed: (await res.json()) as PlacedOrder };
 }
 
 /** The shopper's decision on the embedded gateway's page (a form post, as the browser makes it). */

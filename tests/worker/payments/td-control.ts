@@ -4,14 +4,11 @@
  * configuration through the worker's own env reader, the fake's control calls, and a shopper whose financing
  * order is placed through the worker with TD configured.
  */
-import { expect, inject } from "vitest";
-import type { PlacedOrder } from "#shared/orders/schemas.ts";
+import { inject } from "vitest";
 import type { Bindings } from "#worker/env.ts";
 import { type TdConfig, tdConfig } from "#worker/orders/payments/td.ts";
 import type { FakeTdRequest } from "../../fakes/td";
-import { diamonds } from "../cart/cart-helpers";
-import { call } from "../helpers";
-import { ADDRESS } from "../orders/orders-helpers";
+import { cartWith, placedWith } from "../orders/orders-helpers";
 
 async function control<T>(action: string, body: Record<string, unknown>): Promise<T> {
   const res = await fetch(`${inject("fakesOrigin")}/__control/td/${action}`, { method: "POST", body: JSON.stringify(body) });
@@ -76,33 +73,8 @@ export async function tdApp(options: { timeoutMs?: number } = {}): Promise<TdApp
   };
 }
 
-/**
- * A new visitor whose cart holds one diamond (`diamondIndex` picks it), an address and financing as the payment
- * method, every call made with `bindings` (TD configured, or none: the embedded gateway). `send` makes further
- * calls as that visitor; `place` places the order.
- */
-export async function financingCart(bindings: Partial<Bindings>, diamondIndex: number) {
-  const first = await call("/api/cart", { env: bindings });
-  const cookie = first.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const send = (path: string, init: RequestInit = {}) =>
-    call(path, { ...init, headers: { cookie, "content-type": "application/json", ...(init.headers ?? {}) }, env: bindings });
-  const list = await diamonds();
-  for (const intent of [
-    { type: "add-diamond", diamondId: list[diamondIndex % list.length]!.id },
-    { type: "set-addresses", shippingAddress: ADDRESS, billingSameAsShipping: true },
-    { type: "set-payment-method", paymentMethod: "financing" },
-  ])
-    expect((await send("/api/cart", { method: "POST", body: JSON.stringify(intent) })).status).toBe(200);
-  return { send, cookie, place: () => send("/api/orders", { method: "POST" }) };
-}
+/** A new visitor's cart ready to pay by financing (orders-helpers.ts cartWith); `place` places the order. */
+export const financingCart = (bindings: Partial<Bindings>, diamondIndex: number) => cartWith(bindings, "financing", diamondIndex);
 
 /** As financingCart, with the order placed (201). */
-export async function financedOrder(bindings: Partial<Bindings>, diamondIndex: number) {
-  const cart = await financingCart(bindings, diamondIndex);
-  const res = await cart.place();
-  expect(res.status).toBe(201);
-  return { ...cart, placed: (await res.json()) as PlacedOrder };
-}
+export const financedOrder = (bindings: Partial<Bindings>, diamondIndex: number) => placedWith(bindings, "financing", diamondIndex);
