@@ -75,6 +75,40 @@ export const MAX_PER_RECIPIENT_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
+ * The statement that writes `message`'s outbox row and RETURNs its id, for the batch of the change the email
+ * announces (the change and its email happen together or not at all). With `ifChanged`, the row is written
+ * only when the statement just before it in the batch changed exactly one row — the caller's claim, so of any
+ * number of racing requests exactly one emails. No hourly cap: the claim or the change already limits it.
+ */
+export function outboxRowStatement(env: EmailBindings, message: EmailMessage, now: number, ifChanged = false): D1PreparedStatement {
+  const status = senderConfig(env).resend ? "queued" : "local";
+  return env.DB.prepare(
+    `INSERT INTO email_outbox (recipient, template, data, status, next_attempt_at, created_at)
+     SELECT ?1, ?2, ?3, ?4, ?5, ?5 WHERE ?6 = 0 OR changes() = 1 RETURNING id`,
+  ).bind(message.to, message.template, JSON.stringify(message.data), status, now, ifChanged ? 1 : 0);
+}
+
+/** The outbox ids a batch's `outboxRowStatement`s RETURNed. */
+export function returnedIds(results: readonly D1Result[]): number[] {
+  return results.flatMap((r) => (r.results as { id?: unknown }[]).map((row) => row.id).filter((id): id is number => typeof id === "number"));
+}
+
+/**
+ * Delivers outbox rows after the response when a provider is configured and a request gives `waitUntil`;
+ * otherwise the email cron sends them (without a provider they stay `local`, shown at /dev/outbox).
+ */
+export function deliverRows(env: EmailBindings, ids: readonly number[], now: number, waitUntil?: (p: Promise<unknown>) => void): void {
+  const config = senderConfig(env);
+  if (!config.resend || !waitUntil) return;
+  for (const id of ids)
+    waitUntil(
+      deliverEmail(config, id, now).catch((err: unknown) =>
+        console.error(JSON.stringify({ level: "error", message: `email delivery of ${id}: ${String(err)}` })),
+      ),
+    );
+}
+
+/**
  * Queues an email: the outbox row now, the delivery after the response. Resolves to the row's id, or null
  * when the address already got `MAX_PER_RECIPIENT_HOUR` emails of this template in the last hour (counted in
  * the same statement as the insert, so concurrent requests cannot pass the cap).
@@ -85,8 +119,7 @@ export async function queueEmail(
   waitUntil: (p: Promise<unknown>) => void,
   now = Date.now(),
 ): Promise<number | null> {
-  const config = senderConfig(env);
-  const status = config.resend ? "queued" : "local";
+  const status = senderConfig(env).resend ? "queued" : "local";
   const row = await env.DB.prepare(
     `INSERT INTO email_outbox (recipient, template, data, status, next_attempt_at, created_at)
      SELECT ?1, ?2, ?3, ?4, ?5, ?5
@@ -100,13 +133,7 @@ export async function queueEmail(
     return null;
   }
   const id = row.id;
-  if (config.resend) {
-    waitUntil(
-      deliverEmail(config, id, now).catch((err: unknown) =>
-        console.error(JSON.stringify({ level: "error", message: `email delivery of ${id}: ${String(err)}` })),
-      ),
-    );
-  }
+  deliverRows(env, [id], now, waitUntil);
   return id;
 }
 

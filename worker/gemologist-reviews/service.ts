@@ -8,7 +8,7 @@
 import { ANSWERED_SHOWN, type AnswerRequest, type QueueEntry, VERDICTS, dealSummaryOf } from "#shared/gemologist-reviews.ts";
 import { refused } from "#shared/refusal.ts";
 import type { DealScore, GemologistReview, ReportStone } from "#shared/reports/schemas.ts";
-import { type EmailBindings, deliverEmail, senderConfig } from "../email/outbox";
+import { deliverRows, type EmailBindings, outboxRowStatement } from "../email/outbox";
 import { reportTitle } from "../reports/stone";
 import { type ReviewRow, reviewOf } from "../reports/store";
 
@@ -64,7 +64,6 @@ export async function answerReview(
   if (row.status === "answered") refused("conflict", "This review was already answered");
   if (row.removed_at !== null) refused("conflict", "The customer removed this report: there is no one to answer");
   const entry = entryOf(row);
-  const config = senderConfig(env);
   const data = {
     firstName: row.first_name,
     title: entry.title,
@@ -80,19 +79,11 @@ export async function answerReview(
        RETURNING id, status, product_url, requested_at, answered_at, verdict, answer, gemologist`,
     ).bind(id, input.verdict, input.answer, input.gemologist, o.now),
     // changes() is the UPDATE's: the email is queued only by the request that answered.
-    env.DB.prepare(
-      `INSERT INTO email_outbox (recipient, template, data, status, next_attempt_at, created_at)
-       SELECT ?1, 'gemologist-review', ?2, ?3, ?4, ?4 WHERE changes() = 1 RETURNING id`,
-    ).bind(row.email, JSON.stringify(data), config.resend ? "queued" : "local", o.now),
+    outboxRowStatement(env, { to: row.email, template: "gemologist-review", data }, o.now, true),
   ]);
   const answered = (updated!.results as ReviewRow[])[0];
   if (!answered) refused("conflict", "This review was already answered, or the report was removed");
   const outboxId = (emailed!.results as { id: number }[])[0]?.id;
-  if (config.resend && outboxId !== undefined)
-    o.waitUntil(
-      deliverEmail(config, outboxId, o.now).catch((err: unknown) =>
-        console.error(JSON.stringify({ level: "error", message: `email delivery of ${outboxId}: ${String(err)}` })),
-      ),
-    );
+  if (outboxId !== undefined) deliverRows(env, [outboxId], o.now, o.waitUntil);
   return { ...reviewOf(answered), productUrl: answered.product_url ?? row.report_url };
 }

@@ -8,28 +8,8 @@
  * configured, and by the email cron if that delivery is lost. Unlike `queueEmail` there is no hourly cap:
  * the claim already makes it one email per order.
  */
-import { deliverEmail, type EmailBindings, senderConfig } from "../email/outbox";
+import { deliverRows, type EmailBindings, outboxRowStatement } from "../email/outbox";
 import type { EmailMessage } from "../email/templates";
-
-/** The outbox row of `message`, written only when the statement just before it changed exactly one row. */
-export function outboxRowIfClaimed(env: EmailBindings, message: EmailMessage, now: number): D1PreparedStatement {
-  const status = senderConfig(env).resend ? "queued" : "local";
-  return env.DB.prepare(
-    `INSERT INTO email_outbox (recipient, template, data, status, next_attempt_at, created_at)
-     SELECT ?1, ?2, ?3, ?4, ?5, ?5 WHERE changes() = 1 RETURNING id`,
-  ).bind(message.to, message.template, JSON.stringify(message.data), status, now);
-}
-
-/** Delivers an outbox row after the response (without a provider the row stays `local` for /dev/outbox). */
-export function deliverLater(env: EmailBindings, id: number, now: number, waitUntil?: (p: Promise<unknown>) => void): void {
-  const config = senderConfig(env);
-  if (!config.resend || !waitUntil) return;
-  waitUntil(
-    deliverEmail(config, id, now).catch((err: unknown) =>
-      console.error(JSON.stringify({ level: "error", message: `email delivery of ${id}: ${String(err)}` })),
-    ),
-  );
-}
 
 /**
  * Runs `claim` (an UPDATE of one order that changes it only the first time) and, in the same batch, the
@@ -43,8 +23,8 @@ export async function sendOnce(
   now: number,
   waitUntil?: (p: Promise<unknown>) => void,
 ): Promise<number | null> {
-  const [, row] = await env.DB.batch<{ id: number }>([claim, outboxRowIfClaimed(env, message, now)]);
+  const [, row] = await env.DB.batch<{ id: number }>([claim, outboxRowStatement(env, message, now, true)]);
   const id = row?.results[0]?.id ?? null;
-  if (id !== null) deliverLater(env, id, now, waitUntil);
+  if (id !== null) deliverRows(env, [id], now, waitUntil);
   return id;
 }

@@ -5,8 +5,8 @@
  * notice `orders.expiry_notified_at`, each compare-and-set in the same batch as its outbox row
  * (email-once.ts) — the notice also in the same batch as the order's move to `expired` (expiry.ts).
  */
-import type { EmailBindings } from "../email/outbox";
-import { outboxRowIfClaimed, sendOnce } from "./email-once";
+import { type EmailBindings, outboxRowStatement } from "../email/outbox";
+import { sendOnce } from "./email-once";
 import type { OrderKeyBindings } from "./keys";
 import { orderLink } from "./lookup/confirmation";
 
@@ -46,7 +46,7 @@ export function expiredNoticeStatements(mail: ExpiryMail, order: ExpiringOrder, 
   const lines = JSON.parse(order.lines_json) as { name: string; quantity: number }[];
   return [
     mail.env.DB.prepare("UPDATE orders SET expiry_notified_at = ? WHERE order_number = ? AND expiry_notified_at IS NULL").bind(now, order.order_number),
-    outboxRowIfClaimed(
+    outboxRowStatement(
       mail.env,
       {
         to: order.email,
@@ -58,6 +58,7 @@ export function expiredNoticeStatements(mail: ExpiryMail, order: ExpiringOrder, 
         },
       },
       now,
+      true,
     ),
   ];
 }

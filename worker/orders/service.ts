@@ -359,23 +359,26 @@ async function afterPaid(env: OrderBindings, payment: PaymentRow, transactionId:
   const order = await findOrder(env.DB, payment.order_number);
   if (!order) return;
   const cart = env.CART.get(env.CART.idFromName(order.cart_key));
-  await cart.apply(
-    [
-      {
-        type: "order-paid",
-        orderNumber: order.order_number,
-        paymentId: payment.id,
-        transactionId,
-        paymentMethodDescription: DESCRIPTION[payment.method] ?? payment.method,
-      },
-    ],
-    now,
-  );
-  if (notice) await sendOrderConfirmation(env, order.order_number, notice.origin, notice.waitUntil, now);
-  // A ring ordered without its size: ask for it now (once; the order cron's sweep asks when this cannot or fails).
-  if (notice) await askForMissingSizes(env, order.order_number, notice.origin, now, notice.waitUntil).catch((e: unknown) => console.error(String(e)));
-  // Each retailer is asked to confirm its stones (issue 22: worker/orders/care), once: this call made the order paid.
-  await askRetailers(env, order.order_number, { origin: notice?.origin, now, waitUntil: notice?.waitUntil });
+  // Independent of one another, so together: the response waits for the slowest, not the sum.
+  await Promise.all([
+    cart.apply(
+      [
+        {
+          type: "order-paid",
+          orderNumber: order.order_number,
+          paymentId: payment.id,
+          transactionId,
+          paymentMethodDescription: DESCRIPTION[payment.method] ?? payment.method,
+        },
+      ],
+      now,
+    ),
+    notice && sendOrderConfirmation(env, order.order_number, notice.origin, notice.waitUntil, now),
+    // A ring ordered without its size: ask for it now (once; the order cron's sweep asks when this cannot or fails).
+    notice && askForMissingSizes(env, order.order_number, notice.origin, now, notice.waitUntil).catch((e: unknown) => console.error(String(e))),
+    // Each retailer is asked to confirm its stones (issue 22: worker/orders/care), once: this call made the order paid.
+    askRetailers(env, order.order_number, { origin: notice?.origin, now, waitUntil: notice?.waitUntil }),
+  ]);
 }
 
 /** The embedded gateway's approval (the shopper approved or declined on /dev/gateway; the server asks the gateway's books). */

@@ -5,8 +5,7 @@
  * batch of the change they announce where there is one, so the change and its email happen together or not
  * at all — and without the outbox's per-address cap: a retailer gets an email for every paid order.
  */
-import { deliverEmail, type EmailBindings, senderConfig } from "../../email/outbox";
-import type { EmailMessage } from "../../email/templates";
+import { deliverRows, type EmailBindings, outboxRowStatement, returnedIds } from "../../email/outbox";
 import { type OrderKeyBindings, orderKey } from "../keys";
 import { retailerKey } from "./keys";
 
@@ -14,29 +13,6 @@ export type NotifyBindings = EmailBindings & OrderKeyBindings & { SITE_ORIGIN?: 
 
 /** Where emails link to: the request's origin, else the configured site's. */
 export const siteOrigin = (env: { SITE_ORIGIN?: string }, origin?: string) => origin ?? env.SITE_ORIGIN ?? "http://localhost:8787";
-
-/** The statement that queues one email (its id RETURNed, to deliver it after the batch). */
-export function outboxStatement(env: EmailBindings, message: EmailMessage, now: number): D1PreparedStatement {
-  const status = senderConfig(env).resend ? "queued" : "local";
-  return env.DB.prepare(
-    "INSERT INTO email_outbox (recipient, template, data, status, next_attempt_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5) RETURNING id",
-  ).bind(message.to, message.template, JSON.stringify(message.data), status, now);
-}
-
-/**
- * Delivers the rows a batch queued, after the response when a request gives `waitUntil` (otherwise the Cron
- * Trigger sends them within 5 minutes). Nothing to do without a provider: the rows are `local`.
- */
-export function deliverQueued(env: EmailBindings, results: D1Result[], now: number, waitUntil?: (p: Promise<unknown>) => void): void {
-  const config = senderConfig(env);
-  if (!config.resend || !waitUntil) return;
-  for (const r of results)
-    for (const row of r.results as { id?: unknown }[]) {
-      if (typeof row.id !== "number") continue;
-      const id = row.id;
-      waitUntil(deliverEmail(config, id, now).catch((e: unknown) => console.error(JSON.stringify({ level: "error", message: `email ${id}: ${String(e)}` }))));
-    }
-}
 
 interface AskRow {
   line_id: string;
@@ -71,7 +47,7 @@ export async function askRetailers(
   const statements: D1PreparedStatement[] = [];
   for (const [retailerId, rows] of byRetailer)
     statements.push(
-      outboxStatement(
+      outboxRowStatement(
         env,
         {
           to: rows[0]!.retailer_email,
@@ -89,7 +65,7 @@ export async function askRetailers(
         o.now,
       ),
     );
-  deliverQueued(env, await env.DB.batch(statements), o.now, o.waitUntil);
+  deliverRows(env, returnedIds(await env.DB.batch(statements)), o.now, o.waitUntil);
   return statements.length;
 }
 
@@ -108,7 +84,7 @@ export async function unavailableEmailStatement(
   origin: string | undefined,
   now: number,
 ): Promise<D1PreparedStatement> {
-  return outboxStatement(
+  return outboxRowStatement(
     env,
     {
       to: order.email,

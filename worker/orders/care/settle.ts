@@ -11,7 +11,8 @@ import type { OrderEvent, OrderStatus } from "#shared/orders/states.ts";
 import { DomainError } from "#shared/refusal.ts";
 import { applyEvent, findOrder } from "../store";
 import { itemsOf, liveItems } from "./items";
-import { deliverQueued, type NotifyBindings, unavailableEmailStatement } from "./notify";
+import { deliverRows, returnedIds } from "../../email/outbox";
+import { type NotifyBindings, unavailableEmailStatement } from "./notify";
 
 export interface SettleContext {
   origin?: string;
@@ -37,7 +38,7 @@ export async function settleOrder(env: NotifyBindings, orderNumber: string, caus
         .prepare("SELECT id FROM email_outbox WHERE recipient = ? AND template = 'order-item-unavailable' AND created_at = ? ORDER BY id DESC LIMIT 1")
         .bind(order.email, ctx.now)
         .all();
-      deliverQueued(env, [queued], ctx.now, ctx.waitUntil);
+      deliverRows(env, returnedIds([queued]), ctx.now, ctx.waitUntil);
     }
     return applied.status;
   }

@@ -8,26 +8,29 @@
  * choice, and again inside the choice's compare-and-set so two orders cannot take the same stone.
  */
 import { CERTIFICATE_LABS, CLARITIES, COLORS, CUTS, SHAPES, labelOf } from "#shared/enums.ts";
+import type { DiamondRow } from "#shared/catalogue/rows.ts";
 import { diamondPath } from "#shared/slug.ts";
 
 /** How far a substitute may be from the stone it replaces. */
 export const SIMILAR = { caratRatio: 0.1, priceRatio: 0.15, gradeSteps: 1, max: 5 } as const;
 
-export interface StoneRow {
-  id: number;
-  retailer_id: number;
-  certificate_lab: number;
-  certificate_id: string;
-  is_lab_grown: number;
-  shape: number;
-  carat: number;
-  cut: number;
-  color: number;
-  clarity: number;
-  price_cents: number;
-  is_sold: number;
-  image_url: string;
-}
+/** The catalogue facts a substitute is chosen and shown by. */
+export type StoneRow = Pick<
+  DiamondRow,
+  | "id"
+  | "retailer_id"
+  | "certificate_lab"
+  | "certificate_id"
+  | "is_lab_grown"
+  | "shape"
+  | "carat"
+  | "cut"
+  | "color"
+  | "clarity"
+  | "price_cents"
+  | "is_sold"
+  | "image_url"
+>;
 
 export const STONE_COLUMNS =
   "d.id, d.retailer_id, d.certificate_lab, d.certificate_id, d.is_lab_grown, d.shape, d.carat, d.cut, d.color, d.clarity, d.price_cents, d.is_sold, d.image_url";

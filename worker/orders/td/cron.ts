@@ -6,7 +6,7 @@
  * transition out of financing_referred, written in one transaction with its marker, so a decision is emailed
  * once however it arrived (this run, the shopper's return page, an approve call) and however often runs overlap.
  */
-import { type EmailBindings, deliverEmail, senderConfig } from "../../email/outbox";
+import { deliverRows, type EmailBindings, outboxRowStatement } from "../../email/outbox";
 import { DEFAULT_SITE_ORIGIN } from "../../my-stuff/alerts/cron";
 import { orderLink } from "../lookup/confirmation";
 import { confirmWithProvider, type OrderBindings } from "../service";
@@ -61,7 +61,6 @@ export async function emailDecisions(env: FinancingCronBindings, now: number, wa
   )
     .bind(now - DECISION_EMAIL_WINDOW_MS, FINANCING_CRON_BATCH)
     .all<{ id: number; order_number: string; to_status: string; email: string; amount_due_cents: number }>();
-  const sender = senderConfig(env);
   const origin = env.SITE_ORIGIN || DEFAULT_SITE_ORIGIN;
   let emailed = 0;
   for (const t of results) {
@@ -80,16 +79,13 @@ export async function emailDecisions(env: FinancingCronBindings, now: number, wa
         outcome,
         now,
       ),
-      env.DB.prepare(
-        `INSERT INTO email_outbox (recipient, template, data, status, next_attempt_at, created_at)
-         SELECT ?, 'financing-decision', ?, ?, ?, ? WHERE changes() = 1 RETURNING id`,
-      ).bind(t.email, JSON.stringify(data), sender.resend ? "queued" : "local", now, now),
+      outboxRowStatement(env, { to: t.email, template: "financing-decision", data }, now, true),
       env.DB.prepare("UPDATE financing_decision_emails SET email_id = last_insert_rowid() WHERE transition_id = ? AND changes() = 1").bind(t.id),
     ]);
     const id = (queued?.results[0] as { id?: number } | undefined)?.id;
     if (id === undefined) continue;
     emailed++;
-    if (sender.resend) waitUntil(deliverEmail(sender, id, now).catch((err: unknown) => console.error(`financing decision email ${id}: ${String(err)}`)));
+    deliverRows(env, [id], now, waitUntil);
   }
   return emailed;
 }
