@@ -57,10 +57,28 @@ describe("product events are worth the first factor set (base value multipliers)
   });
 
   const rows: [string, "view_content" | "add_to_cart" | "initiate_checkout", TrackedItem[], object, Partial<Record<EngineName, number | null>>][] = [
-    ["adding a 5,000 USD lab diamond to the cart", "add_to_cart", [item("lab-diamond", 5000)], {}, { meta: 9.88, tiktok: 9.88, pinterest: 9.88, "google-ads": 0.11, ga4: 3950, criteo: 3950, shareasale: null }],
+    [
+      "adding a 5,000 USD lab diamond to the cart",
+      "add_to_cart",
+      [item("lab-diamond", 5000)],
+      {},
+      { meta: 9.88, tiktok: 9.88, pinterest: 9.88, "google-ads": 0.11, ga4: 3950, criteo: 3950, shareasale: null },
+    ],
     ["adding a 10,000 USD natural diamond", "add_to_cart", [item("natural-diamond", 10000)], {}, { meta: 2.75, ga4: 1100, criteo: 1100 }],
-    ["beginning checkout with a 1,500 setting and a 3,000 lab diamond", "initiate_checkout", [item("setting", 1500), item("lab-diamond", 3000)], {}, { meta: 307.5, "google-ads": 3.38, ga4: 307.5, criteo: 307.5, shareasale: null }],
-    ["viewing a 5,000 USD lab diamond, dynamic ads multiplier 1.5", "view_content", [item("lab-diamond", 5000)], { dynamicAdsMultiplier: 1.5 }, { meta: 5925, criteo: 5925, "google-ads": null }],
+    [
+      "beginning checkout with a 1,500 setting and a 3,000 lab diamond",
+      "initiate_checkout",
+      [item("setting", 1500), item("lab-diamond", 3000)],
+      {},
+      { meta: 307.5, "google-ads": 3.38, ga4: 307.5, criteo: 307.5, shareasale: null },
+    ],
+    [
+      "viewing a 5,000 USD lab diamond, dynamic ads multiplier 1.5",
+      "view_content",
+      [item("lab-diamond", 5000)],
+      { dynamicAdsMultiplier: 1.5 },
+      { meta: 5925, criteo: 5925, "google-ads": null },
+    ],
     ["the multiplier 3 is clamped to 2 (and the value to 7,500)", "view_content", [item("lab-diamond", 5000)], { dynamicAdsMultiplier: 3 }, { meta: 7500 }],
     ["the multiplier 0.1 is clamped to 0.3", "view_content", [item("lab-diamond", 5000)], { dynamicAdsMultiplier: 0.1 }, { meta: 1185 }],
     ["adding 5,000 USD lab diamond with multiplier 2", "add_to_cart", [item("lab-diamond", 5000)], { dynamicAdsMultiplier: 2 }, { meta: 19.75, ga4: 7500 }],
