@@ -4,7 +4,7 @@
  * Object's state or from an order's order_items rows.
  */
 import type { CartState, Product } from "../cart/model";
-import type { LineKind, ProductType, TrackedItem } from "./event";
+import { LINE_KINDS, type LineKind, type ProductType, type TrackedItem } from "./event";
 
 /** What is known of a line: its kind (order_items.kind may be null: an order from before kinds were kept). */
 export interface LineFacts {
@@ -138,4 +138,50 @@ export function trackedItemsOfCart(
     });
   }
   return out;
+}
+
+/** An order_items row as the worker reads it, with what the catalogue adds (origin, item type name, grading). */
+export interface OrderLineFacts {
+  line_id: string;
+  name: string;
+  quantity: number;
+  total_cents: number;
+  kind: string | null;
+  diamond_id: number | null;
+  setting_id: number | null;
+  variant_id: number | null;
+  lab?: boolean | null;
+  itemTypeName?: string | null;
+  grade?: string | null;
+  color?: string | null;
+  clarity?: string | null;
+}
+
+const isLineKind = (k: string | null): k is LineKind => k !== null && (LINE_KINDS as readonly string[]).includes(k);
+
+/**
+ * One order line as a TrackedItem. order_items keeps the line's total: the unit price is total ÷ quantity when
+ * that is whole cents, else the line counts as one piece at its total (the order's sum stays exact). An unknown
+ * or missing kind is null, which makes the purchase one with no diamond type (buildEvents).
+ */
+export function trackedItemOfOrderLine(row: OrderLineFacts): TrackedItem {
+  const kind = isLineKind(row.kind) ? row.kind : null;
+  const type = productTypeOf({ kind, lab: row.lab ?? null, itemTypeName: row.itemTypeName ?? null, name: row.name });
+  const id =
+    row.diamond_id !== null && (kind === "diamond" || kind === "paired-diamond")
+      ? diamondContentId(row.diamond_id)
+      : row.setting_id !== null && row.variant_id !== null
+        ? variantContentId(row.setting_id, row.variant_id)
+        : `line-${row.line_id}`;
+  const whole = row.quantity >= 1 && row.total_cents % row.quantity === 0;
+  const grading = kind === "diamond" || kind === "paired-diamond" ? { grade: row.grade ?? null, color: row.color ?? null, clarity: row.clarity ?? null } : {};
+  return {
+    id,
+    type,
+    name: row.name,
+    priceCents: whole ? row.total_cents / row.quantity : row.total_cents,
+    quantity: whole ? row.quantity : 1,
+    kind,
+    ...grading,
+  };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emptyCart, type Product } from "#shared/cart/model.ts";
 import type { ProductType } from "#shared/tracking/event.ts";
-import { type LineFacts, productTypeOf, trackedItemsOfCart } from "#shared/tracking/items.ts";
+import { type LineFacts, productTypeOf, trackedItemOfOrderLine, trackedItemsOfCart } from "#shared/tracking/items.ts";
 
 describe("productTypeOf: a cart or order line's §9 product type", () => {
   const rows: [LineFacts, ProductType][] = [
@@ -80,5 +80,46 @@ describe("trackedItemsOfCart", () => {
   });
   it("an empty cart has no items", () => {
     expect(trackedItemsOfCart(emptyCart())).toEqual([]);
+  });
+});
+
+describe("trackedItemOfOrderLine", () => {
+  const row = {
+    line_id: "diamond",
+    name: "1.01 ct G VS1 Diamond",
+    quantity: 1,
+    total_cents: 480000,
+    kind: "diamond",
+    diamond_id: 77,
+    setting_id: null,
+    variant_id: null,
+  };
+  it("a diamond line with its origin and grading", () => {
+    expect(trackedItemOfOrderLine({ ...row, lab: false, grade: "Very Good", color: "G", clarity: "VS1" })).toEqual({
+      id: "diamond-77",
+      type: "natural-diamond",
+      name: row.name,
+      priceCents: 480000,
+      quantity: 1,
+      kind: "diamond",
+      grade: "Very Good",
+      color: "G",
+      clarity: "VS1",
+    });
+  });
+  it("two bands: the unit price; an indivisible total: one piece at the total", () => {
+    const band = { ...row, line_id: "wb1", name: "Band", kind: "wedding-band", diamond_id: null, setting_id: 190, variant_id: 2 };
+    expect(trackedItemOfOrderLine({ ...band, quantity: 2, total_cents: 120000 })).toMatchObject({
+      id: "setting-190-2",
+      type: "wedding-band",
+      priceCents: 60000,
+      quantity: 2,
+    });
+    expect(trackedItemOfOrderLine({ ...band, quantity: 3, total_cents: 100000 })).toMatchObject({ priceCents: 100000, quantity: 1 });
+  });
+  it("an order line from before kinds were kept is of unknown kind (the purchase has no diamond type)", () => {
+    expect(trackedItemOfOrderLine({ ...row, kind: null, diamond_id: null, line_id: "l1" })).toMatchObject({ id: "line-l1", type: "other", kind: null });
+    expect(trackedItemOfOrderLine({ ...row, kind: "mystery" })).toMatchObject({ kind: null, type: "other" });
+    expect(trackedItemOfOrderLine({ ...row })).toMatchObject({ kind: "diamond", type: "other" });
   });
 });
