@@ -1,6 +1,6 @@
 /**
  * The conversion event as the site builds it (§7 "Social ads conversion events"): one shape for every engine,
- * close to the Meta Conversions API's server event, which §7 quotes. The pure rules (shared/tracking/rules.ts,
+ * close to the Meta Conversions API's server event, which §7 quotes. The pure rules (shared/tracking/build.ts,
  * values.ts, hash.ts) build it; the queue carries it (worker/tracking/); each engine's adapter turns it into
  * that engine's request, asking `engineView` (shared/tracking/engine-view.ts) for the engine's value, ids and
  * whether the engine takes the event at all.
