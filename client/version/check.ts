@@ -112,6 +112,7 @@ export function startVersionCheck(deps: VersionCheckDeps): () => void {
         if (reloadAllowed(deps.location.pathname)) deps.location.reload();
         else reloadScheduled = false;
       }, VERSION_RELOAD_DELAY_MS);
+      deps.log("reload scheduled", { inMs: VERSION_RELOAD_DELAY_MS });
     } catch (err) {
       deps.log("version check failed", err);
     } finally {

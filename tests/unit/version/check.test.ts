@@ -44,9 +44,23 @@ function page(pathname: string, answers: Parameters<typeof fakeFetch>[0], bundle
     fetch: fetcher,
     timers,
     location,
-    caches: { keys: async () => ["loupe-sw-1.3.97-abc", "other-app", "loupe-sw-1.3.96"], delete: async (k: string) => (deleted.push(k), true) },
+    caches: {
+      keys: async () => ["loupe-sw-1.3.97-abc", "other-app", "loupe-sw-1.3.96"],
+      delete: async (k: string) => {
+        deleted.push(k);
+        return true;
+      },
+    },
     serviceWorker: {
-      getRegistrations: async () => [{ scope: "/", unregister: async () => (unregistered.push("/"), true) } as unknown as ServiceWorkerRegistration],
+      getRegistrations: async () => [
+        {
+          scope: "/",
+          unregister: async () => {
+            unregistered.push("/");
+            return true;
+          },
+        } as unknown as ServiceWorkerRegistration,
+      ],
     },
     log: (m) => logs.push(m),
   };
@@ -172,12 +186,25 @@ describe("applyPwa", () => {
       active: null as object | null,
       unregistered: 0,
       addEventListener: (_type: string, fn: () => void) => listeners.push(fn),
-      unregister: async () => ((registration.unregistered += 1), true),
+      unregister: async () => {
+        registration.unregistered += 1;
+        return true;
+      },
     };
     const registered: [string, RegistrationOptions | undefined][] = [];
-    const others = [{ unregister: async () => ((registration.unregistered += 1), true) }];
+    const others = [
+      {
+        unregister: async () => {
+          registration.unregistered += 1;
+          return true;
+        },
+      },
+    ];
     const sw = {
-      register: async (url: string, options?: RegistrationOptions) => (registered.push([url, options]), registration),
+      register: async (url: string, options?: RegistrationOptions) => {
+        registered.push([url, options]);
+        return registration;
+      },
       getRegistrations: async () => others,
     } as unknown as ServiceWorkerContainer;
     return { sw, registration, registered, fire: () => listeners.forEach((f) => f()) };
@@ -204,7 +231,13 @@ describe("applyPwa", () => {
   it.each([false, "true", null])("pwa %s: unregisters every service worker and deletes this site's caches", async (pwa) => {
     const c = container();
     const deleted: string[] = [];
-    const caches = { keys: async () => ["loupe-sw-1", "x"], delete: async (k: string) => (deleted.push(k), true) };
+    const caches = {
+      keys: async () => ["loupe-sw-1", "x"],
+      delete: async (k: string) => {
+        deleted.push(k);
+        return true;
+      },
+    };
     expect(await applyPwa({ fetch: config(pwa), timers, serviceWorker: c.sw, caches, emit: () => {}, log: () => {} })).toBe("purged");
     expect(c.registered).toEqual([]);
     expect(c.registration.unregistered).toBe(1);
