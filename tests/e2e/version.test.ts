@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { APP_VERSION } from "#shared/version/current.ts";
+import { expectAccessible } from "./pages/axe";
 import { launch, openPage, realErrors, shopperContext, url } from "./pages/browser";
 import { E2E_ADMIN_TOKEN } from "./server";
 
@@ -142,6 +143,7 @@ describe("service worker", () => {
     await context.setOffline(true);
     await page.goto(url("/diamond-search"));
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("You are offline");
+    await expectAccessible(page, "offline page");
     await context.setOffline(false);
 
     await admin("PUT", "/api/appconfig", { pwa: false });
