@@ -4,7 +4,7 @@
  * the card page) → the customer's session (and the same-origin check of cookie-authenticated changes) → redirects →
  * experiments → `/api` →
  * Google and Facebook sign-in pages → the marketer view's, the content view's and the article editor's logins → the local outbox and test payment gateway (`/dev/outbox`, `/dev/gateway`, APP_ENV local
- * only) → React Router SSR (last). The Cron Trigger's `scheduled` handler, every 5 minutes, delivers the email outbox's due
+ * only) → `/generateRandomNumber`, `/service-worker.js` and `/offline` (worker/version) → React Router SSR (last). The Cron Trigger's `scheduled` handler, every 5 minutes, delivers the email outbox's due
  * rows, prunes expired sessions and sign-in attempts, and expires unpaid orders; hourly (ALERT_CRON) it runs the alerts.
  * Durable Object classes are re-exported here.
  */
@@ -28,6 +28,7 @@ import { cardPagePolicy, securityHeaders } from "./middleware/security";
 import { sessions } from "./middleware/session";
 import { onPageError } from "./ssr/page-errors";
 import { ssr } from "./ssr/render";
+import { versionSite } from "./version/routes";
 
 export { CartObject } from "./cart/cart-object";
 export { SearchIndexObject } from "./search/search-object";
@@ -50,6 +51,7 @@ const app = new Hono<AppEnv>()
   .get("/operator/orders", adminPageLogin("/operator/orders"))
   .route("/dev/outbox", devOutbox)
   .route("/dev/gateway", devGateway)
+  .route("/", versionSite)
   .all("*", ...ssr())
   .onError(onPageError);
 
