@@ -1,3 +1,4 @@
+import { env as startupEnv } from "cloudflare:workers";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { errorResponse } from "../http/errors";
@@ -17,8 +18,9 @@ export interface ApiProxyOptions extends Partial<Omit<ProxyDeps, "cache" | "wait
 let parsed: { key: string; result: ParsedUpstreams } | null = null;
 
 /**
- * The configured table, parsed and validated on an isolate's first `/api` request (Workers read their vars per
- * request) and logged once: the table in effect, and each problem (an invalid table is ignored, never a 500).
+ * The configured table, parsed and validated once per configuration and logged once: the table in effect, and each
+ * problem (an invalid table is ignored, never a 500). `apiProxy()` calls it when the worker starts (the isolate's
+ * env from cloudflare:workers), so a bad table shows in the logs before any `/api` request.
  */
 export function configuredUpstreams(env: ProxyBindings, log: (event: Record<string, unknown>) => void = DEFAULT_DEPS.log): UpstreamTable {
   const key = `${env.API_UPSTREAM ?? ""}\n${env.API_UPSTREAMS ?? ""}`;
@@ -42,6 +44,13 @@ const edgeCache = (): ProxyCache | null => (typeof caches === "undefined" ? null
  */
 export function apiProxy(options: ApiProxyOptions = {}) {
   const { table = (env) => configuredUpstreams(env, options.log), cache = edgeCache, ...rest } = options;
+  if (!options.table) {
+    try {
+      configuredUpstreams(startupEnv as ProxyBindings, options.log);
+    } catch {
+      // No env at startup (an older runtime): the first /api request validates it.
+    }
+  }
   return createMiddleware<AppEnv>(async (c, next) => {
     const base = upstreamFor(table(c.env), groupOf(new URL(c.req.url).pathname));
     if (!base) return next();
