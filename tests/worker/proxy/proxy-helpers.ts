@@ -45,7 +45,7 @@ export function memoryCache(): ProxyCache & { size: () => number } {
 }
 
 /** The short timeouts of the tests (the spec's are 30 s, 3 s and 5 s). */
-export const TEST_TIMEOUTS: TimeoutPolicy = { standardMs: 1500, essentialMs: 300, marketingConfigurationsMs: 600 };
+export const TEST_TIMEOUTS: TimeoutPolicy = { standardMs: 2500, essentialMs: 150, marketingConfigurationsMs: 600 };
 
 /** The bench: `groups` (default content, orders, tracking, info) proxied to the fake, `/api/local` served here. */
 export function bench(options: { groups?: string[]; base?: string; timeouts?: TimeoutPolicy } = {}) {
