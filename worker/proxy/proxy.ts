@@ -47,7 +47,7 @@ export const DEFAULT_DEPS = {
   now: () => Date.now(),
   timeouts: DEFAULT_TIMEOUTS,
   retryDelays: RETRY_DELAYS_MS,
-  log: (event: Record<string, unknown>) => console.log(JSON.stringify(event)),
+  log: (event: Record<string, unknown>) => (event.level === "error" ? console.error : console.log)(JSON.stringify(event)),
 } satisfies Partial<ProxyDeps>;
 
 /** Headers that describe one connection, not the message (RFC 9110 §7.6.1), plus Host: never forwarded either way. */
@@ -154,7 +154,8 @@ export async function proxyRequest(request: Request, base: string, requestId: st
   const timeoutMs = timeoutFor(below, deps.timeouts);
 
   const ttl = method === "GET" && deps.cache ? cacheTtlFor(below) : null;
-  const cacheKey = ttl !== null && !carriesCredential(request.headers, deps.credentialCookies) ? new Request(target) : null;
+  // Keyed by this site's URL (not the upstream's): a zone's purge by URL reaches it.
+  const cacheKey = ttl !== null && !carriesCredential(request.headers, deps.credentialCookies) ? new Request(url) : null;
   if (cacheKey && deps.cache) {
     const hit = await cached(deps.cache, cacheKey, deps.now());
     if (hit) return { kind: "response", response: hit, attempts: 0 };

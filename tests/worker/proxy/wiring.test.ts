@@ -44,7 +44,7 @@ describe("the proxy configured by API_UPSTREAM and API_UPSTREAMS", () => {
   });
 
   it("logs an invalid table once and ignores it: the API is served here, never a 500", async () => {
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const vars = { API_UPSTREAMS: '{"content": "ftp://files.example", "orders": 42' };
     for (let i = 0; i < 3; i++) expect((await send("/api/version", vars)).status).toBe(200);
     const problems = log.mock.calls.map(([line]) => String(line)).filter((line) => line.includes("api_upstreams_invalid"));
