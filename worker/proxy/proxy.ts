@@ -180,7 +180,7 @@ export async function proxyRequest(request: Request, base: string, requestId: st
       }
     }
     if (upstream && !(RETRIED_STATUSES.has(upstream.status) && retries.length > 0)) {
-      return { kind: "response", response: await answer(upstream, cacheKey, ttl, deps), attempts: attempt + 1 };
+      return { kind: "response", response: answer(upstream, cacheKey, ttl, deps), attempts: attempt + 1 };
     }
     if (upstream) {
       reason = `upstream answered ${upstream.status}`;
@@ -196,12 +196,16 @@ export async function proxyRequest(request: Request, base: string, requestId: st
 }
 
 /** The upstream's answer to pass on: hop-by-hop headers dropped, stored in the cache when it may be (`x-cache: miss`). */
-async function answer(upstream: Response, cacheKey: Request | null, ttl: number | null, deps: ProxyDeps): Promise<Response> {
+function answer(upstream: Response, cacheKey: Request | null, ttl: number | null, deps: ProxyDeps): Response {
   const headers = endToEnd(upstream.headers);
   const response = new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers });
   if (!cacheKey || ttl === null || !deps.cache) return response;
   response.headers.set("x-cache", "miss");
   const keep = sharedTtl(response, ttl);
-  if (keep > 0) deps.waitUntil(deps.cache.put(cacheKey, storable(response.clone(), keep, deps.now())));
+  if (keep > 0) {
+    const put = deps.cache.put(cacheKey, storable(response.clone(), keep, deps.now()));
+    // A failed write costs the next visitor a miss, nothing more.
+    deps.waitUntil(put.catch((e) => deps.log({ level: "error", event: "api_cache_put_failed", url: cacheKey.url, reason: String(e) })));
+  }
   return response;
 }
