@@ -13,6 +13,7 @@ import { reviewsServiceFake } from "./reviews-service";
 import { startFakes } from "./server";
 import { stripeFake } from "./stripe";
 import { tdFake } from "./td";
+import { startApiUpstreamFake } from "./api-upstream";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,6 +21,8 @@ declare module "vitest" {
     fakesOrigin: string;
     /** The fault-injecting upstream retailer directory's origin (tests/fakes/retailer-directory.ts). */
     retailerDirectoryOrigin: string;
+    /** The fault-injecting upstream main API of the API proxy's tests (tests/fakes/api-upstream.ts). */
+    apiUpstreamOrigin: string;
   }
 }
 
@@ -41,7 +44,10 @@ export default async function setup(project: TestProject) {
   project.provide("fakesOrigin", fakes.origin);
   const directory = await startRetailerDirectoryFake();
   project.provide("retailerDirectoryOrigin", directory.origin);
+  const apiUpstream = await startApiUpstreamFake();
+  project.provide("apiUpstreamOrigin", apiUpstream.origin);
   return async () => {
+    await apiUpstream.stop();
     await directory.stop();
     await fakes.stop();
   };

@@ -1,5 +1,6 @@
 /**
- * The `/api` application: proxied to `API_UPSTREAM` when that is configured, otherwise served here from
+ * The `/api` application: each group proxied to its upstream when one is configured (`API_UPSTREAM`, `API_UPSTREAMS`:
+ * worker/proxy/config.ts), otherwise served here from
  * the contract (shared/api): every feature's routes registered by `mount`, the OpenAPI document derived
  * from the same declarations. Every failure leaves as the JSON error envelope.
  */
@@ -100,7 +101,7 @@ function serverTiming() {
 }
 
 const app = new Hono<AppEnv>()
-  .use(apiProxy({ upstream: (env) => env.API_UPSTREAM }))
+  .use(apiProxy())
   .use(serverTiming())
   .use(
     bodyLimit({
