@@ -13,6 +13,9 @@ import { reviewsServiceFake } from "./reviews-service";
 import { startFakes } from "./server";
 import { stripeFake } from "./stripe";
 import { tdFake } from "./td";
+import { ga4Fake } from "./ga4";
+import { metaCapiFake } from "./meta-capi";
+import { tiktokFake } from "./tiktok";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -37,6 +40,9 @@ export default async function setup(project: TestProject) {
     affirmFake,
     splititFake,
     tdFake,
+    metaCapiFake,
+    ga4Fake,
+    tiktokFake,
   ]);
   project.provide("fakesOrigin", fakes.origin);
   const directory = await startRetailerDirectoryFake();
