@@ -33,12 +33,34 @@ interface Stream {
 
 const streams = new Map<string, Stream>();
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
-const RESERVED = ["ad_activeview", "ad_click", "ad_exposure", "ad_query", "adunit_exposure", "app_clear_data", "app_install", "app_update", "app_remove", "error", "first_open", "first_visit", "in_app_purchase", "notification_dismiss", "notification_foreground", "notification_open", "notification_receive", "os_update", "session_start", "user_engagement"];
+const RESERVED = [
+  "ad_activeview",
+  "ad_click",
+  "ad_exposure",
+  "ad_query",
+  "adunit_exposure",
+  "app_clear_data",
+  "app_install",
+  "app_update",
+  "app_remove",
+  "error",
+  "first_open",
+  "first_visit",
+  "in_app_purchase",
+  "notification_dismiss",
+  "notification_foreground",
+  "notification_open",
+  "notification_receive",
+  "os_update",
+  "session_start",
+  "user_engagement",
+];
 
 /** What GA4's validation server would say of a payload. */
 export function validate(body: Record<string, unknown>): ValidationMessage[] {
   const out: ValidationMessage[] = [];
-  if (typeof body.client_id !== "string" || !body.client_id) out.push({ fieldPath: "client_id", description: "client_id is required", validationCode: "VALUE_REQUIRED" });
+  if (typeof body.client_id !== "string" || !body.client_id)
+    out.push({ fieldPath: "client_id", description: "client_id is required", validationCode: "VALUE_REQUIRED" });
   const events = body.events;
   if (!Array.isArray(events) || events.length === 0) {
     out.push({ fieldPath: "events", description: "events is required", validationCode: "VALUE_REQUIRED" });
@@ -46,20 +68,36 @@ export function validate(body: Record<string, unknown>): ValidationMessage[] {
   }
   if (events.length > 25) out.push({ fieldPath: "events", description: "A request may have at most 25 events", validationCode: "MAX_EVENTS_EXCEEDED" });
   events.forEach((e: { name?: unknown; params?: Record<string, unknown> }, i) => {
-    if (typeof e.name !== "string" || !NAME.test(e.name)) out.push({ fieldPath: `events[${i}].name`, description: `Event name ${String(e.name)} is invalid`, validationCode: "NAME_INVALID" });
-    else if (RESERVED.includes(e.name) || /^(_|firebase_|ga_|google_|gtag\.)/.test(e.name)) out.push({ fieldPath: `events[${i}].name`, description: `Event name ${e.name} is reserved`, validationCode: "NAME_RESERVED" });
+    if (typeof e.name !== "string" || !NAME.test(e.name))
+      out.push({ fieldPath: `events[${i}].name`, description: `Event name ${String(e.name)} is invalid`, validationCode: "NAME_INVALID" });
+    else if (RESERVED.includes(e.name) || /^(_|firebase_|ga_|google_|gtag\.)/.test(e.name))
+      out.push({ fieldPath: `events[${i}].name`, description: `Event name ${e.name} is reserved`, validationCode: "NAME_RESERVED" });
     const params = e.params ?? {};
-    if (Object.keys(params).length > 25) out.push({ fieldPath: `events[${i}].params`, description: "At most 25 parameters", validationCode: "VALUE_OUT_OF_BOUNDS" });
-    for (const k of Object.keys(params)) if (!NAME.test(k)) out.push({ fieldPath: `events[${i}].params.${k}`, description: `Parameter name ${k} is invalid`, validationCode: "NAME_INVALID" });
-    if ("value" in params && typeof params.value !== "number") out.push({ fieldPath: `events[${i}].params.value`, description: "value must be a number", validationCode: "VALUE_INVALID" });
-    if ("value" in params && typeof params.currency !== "string") out.push({ fieldPath: `events[${i}].params.currency`, description: "currency is required with value", validationCode: "VALUE_REQUIRED" });
-    if (Array.isArray(params.items) && params.items.length > 200) out.push({ fieldPath: `events[${i}].params.items`, description: "At most 200 items", validationCode: "VALUE_OUT_OF_BOUNDS" });
+    if (Object.keys(params).length > 25)
+      out.push({ fieldPath: `events[${i}].params`, description: "At most 25 parameters", validationCode: "VALUE_OUT_OF_BOUNDS" });
+    for (const k of Object.keys(params))
+      if (!NAME.test(k)) out.push({ fieldPath: `events[${i}].params.${k}`, description: `Parameter name ${k} is invalid`, validationCode: "NAME_INVALID" });
+    if ("value" in params && typeof params.value !== "number")
+      out.push({ fieldPath: `events[${i}].params.value`, description: "value must be a number", validationCode: "VALUE_INVALID" });
+    if ("value" in params && typeof params.currency !== "string")
+      out.push({ fieldPath: `events[${i}].params.currency`, description: "currency is required with value", validationCode: "VALUE_REQUIRED" });
+    if (Array.isArray(params.items) && params.items.length > 200)
+      out.push({ fieldPath: `events[${i}].params.items`, description: "At most 200 items", validationCode: "VALUE_OUT_OF_BOUNDS" });
   });
   return out;
 }
 
 const googleError = (status: number) =>
-  Response.json({ error: { code: status, message: status === 429 ? "Resource has been exhausted (e.g. check quota)." : "Internal error encountered.", status: status === 429 ? "RESOURCE_EXHAUSTED" : "INTERNAL" } }, { status });
+  Response.json(
+    {
+      error: {
+        code: status,
+        message: status === 429 ? "Resource has been exhausted (e.g. check quota)." : "Internal error encountered.",
+        status: status === 429 ? "RESOURCE_EXHAUSTED" : "INTERNAL",
+      },
+    },
+    { status },
+  );
 
 async function collect(request: Request, debug: boolean): Promise<Response> {
   const url = new URL(request.url);

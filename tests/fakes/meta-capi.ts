@@ -68,7 +68,8 @@ async function events(request: Request, pixelId: string): Promise<Response> {
     pixel?.requests.push({ status: response.status, body: lastBody });
     return response;
   };
-  if (!pixel) return graphError(400, `Unsupported post request. Object with ID '${pixelId}' does not exist`, "GraphMethodException", 100, { error_subcode: 33 });
+  if (!pixel)
+    return graphError(400, `Unsupported post request. Object with ID '${pixelId}' does not exist`, "GraphMethodException", 100, { error_subcode: 33 });
   if (pixel.hangMs) {
     const ms = pixel.hangMs;
     pixel.hangMs = 0;
@@ -79,16 +80,21 @@ async function events(request: Request, pixelId: string): Promise<Response> {
   if (pixel.failure && pixel.failure.times !== 0) {
     const f = pixel.failure;
     if (f.times > 0) f.times--;
-    if (f.status >= 500) return answer(graphError(f.status, "An unexpected error has occurred. Please retry your request later.", "OAuthException", f.code ?? 2, { is_transient: true }));
+    if (f.status >= 500)
+      return answer(
+        graphError(f.status, "An unexpected error has occurred. Please retry your request later.", "OAuthException", f.code ?? 2, { is_transient: true }),
+      );
     const code = f.code ?? 100;
     const message = code === 17 ? "(#17) User request limit reached" : code === 4 ? "(#4) Application request limit reached" : "(#100) Invalid parameter";
     return answer(graphError(f.status, message, "OAuthException", code, f.transient ? { is_transient: true } : {}));
   }
-  if (!Array.isArray(body.data) || body.data.length === 0 || body.data.length > 1000) return answer(graphError(400, "(#100) data must be an array of 1 to 1000 events", "OAuthException", 100));
+  if (!Array.isArray(body.data) || body.data.length === 0 || body.data.length > 1000)
+    return answer(graphError(400, "(#100) data must be an array of 1 to 1000 events", "OAuthException", 100));
   const now = Math.floor(Date.now() / 1000);
   for (const [i, e] of (body.data as Record<string, unknown>[]).entries()) {
     const problem = invalidEvent(e, i, now);
-    if (problem) return answer(graphError(400, `(#100) Invalid parameter: ${problem}`, "OAuthException", 100, { error_subcode: 2804008, error_user_msg: problem }));
+    if (problem)
+      return answer(graphError(400, `(#100) Invalid parameter: ${problem}`, "OAuthException", 100, { error_subcode: 2804008, error_user_msg: problem }));
   }
   pixel.received.push(...(body.data as Record<string, unknown>[]));
   return answer(reply({ events_received: body.data.length, messages: [], fbtrace_id: trace() }));

@@ -20,7 +20,10 @@ function recordingQueue() {
   const sent: TrackingMessage[] = [];
   return {
     sent,
-    queue: { send: async () => {}, sendBatch: async (messages: Iterable<MessageSendRequest<TrackingMessage>>) => void sent.push(...[...messages].map((m) => m.body)) } as unknown as Queue,
+    queue: {
+      send: async () => {},
+      sendBatch: async (messages: Iterable<MessageSendRequest<TrackingMessage>>) => void sent.push(...[...messages].map((m) => m.body)),
+    } as unknown as Queue,
   };
 }
 
@@ -159,14 +162,18 @@ describe("deliver", () => {
     const received = await ga4.received();
     expect(received.map((r) => r.events.length).sort((a, b) => a - b)).toEqual([5, 25]);
     expect(received.every((r) => r.clientId === visitor && r.apiSecretOk && r.validationMessages.length === 0)).toBe(true);
-    expect(await deliveries(twin.event_id)).toEqual([{ engine: "ga4", status: "skipped", attempts: 1, last_error: "GA4 does not take add_shipping_info_user_data" }]);
+    expect(await deliveries(twin.event_id)).toEqual([
+      { engine: "ga4", status: "skipped", attempts: 1, last_error: "GA4 does not take add_shipping_info_user_data" },
+    ]);
   });
 
   it("an engine that is no longer configured fails the delivery (acknowledged) instead of retrying for ever", async () => {
     const event = purchaseEvent();
     const result = await run("loupe-tracking", [deliver("tiktok", event)], {});
     expect(result.explicitAcks).toHaveLength(1);
-    expect(await deliveries(event.event_id)).toEqual([{ engine: "tiktok", status: "failed", attempts: 1, last_error: "tiktok is not configured (or disabled)" }]);
+    expect(await deliveries(event.event_id)).toEqual([
+      { engine: "tiktok", status: "failed", attempts: 1, last_error: "tiktok is not configured (or disabled)" },
+    ]);
   });
 });
 
@@ -178,7 +185,10 @@ describe("exposures, visitor events and page views", () => {
       message({ type: "exposure", visitorId: visitor, experiment: "probe-experiment", variant: 1, source: "split", at }),
       message({ type: "visitor-event", visitorId: visitor, kind: "add-to-cart", at: at + 1 }),
       message({ type: "visitor-event", visitorId: visitor, kind: "checkout", at: at + 2 }),
-      message({ type: "page-view", record: { at, url: "https://loupe.test/diamonds?utm_source=news", referrer: null, cookieId: visitor, utm: { utm_source: "news" } } }),
+      message({
+        type: "page-view",
+        record: { at, url: "https://loupe.test/diamonds?utm_source=news", referrer: null, cookieId: visitor, utm: { utm_source: "news" } },
+      }),
     ];
     for (let i = 0; i < 2; i++) {
       const result = await run("loupe-tracking", messages, {});
@@ -215,7 +225,8 @@ describe("the dead-letter queue", () => {
     await run("loupe-tracking", [deliver("meta", event, 4)], meta.env);
     const dead = deliver("meta", event);
     for (let i = 0; i < 2; i++) expect((await run("loupe-tracking-dlq", [dead], {})).explicitAcks).toEqual([dead.id]);
-    const rows = (await env.DB.prepare("SELECT type, engine, error, attempts, body FROM tracking_dead_letters WHERE event_id = ?").bind(event.event_id).all()).results;
+    const rows = (await env.DB.prepare("SELECT type, engine, error, attempts, body FROM tracking_dead_letters WHERE event_id = ?").bind(event.event_id).all())
+      .results;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ type: "deliver", engine: "meta", attempts: 4 });
     expect(rows[0]!.error).toContain("meta 503");

@@ -75,7 +75,10 @@ describe("through the real queue, no engine configured", () => {
     );
     await until(() => env.DB.prepare("SELECT 1 FROM page_views WHERE cookie_id = ? AND utm_campaign = 'spring'").bind(visitor).first(), "the page view");
     await until(() => env.DB.prepare("SELECT 1 FROM visitor_events WHERE visitor_id = ? AND kind = 'checkout'").bind(visitor).first(), "the visitor event");
-    await until(() => env.DB.prepare("SELECT 1 FROM experiment_events WHERE visitor_id = ? AND experiment = 'queue-e2e'").bind(visitor).first(), "the exposure");
+    await until(
+      () => env.DB.prepare("SELECT 1 FROM experiment_events WHERE visitor_id = ? AND experiment = 'queue-e2e'").bind(visitor).first(),
+      "the exposure",
+    );
   });
 });
 
