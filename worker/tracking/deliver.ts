@@ -84,8 +84,16 @@ export async function deliverAll(
       settle(p, "failed", `${p.target} is not configured (or disabled)`);
       continue;
     }
-    const view = engineView(adapter.engine, p.event);
-    const declined = view ? (adapter.declines?.(p.event) ?? null) : `${adapter.engine} does not take this event`;
+    let view: ReturnType<typeof engineView>;
+    let declined: string | null;
+    try {
+      view = engineView(adapter.engine, p.event);
+      declined = view ? (adapter.declines?.(p.event) ?? null) : `${adapter.engine} does not take this event`;
+    } catch (e) {
+      // An event the rules cannot read will not become readable on a retry.
+      settle(p, "failed", `${adapter.engine}: the event cannot be mapped (${String(e)})`);
+      continue;
+    }
     if (!view || declined) {
       settle(p, "skipped", declined);
       continue;

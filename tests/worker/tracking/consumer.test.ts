@@ -234,3 +234,29 @@ describe("the dead-letter queue", () => {
     expect(await deliveries(event.event_id)).toMatchObject([{ engine: "meta", status: "dead" }]);
   });
 });
+
+describe("D1 unavailable", () => {
+  const brokenDb = () =>
+    ({
+      prepare: (sql: string) => env.DB.prepare(sql),
+      batch: async () => {
+        throw new Error("D1_ERROR: storage unavailable");
+      },
+    }) as unknown as D1Database;
+
+  it("records, conversions and dead letters are retried, none acknowledged", async () => {
+    const { sent, queue } = recordingQueue();
+    const messages = [
+      message({ type: "conversion", event: purchaseEvent() }),
+      message({ type: "visitor-event", visitorId: "v", kind: "checkout", at: 1 }),
+      message({ type: "page-view", record: { at: 1, url: "https://loupe.test/", referrer: null, cookieId: "v", utm: {} } }),
+    ];
+    const result = await run("loupe-tracking", messages, { DB: brokenDb(), TRACKING_QUEUE: queue });
+    expect(result.explicitAcks).toEqual([]);
+    expect(result.retryMessages.map((m) => m.msgId).sort()).toEqual(messages.map((m) => m.id).sort());
+    expect(sent).toEqual([]);
+    const dead = message({ type: "deliver", engine: "meta", event: purchaseEvent() });
+    const dlq = await run("loupe-tracking-dlq", [dead], { DB: brokenDb() });
+    expect(dlq.retryMessages).toEqual([{ msgId: dead.id }]);
+  });
+});
