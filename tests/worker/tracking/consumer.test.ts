@@ -253,7 +253,7 @@ describe("D1 unavailable", () => {
     ];
     const result = await run("loupe-tracking", messages, { DB: brokenDb(), TRACKING_QUEUE: queue });
     expect(result.explicitAcks).toEqual([]);
-    expect(result.retryMessages.map((m) => m.msgId).sort()).toEqual(messages.map((m) => m.id).sort());
+    expect(result.retryMessages.map((m: { msgId: string }) => m.msgId).sort()).toEqual(messages.map((m) => m.id).sort());
     expect(sent).toEqual([]);
     const dead = message({ type: "deliver", engine: "meta", event: purchaseEvent() });
     const dlq = await run("loupe-tracking-dlq", [dead], { DB: brokenDb() });
