@@ -100,6 +100,29 @@ export async function consumeTracking(db: D1Database, messages: readonly Msg[], 
   ]);
 }
 
+/** Queues take at most 100 messages and 256 KB per sendBatch (kept under 200 KB for the envelope). */
+const SEND_BATCH_MESSAGES = 100;
+const SEND_BATCH_BYTES = 200_000;
+
+/** The messages in sendBatch-sized chunks: at most 100 each, and at most SEND_BATCH_BYTES of JSON. */
+export function sendBatches(messages: readonly TrackingMessage[]): TrackingMessage[][] {
+  const out: TrackingMessage[][] = [];
+  let chunk: TrackingMessage[] = [];
+  let bytes = 0;
+  for (const m of messages) {
+    const size = JSON.stringify(m).length;
+    if (chunk.length && (chunk.length === SEND_BATCH_MESSAGES || bytes + size > SEND_BATCH_BYTES)) {
+      out.push(chunk);
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push(m);
+    bytes += size;
+  }
+  if (chunk.length) out.push(chunk);
+  return out;
+}
+
 const retryLater = (msgs: Iterable<Msg>, options: ConsumerOptions) => {
   for (const m of msgs) m.retry({ delaySeconds: backoffSeconds(m.attempts, options.retryBaseSeconds) });
 };
@@ -161,9 +184,7 @@ async function fanOut(db: D1Database, conversions: readonly { msg: Msg; event: T
       const targets = msg.attempts > 1 ? answers[2 * i + 1]!.results.map((r) => r.engine) : created;
       for (const engine of targets) if (engine !== "local") deliver.push({ type: "deliver", engine: engine as never, event });
     });
-    for (let i = 0; i < deliver.length; i += 100) {
-      await options.producer.sendBatch(deliver.slice(i, i + 100).map((body) => ({ body, contentType: "json" as const })));
-    }
+    for (const chunk of sendBatches(deliver)) await options.producer.sendBatch(chunk.map((body) => ({ body, contentType: "json" as const })));
   } catch (e) {
     console.error(JSON.stringify({ level: "error", message: `${conversions.length} conversions not fanned out: ${String(e)}` }));
     return retryLater(

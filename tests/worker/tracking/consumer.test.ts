@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { TrackingEvent } from "#shared/tracking/event.ts";
 import type { Bindings } from "#worker/env.ts";
 import worker from "#worker/index.ts";
-import { consumeTracking } from "#worker/tracking/consumer.ts";
+import { consumeTracking, sendBatches } from "#worker/tracking/consumer.ts";
 import { backoffSeconds } from "#worker/tracking/deliver.ts";
 import { configuredEngines } from "#worker/tracking/engines/config.ts";
 import type { TrackingMessage } from "#worker/tracking/messages.ts";
@@ -258,5 +258,16 @@ describe("D1 unavailable", () => {
     const dead = message({ type: "deliver", engine: "meta", event: purchaseEvent() });
     const dlq = await run("loupe-tracking-dlq", [dead], { DB: brokenDb() });
     expect(dlq.retryMessages).toEqual([{ msgId: dead.id }]);
+  });
+});
+
+describe("the fan-out's sendBatch chunks", () => {
+  it("hold at most 100 messages and 200 KB each, in order", () => {
+    const small = Array.from({ length: 250 }, () => ({ type: "deliver" as const, engine: "meta" as const, event: purchaseEvent() }));
+    expect(sendBatches(small).map((c) => c.length)).toEqual([100, 100, 50]);
+    const big = purchaseEvent({ event_source_url: `https://loupe.test/${"x".repeat(60_000)}` });
+    const chunks = sendBatches(Array.from({ length: 7 }, () => ({ type: "deliver" as const, engine: "ga4" as const, event: big })));
+    expect(chunks.map((c) => c.length)).toEqual([3, 3, 1]);
+    expect(chunks.flat()).toHaveLength(7);
   });
 });
