@@ -271,3 +271,39 @@ describe("the fan-out's sendBatch chunks", () => {
     expect(chunks.flat()).toHaveLength(7);
   });
 });
+
+describe("page views in Workers Analytics Engine", () => {
+  it("are also written to the PAGE_VIEWS dataset when it is bound (one data point per view, the visitor as index)", async () => {
+    const points: AnalyticsEngineDataPoint[] = [];
+    const cookieId = `v-${crypto.randomUUID()}`;
+    const ack = vi.fn();
+    await consumeTracking(
+      env.DB,
+      [
+        {
+          id: `pv-${cookieId}`,
+          attempts: 1,
+          body: {
+            type: "page-view",
+            record: { at: 1_800_000_000_000, url: "https://loupe.test/rings", referrer: null, cookieId, utm: { utm_medium: "email" } },
+          },
+          ack,
+          retry: vi.fn(),
+        },
+      ],
+      {
+        now: Date.now(),
+        engines: [],
+        producer: recordingQueue().queue,
+        retryBaseSeconds: 0,
+        pageViews: { writeDataPoint: (p?: AnalyticsEngineDataPoint) => void points.push(p!) },
+      },
+    );
+    expect(ack).toHaveBeenCalledOnce();
+    expect(points).toEqual([{ indexes: [cookieId], blobs: ["https://loupe.test/rings", "", cookieId, "", "email", "", "", ""], doubles: [1_800_000_000_000] }]);
+    expect(await env.DB.prepare("SELECT url, utm_medium FROM page_views WHERE cookie_id = ?").bind(cookieId).first()).toEqual({
+      url: "https://loupe.test/rings",
+      utm_medium: "email",
+    });
+  });
+});
