@@ -14,6 +14,9 @@ import { startFakes } from "./server";
 import { stripeFake } from "./stripe";
 import { tdFake } from "./td";
 import { startApiUpstreamFake } from "./api-upstream";
+import { ga4Fake } from "./ga4";
+import { metaCapiFake } from "./meta-capi";
+import { tiktokFake } from "./tiktok";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -40,6 +43,9 @@ export default async function setup(project: TestProject) {
     affirmFake,
     splititFake,
     tdFake,
+    metaCapiFake,
+    ga4Fake,
+    tiktokFake,
   ]);
   project.provide("fakesOrigin", fakes.origin);
   const directory = await startRetailerDirectoryFake();
