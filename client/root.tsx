@@ -21,6 +21,7 @@ import { SiteFooter } from "./components/site-footer";
 import { CompareTray } from "./components/compare-tray";
 import { NotFound } from "./components/not-found";
 import { Offers } from "./components/offers";
+import { ConciergeChat } from "./chat/slot";
 import { pageMeta } from "./route-handle";
 import { recordNavigation, restoreNavigation } from "./state/navigation";
 import { favoritesNeedSync, syncSession } from "./state/session";
@@ -182,6 +183,7 @@ function Layout({ children, root, hasError }: { children: React.ReactNode; root:
       {flags.navigation !== "none" ? <CompareTray /> : null}
       {flags.footer ? <SiteFooter /> : null}
       <Offers flags={flags} />
+      <ConciergeChat hidden={flags.navigation === "none"} />
       <NavigationEffects flags={flags} theme={theme} hasError={hasError} user={root?.user ?? null} />
       <ScrollRestoration getKey={(loc) => (flags.preserveScroll ? loc.pathname : loc.key)} />
     </>
