@@ -12,6 +12,7 @@ import { startRetailerDirectoryFake } from "./retailer-directory";
 import { reviewsServiceFake } from "./reviews-service";
 import { startFakes } from "./server";
 import { stripeFake } from "./stripe";
+import { sunshineFake } from "./sunshine";
 import { tdFake } from "./td";
 
 declare module "vitest" {
@@ -37,6 +38,7 @@ export default async function setup(project: TestProject) {
     affirmFake,
     splititFake,
     tdFake,
+    sunshineFake,
   ]);
   project.provide("fakesOrigin", fakes.origin);
   const directory = await startRetailerDirectoryFake();
