@@ -101,7 +101,7 @@ function Conversation({ c, operator, answer }: { c: OperatorConversation; operat
           <Message key={m.id} m={m} />
         ))}
       </ol>
-      <form method="post" action="/operator/conversations" aria-label={`Answer ${who}`}>
+      <form method="post" action="/operator/conversations" aria-label={`Reply to ${who}`}>
         <input type="hidden" name="guid" value={c.guid} />
         <p className="content-field">
           <label htmlFor={id("text")}>Answer</label>
