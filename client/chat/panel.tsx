@@ -115,15 +115,17 @@ export function ConciergePanel({ pathname, timer }: PanelProps) {
               ×
             </button>
           </header>
-          <ol className="chat-messages" role="log" aria-live="polite" aria-label="Messages">
-            {messages.length === 0 ? <li className="chat-hint">Ask us anything about a diamond, a setting or your order. A gemologist answers here.</li> : null}
-            {messages.map((m) => (
-              <li key={m.id} className={`chat-message chat-message-${m.author}`} data-author={m.author}>
-                <span className="chat-author">{m.author === "shopper" ? "You" : (m.name ?? "Concierge")}</span>
-                <p className="chat-text">{m.text}</p>
-              </li>
-            ))}
-          </ol>
+          <div className="chat-log" role="log" aria-live="polite" aria-label="Messages">
+            {messages.length === 0 ? <p className="chat-hint">Ask us anything about a diamond, a setting or your order. A gemologist answers here.</p> : null}
+            <ol className="chat-messages">
+              {messages.map((m) => (
+                <li key={m.id} className={`chat-message chat-message-${m.author}`} data-author={m.author}>
+                  <span className="chat-author">{m.author === "shopper" ? "You" : (m.name ?? "Concierge")}</span>
+                  <p className="chat-text">{m.text}</p>
+                </li>
+              ))}
+            </ol>
+          </div>
           <form className="chat-form" onSubmit={send}>
             <label htmlFor={`${ids}-text`}>Your message</label>
             <textarea id={`${ids}-text`} rows={2} maxLength={MESSAGE_MAX} value={draft} onChange={(e) => setDraft(e.target.value)} />
