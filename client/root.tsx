@@ -21,7 +21,6 @@ import { SiteFooter } from "./components/site-footer";
 import { CompareTray } from "./components/compare-tray";
 import { NotFound } from "./components/not-found";
 import { Offers } from "./components/offers";
-import { ConciergeChat } from "./chat/slot";
 import { pageMeta } from "./route-handle";
 import { recordNavigation, restoreNavigation } from "./state/navigation";
 import { favoritesNeedSync, syncSession } from "./state/session";
@@ -90,6 +89,9 @@ function NavigationEffects({ flags, theme, hasError, user }: { flags: RouteFlags
     // Experiment assignments, consent and events: their own chunk, once the page is interactive and the
     // browser idle (the page's own loading and hydration come first).
     whenIdle(() => import("./experiments/tracking").then((m) => m.startTracking()).catch((err: unknown) => console.warn("tracking unavailable", err)));
+    // The concierge chat's scheduler (its own chunk; a failed import's error names it): the §9 delays count from now.
+    const hydratedAt = Date.now();
+    whenIdle(() => import("./chat/start").then((m) => m.start(hydratedAt), console.warn));
   }, []);
   // §4 login state: the signed-in user of this document (signing in or out reloads the document).
   useEffect(() => {
@@ -183,7 +185,6 @@ function Layout({ children, root, hasError }: { children: React.ReactNode; root:
       {flags.navigation !== "none" ? <CompareTray /> : null}
       {flags.footer ? <SiteFooter /> : null}
       <Offers flags={flags} />
-      <ConciergeChat hidden={flags.navigation === "none"} />
       <NavigationEffects flags={flags} theme={theme} hasError={hasError} user={root?.user ?? null} />
       <ScrollRestoration getKey={(loc) => (flags.preserveScroll ? loc.pathname : loc.key)} />
     </>

@@ -1,5 +1,5 @@
 /**
- * The concierge chat's launcher and panel (its own chunk, loaded by ./slot after the page's §9 delay;
+ * The concierge chat's launcher and panel (its own chunk, loaded by ./start after the page's §9 delay;
  * docs/decisions/044-concierge-chat.md). "Chat with a concierge" opens a small panel: the shopper's conversation
  * (found or started with `POST /api/conversations`), their messages sent with
  * `POST /api/conversations/sendmessagebyguid/{guid}`, and the concierge's answers read with
@@ -10,7 +10,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { ChatMessage } from "#shared/conversations/schemas.ts";
 import { MESSAGE_MAX } from "#shared/conversations/limits.ts";
 import { call } from "../api";
-import type { PanelProps } from "./slot";
+import type { ChatTimer } from "./timer";
 
 /** The first poll's wait, and the longest (doubling while nothing new comes). */
 export const POLL_FIRST_MS = 5_000;
@@ -23,7 +23,8 @@ function merged(current: ChatMessage[], more: ChatMessage[]): ChatMessage[] {
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
-export function ConciergePanel({ pathname, timer }: PanelProps) {
+/** The launcher and, once opened, the panel; `timer` schedules the polls (injectable). */
+export function ConciergePanel({ timer }: { timer: ChatTimer }) {
   const [open, setOpen] = useState(false);
   const [guid, setGuid] = useState<string | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -93,7 +94,7 @@ export function ConciergePanel({ pathname, timer }: PanelProps) {
     setSending(true);
     setProblem("");
     try {
-      const r = await call("POST /conversations/sendmessagebyguid/{guid}", { params: { guid }, body: { message: text, page: pathname } });
+      const r = await call("POST /conversations/sendmessagebyguid/{guid}", { params: { guid }, body: { message: text, page: window.location.pathname } });
       if (!r.ok) return setProblem(r.error.message);
       setDraft("");
       take(r.data.messages);
