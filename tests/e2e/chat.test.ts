@@ -1,7 +1,8 @@
 /**
  * The concierge chat in the browser (issue 23 point 5; docs/decisions/044-concierge-chat.md), on Playwright's clock
  * (no real waiting): no launcher — not even its chunk requested — before 10 s on the home page, then "Chat with a
- * concierge"; none before 200 s on the cart (a paused page); a shopper's message reaches the operators at
+ * concierge"; none before 200 s on the cart (a paused page), also when reached by a client-side navigation from the
+ * home page before its 10 s; a shopper's message reaches the operators at
  * /operator/conversations, and the operator's answer shows in the shopper's open panel at its next poll.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -54,6 +55,22 @@ describe("the concierge chat", () => {
     expect(chunkRequests()).toBe(0);
     expect(await launcher(page).count()).toBe(0);
     await page.clock.fastForward(3_000);
+    await launcher(page).waitFor();
+    await page.context().close();
+  });
+
+  it("re-aims the wait when the shopper moves on in the page: home, then the cart before 10 s, waits the cart's 200 s", async () => {
+    const { page, chunkRequests } = await pageOnClock("/");
+    await page.clock.fastForward(3_000);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page.getByRole("banner").getByRole("link", { name: "Cart" }).first().click();
+    await page.waitForURL(/\/cart$/);
+    expect(await page.evaluate(() => "samePage" in window), "a client-side navigation").toBe(true);
+    await page.clock.fastForward(CHAT_DELAY_HOME_MS);
+    await page.clock.fastForward(CHAT_DELAY_HOME_MS);
+    expect(chunkRequests()).toBe(0);
+    await page.clock.fastForward(CHAT_DELAY_PAUSED_MS);
+    await page.clock.fastForward(5_000);
     await launcher(page).waitFor();
     await page.context().close();
   });
