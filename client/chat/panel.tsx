@@ -31,6 +31,8 @@ export function ConciergePanel({ timer }: { timer: ChatTimer }) {
   const [draft, setDraft] = useState("");
   const [problem, setProblem] = useState("");
   const [sending, setSending] = useState(false);
+  // Bumped by a send: polling starts again from its first, short wait.
+  const [sent, setSent] = useState(0);
   const pollDelay = useRef(POLL_FIRST_MS);
   const lastId = useRef(0);
   const ids = useId();
@@ -62,6 +64,7 @@ export function ConciergePanel({ timer }: { timer: ChatTimer }) {
   }, [open, guid, take]);
 
   // While open: poll for answers, backing off while nothing new comes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a send (`sent`) restarts the polling from its first, short wait.
   useEffect(() => {
     if (!open || !guid) return;
     let handle = 0;
@@ -85,7 +88,7 @@ export function ConciergePanel({ timer }: { timer: ChatTimer }) {
       live = false;
       timer.clear(handle);
     };
-  }, [open, guid, timer, take]);
+  }, [open, guid, timer, take, sent]);
 
   const send = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -94,11 +97,14 @@ export function ConciergePanel({ timer }: { timer: ChatTimer }) {
     setSending(true);
     setProblem("");
     try {
-      const r = await call("POST /conversations/sendmessagebyguid/{guid}", { params: { guid }, body: { message: text, page: window.location.pathname } });
+      const r = await call("POST /conversations/sendmessagebyguid/{guid}", {
+        params: { guid },
+        body: { message: text, page: window.location.pathname.slice(0, 500) },
+      });
       if (!r.ok) return setProblem(r.error.message);
       setDraft("");
       take(r.data.messages);
-      pollDelay.current = POLL_FIRST_MS;
+      setSent((n) => n + 1);
     } catch {
       setProblem("Your message was not sent. Please check your connection and try again.");
     } finally {

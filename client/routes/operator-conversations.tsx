@@ -72,6 +72,7 @@ function Message({ m }: { m: OperatorConversation["messages"][number] }) {
           </span>
         ) : null}
       </p>
+      {m.subject ? <p className="chat-subject">Subject: {m.subject}</p> : null}
       <p className="chat-text">{m.text}</p>
     </li>
   );
