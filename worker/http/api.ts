@@ -42,6 +42,7 @@ import { mount, type Route } from "./routes";
 import { ringSizeRoutes } from "../orders/ring-size/routes";
 import { tdFinanceRoutes } from "../orders/td/routes";
 import { trackingAdminRoutes } from "../tracking/admin-routes";
+import { conversationRoutes } from "../conversations/routes";
 
 /** Largest request body the API reads (filters, carts and forms are far smaller). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -82,6 +83,7 @@ export const routes: readonly Route[] = [
   ...tdFinanceRoutes,
   ...orderCareRoutes,
   ...trackingAdminRoutes,
+  ...conversationRoutes,
   ...openapiRoutes,
 ];
 
