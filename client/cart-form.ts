@@ -6,9 +6,11 @@
 import { data, redirect, type Params, type ShouldRevalidateFunction } from "react-router";
 import { namesNothing, parseCartLink } from "#shared/cart/link.ts";
 import type { CartIntentInput } from "#shared/cart/schemas.ts";
+import type { NotificationInput } from "#shared/notifications.ts";
 import { refuse, statusOf } from "#shared/refusal.ts";
 import type { CartActionData } from "./components/cart-parts";
 import type { CartResult, CartService } from "./context";
+import { notify } from "./notifications";
 
 /** Fields that carry numbers; an empty value means null (no ring size, no care plan). */
 const NUMBERS = new Set(["diamondId", "pairId", "variantId", "quantity", "size", "ringSize", "applicablePlanDuration"]);
@@ -46,6 +48,18 @@ export function intentFromForm(form: FormData): CartIntentInput | "lock" | "draf
 }
 
 /**
+ * The toast after a cart change the shopper would otherwise not see confirmed (decision 043): an item added
+ * from a product page (grouped: several adds count up on one toast), a price locked, or an add that was
+ * refused (the product page's form has no place for the message; the cart page's own forms show theirs).
+ */
+export function cartToast(intent: ReturnType<typeof intentFromForm>, r: CartResult): NotificationInput | null {
+  const adding = intent !== null && typeof intent === "object" && (intent.type === "add-diamond" || intent.type === "add-item");
+  if (!r.ok) return adding ? { message: r.message, tone: "error" } : null;
+  if (intent === "lock") return { message: "Price locked for 72 hours", tone: "success" };
+  return adding ? { message: "Added to cart", tone: "success", group: "cart-added" } : null;
+}
+
+/**
  * Runs a cart or checkout form post: the change, the price lock or the order draft it names. Refusals
  * answer their status with the message for the form; without JavaScript (the server ran the action) a
  * success redirects back to the page (post/redirect/get).
@@ -61,6 +75,8 @@ export async function submitCartForm(request: Request, cart: CartService, page: 
         : intent === "draft"
           ? await cart.draftOrder()
           : await cart.change(intent);
+  const toast = typeof document === "undefined" ? null : cartToast(intent, r);
+  if (toast) void notify(toast);
   if (!r.ok) return data<CartActionData>({ error: r.message, cart: null }, { status: statusOf(r) });
   if (typeof document === "undefined") throw redirect(page);
   return { error: null, cart: r.cart } satisfies CartActionData;

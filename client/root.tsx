@@ -21,6 +21,7 @@ import { SiteFooter } from "./components/site-footer";
 import { CompareTray } from "./components/compare-tray";
 import { NotFound } from "./components/not-found";
 import { Offers } from "./components/offers";
+import { Notifications } from "./notifications/host";
 import { pageMeta } from "./route-handle";
 import { recordNavigation, restoreNavigation } from "./state/navigation";
 import { favoritesNeedSync, syncSession } from "./state/session";
@@ -179,6 +180,7 @@ function Layout({ children, root, hasError }: { children: React.ReactNode; root:
         </ol>
       ) : null}
       <main id="main">{children}</main>
+      <Notifications />
       {flags.navigation !== "none" ? <CompareTray /> : null}
       {flags.footer ? <SiteFooter /> : null}
       <Offers flags={flags} />

@@ -1,0 +1,58 @@
+/**
+ * The toasts (decision 043), loaded after hydration by client/notifications/host.tsx: one polite live region
+ * (role=status) that exists before any toast, so screen readers announce each one without moving focus; a
+ * stack per position; each toast a short message, its group's count and a real dismiss button (Tab reaches
+ * it, Escape inside the toast dismisses it). Pointer over a toast or focus inside it holds its timer.
+ */
+import { NOTIFICATION_POSITIONS } from "#shared/notifications.ts";
+import { useClientSignal } from "../state/use-signal";
+import { notifications, type Toast } from "./store";
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const { id } = toast;
+  return (
+    <li
+      className="toast"
+      data-tone={toast.tone}
+      onMouseEnter={() => notifications.hold(id)}
+      onMouseLeave={() => notifications.release(id)}
+      onFocus={() => notifications.hold(id)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) notifications.release(id);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") notifications.dismiss(id);
+      }}
+    >
+      <span className="toast-message">{toast.message}</span>
+      {toast.count > 1 ? (
+        <span className="toast-badge" data-position={toast.badgePosition}>
+          <span aria-hidden="true">{toast.count}</span>
+          <span className="visually-hidden"> ({toast.count} times)</span>
+        </span>
+      ) : null}
+      <button type="button" className="toast-close" aria-label={`Dismiss: ${toast.message}`} onClick={() => notifications.dismiss(id)}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </li>
+  );
+}
+
+/** Every toast on screen, by position. */
+export function Toasts() {
+  const toasts = useClientSignal(notifications.toasts, []);
+  return (
+    <div className="toasts" role="status" aria-live="polite" aria-label="Notifications">
+      {NOTIFICATION_POSITIONS.map((position) => {
+        const here = toasts.filter((t) => t.position === position);
+        return here.length ? (
+          <ol key={position} className="toast-stack" data-position={position}>
+            {here.map((t) => (
+              <ToastItem key={t.id} toast={t} />
+            ))}
+          </ol>
+        ) : null;
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * Web Storage that never throws (§8 "Storage access errors fall back to an in-memory copy and send one error
+ * event per session"; decision 043). Safari's private mode, disabled cookies (reading `window.localStorage`
+ * itself throws a SecurityError), sandboxed frames and a full quota make storage calls throw; through these
+ * wrappers a failed write is kept in memory and read back from there for the rest of the page, a failed read
+ * answers what this page wrote (or nothing), and the first failure of the session is reported once as a
+ * `local-storage-error` event (`POST /api/logging/client-event`). On the server there is no storage: reads
+ * answer null and writes are dropped (never a memory shared between requests).
+ * In the first-load entry (the v3 reset runs first thing): kept small, no imports.
+ */
+
+export type StorageName = "localStorage" | "sessionStorage";
+/** Which call failed: opening the storage (the `window` property), or a read, write, removal or listing. */
+export type StorageOperation = "open" | "get" | "set" | "remove" | "keys";
+
+/** One failed storage call, as the error event reports it. */
+export interface StorageFailure {
+  storage: StorageName;
+  operation: StorageOperation;
+  /** The error's name (SecurityError, QuotaExceededError…). */
+  error: string;
+  message: string;
+}
+
+/** The part of Web Storage the site uses, without exceptions. */
+export interface SafeStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+  /** Every key present (stored or kept in memory after a failure). */
+  keys(): string[];
+}
+
+function failure(storage: StorageName, operation: StorageOperation, err: unknown): StorageFailure {
+  const e = err as { name?: unknown; message?: unknown } | null;
+  return {
+    storage,
+    operation,
+    error: typeof e?.name === "string" ? e.name.slice(0, 60) : "Error",
+    message: typeof e?.message === "string" ? e.message.slice(0, 200) : String(err).slice(0, 200),
+  };
+}
+
+/**
+ * A storage wrapper over `open()` (called once, on first use). `open` answering null means there is no
+ * storage here (the server): nothing is kept. `onError` hears every failure (the reporter sends only one).
+ */
+export function safeStorage(name: StorageName, open: () => Storage | null | undefined, onError: (f: StorageFailure) => void): SafeStorage {
+  // What this page wrote or removed while the storage refused it: a value, or null for removed.
+  const memory = new Map<string, string | null>();
+  let real: Storage | null | undefined;
+  // Opening threw: the page keeps values in memory (unlike no storage at all, where nothing is kept).
+  let blocked = false;
+  const fail = (operation: StorageOperation, err: unknown) => onError(failure(name, operation, err));
+  const storage = (): Storage | null => {
+    if (real !== undefined) return real;
+    try {
+      real = open() ?? null;
+    } catch (err) {
+      real = null;
+      blocked = true;
+      fail("open", err);
+    }
+    return real;
+  };
+  /** Runs `fn` on the real storage; false when there is none or it threw. */
+  const attempt = (operation: StorageOperation, fn: (s: Storage) => void): boolean => {
+    const s = storage();
+    if (!s) return false;
+    try {
+      fn(s);
+      return true;
+    } catch (err) {
+      fail(operation, err);
+      return false;
+    }
+  };
+  return {
+    getItem(key) {
+      if (memory.has(key)) return memory.get(key) ?? null;
+      let value: string | null = null;
+      attempt("get", (s) => void (value = s.getItem(key)));
+      return value;
+    },
+    setItem(key, value) {
+      if (attempt("set", (s) => s.setItem(key, value))) memory.delete(key);
+      else if (real || blocked) memory.set(key, value);
+    },
+    removeItem(key) {
+      if (attempt("remove", (s) => s.removeItem(key))) memory.delete(key);
+      else if (real || blocked) memory.set(key, null);
+    },
+    keys() {
+      const found = new Set<string>();
+      attempt("keys", (s) => {
+        for (let i = 0; i < s.length; i++) {
+          const key = s.key(i);
+          if (key !== null) found.add(key);
+        }
+      });
+      for (const [key, value] of memory) {
+        if (value === null) found.delete(key);
+        else found.add(key);
+      }
+      return [...found];
+    },
+  };
+}
+
+/**
+ * The reporter: `send` runs for the first failure only. `alreadySent` tells whether an earlier page of this
+ * session sent it (a flag in sessionStorage when that works); without it, the page's first failure is sent.
+ */
+export function reportOnce(send: (f: StorageFailure) => void, alreadySent: () => boolean = () => false): (f: StorageFailure) => void {
+  let done = false;
+  return (f) => {
+    if (done) return;
+    done = true;
+    if (!alreadySent()) send(f);
+  };
+}
+
+const SENT_KEY = "loupe:storage-error-sent";
+
+/** Whether this tab's session sent the event already (and marks it sent); storage errors here count as "not yet". */
+function sessionFlag(): boolean {
+  try {
+    if (window.sessionStorage.getItem(SENT_KEY)) return true;
+    window.sessionStorage.setItem(SENT_KEY, "1");
+  } catch {
+    // No session storage either: one event per page load is the best this browser allows.
+  }
+  return false;
+}
+
+/** §7 local-storage-error event, fire and forget (the shopper never waits on it or hears of it). */
+function sendEvent(f: StorageFailure): void {
+  fetch("/api/logging/client-event", {
+    method: "POST",
+    keepalive: true,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ event: "local-storage-error", ...f, page: location.pathname.slice(0, 300) }),
+  }).catch(() => undefined);
+}
+
+const report = reportOnce(sendEvent, sessionFlag);
+const browser = typeof window !== "undefined";
+
+/** The site's localStorage. */
+export const localStore = safeStorage("localStorage", () => (browser ? window.localStorage : null), report);
+/** The site's sessionStorage. */
+export const sessionStore = safeStorage("sessionStorage", () => (browser ? window.sessionStorage : null), report);
