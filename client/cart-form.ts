@@ -10,7 +10,6 @@ import type { NotificationInput } from "#shared/notifications.ts";
 import { refuse, statusOf } from "#shared/refusal.ts";
 import type { CartActionData } from "./components/cart-parts";
 import type { CartResult, CartService } from "./context";
-import { notify } from "./notifications";
 
 /** Fields that carry numbers; an empty value means null (no ring size, no care plan). */
 const NUMBERS = new Set(["diamondId", "pairId", "variantId", "quantity", "size", "ringSize", "applicablePlanDuration"]);
@@ -76,7 +75,7 @@ export async function submitCartForm(request: Request, cart: CartService, page: 
           ? await cart.draftOrder()
           : await cart.change(intent);
   const toast = typeof document === "undefined" ? null : cartToast(intent, r);
-  if (toast) void notify(toast);
+  if (toast) import("./notifications/store").then((m) => m.notifications.notify(toast)).catch(() => undefined);
   if (!r.ok) return data<CartActionData>({ error: r.message, cart: null }, { status: statusOf(r) });
   if (typeof document === "undefined") throw redirect(page);
   return { error: null, cart: r.cart } satisfies CartActionData;

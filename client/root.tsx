@@ -21,7 +21,6 @@ import { SiteFooter } from "./components/site-footer";
 import { CompareTray } from "./components/compare-tray";
 import { NotFound } from "./components/not-found";
 import { Offers } from "./components/offers";
-import { Notifications } from "./notifications/host";
 import { pageMeta } from "./route-handle";
 import { recordNavigation, restoreNavigation } from "./state/navigation";
 import { favoritesNeedSync, syncSession } from "./state/session";
@@ -90,6 +89,8 @@ function NavigationEffects({ flags, theme, hasError, user }: { flags: RouteFlags
     // Experiment assignments, consent and events: their own chunk, once the page is interactive and the
     // browser idle (the page's own loading and hydration come first).
     whenIdle(() => import("./experiments/tracking").then((m) => m.startTracking()).catch((err: unknown) => console.warn("tracking unavailable", err)));
+    // The toasts' live region and store (decision 043): their own chunk, there before a toast is likely.
+    whenIdle(() => import("./notifications/mount").then((m) => m.mountNotifications()).catch((err: unknown) => console.warn("notifications unavailable", err)));
   }, []);
   // §4 login state: the signed-in user of this document (signing in or out reloads the document).
   useEffect(() => {
@@ -180,7 +181,6 @@ function Layout({ children, root, hasError }: { children: React.ReactNode; root:
         </ol>
       ) : null}
       <main id="main">{children}</main>
-      <Notifications />
       {flags.navigation !== "none" ? <CompareTray /> : null}
       {flags.footer ? <SiteFooter /> : null}
       <Offers flags={flags} />

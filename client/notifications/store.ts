@@ -3,7 +3,7 @@
  * `notify`, `update`, `dismiss`, and `hold`/`release` (a toast under the pointer or the keyboard stays until
  * left). Options are validated by shared/notifications.ts (§5, the §8 logs). Timers are injectable so tests
  * drive time themselves; the browser's `setTimeout` is the default (Playwright's `page.clock` controls it).
- * Loaded on demand (client/notifications/index.ts): none of this is in the first-load entry.
+ * Loaded on demand (by client/notifications/mount.tsx, or by the first toast asked for): never in the first-load entry.
  */
 import { signal, type ReadonlySignal } from "@preact/signals-core";
 import {

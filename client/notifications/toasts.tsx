@@ -1,5 +1,5 @@
 /**
- * The toasts (decision 043), loaded after hydration by client/notifications/host.tsx: one polite live region
+ * The toasts (decision 043), mounted after hydration by client/notifications/mount.tsx: one polite live region
  * (role=status) that exists before any toast, so screen readers announce each one without moving focus; a
  * stack per position; each toast a short message, its group's count and a real dismiss button (Tab reaches
  * it, Escape inside the toast dismisses it). Pointer over a toast or focus inside it holds its timer.

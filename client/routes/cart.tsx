@@ -10,7 +10,6 @@ import { restoreSharedLink, revalidateUnlessAnswered, submitCartForm } from "../
 import { cartContext } from "../context";
 import type { RouteHandle } from "../route-handle";
 import { useMetExperiment, useVariant } from "../experiments/variants";
-import { notify } from "../notifications";
 
 /**
  * `/cart/{settingId?}/{variantId?}/{diamondId}` (§2): the cart. A path or query naming items is a shared
@@ -32,12 +31,14 @@ type CartData = Awaited<ReturnType<typeof loader>>;
 
 /** Copies the cart's link and says whether it worked (the clipboard can be refused: no permission, no HTTPS). */
 async function copyLink(link: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(new URL(link, location.href).href);
-    void notify({ message: "Link copied", tone: "success" });
-  } catch {
-    void notify({ message: "Could not copy the link: select it and copy it instead", tone: "error" });
-  }
+  const copied = await navigator.clipboard.writeText(new URL(link, location.href).href).then(
+    () => true,
+    () => false,
+  );
+  const { notifications } = await import("../notifications/store");
+  notifications.notify(
+    copied ? { message: "Link copied", tone: "success" } : { message: "Could not copy the link: select it and copy it instead", tone: "error" },
+  );
 }
 
 /** A change made on the cart page answers with the whole cart: the page needs no second read of it. */

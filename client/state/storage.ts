@@ -4,7 +4,7 @@
  * itself throws a SecurityError), sandboxed frames and a full quota make storage calls throw; through these
  * wrappers a failed write is kept in memory and read back from there for the rest of the page, a failed read
  * answers what this page wrote (or nothing), and the first failure of the session is reported once as a
- * `local-storage-error` event (`POST /api/logging/client-event`). On the server there is no storage: reads
+ * `local-storage-error` event (`POST /api/logging/client-event`, client/state/storage-report.ts). On the server there is no storage: reads
  * answer null and writes are dropped (never a memory shared between requests).
  * In the first-load entry (the v3 reset runs first thing): kept small, no imports.
  */
@@ -31,27 +31,20 @@ export interface SafeStorage {
   keys(): string[];
 }
 
-function failure(storage: StorageName, operation: StorageOperation, err: unknown): StorageFailure {
-  const e = err as { name?: unknown; message?: unknown } | null;
-  return {
-    storage,
-    operation,
-    error: typeof e?.name === "string" ? e.name.slice(0, 60) : "Error",
-    message: typeof e?.message === "string" ? e.message.slice(0, 200) : String(err).slice(0, 200),
-  };
-}
+/** Hears a failed call with the error as thrown (the reporter shapes it into a `StorageFailure`). */
+export type StorageErrorListener = (storage: StorageName, operation: StorageOperation, err: unknown) => void;
 
 /**
  * A storage wrapper over `open()` (called once, on first use). `open` answering null means there is no
  * storage here (the server): nothing is kept. `onError` hears every failure (the reporter sends only one).
  */
-export function safeStorage(name: StorageName, open: () => Storage | null | undefined, onError: (f: StorageFailure) => void): SafeStorage {
+export function safeStorage(name: StorageName, open: () => Storage | null | undefined, onError: StorageErrorListener): SafeStorage {
   // What this page wrote or removed while the storage refused it: a value, or null for removed.
   const memory = new Map<string, string | null>();
   let real: Storage | null | undefined;
   // Opening threw: the page keeps values in memory (unlike no storage at all, where nothing is kept).
   let blocked = false;
-  const fail = (operation: StorageOperation, err: unknown) => onError(failure(name, operation, err));
+  const fail = (operation: StorageOperation, err: unknown) => onError(name, operation, err);
   const storage = (): Storage | null => {
     if (real !== undefined) return real;
     try {
@@ -107,43 +100,12 @@ export function safeStorage(name: StorageName, open: () => Storage | null | unde
   };
 }
 
-/**
- * The reporter: `send` runs for the first failure only. `alreadySent` tells whether an earlier page of this
- * session sent it (a flag in sessionStorage when that works); without it, the page's first failure is sent.
- */
-export function reportOnce(send: (f: StorageFailure) => void, alreadySent: () => boolean = () => false): (f: StorageFailure) => void {
-  let done = false;
-  return (f) => {
-    if (done) return;
-    done = true;
-    if (!alreadySent()) send(f);
-  };
-}
-
-const SENT_KEY = "loupe:storage-error-sent";
-
-/** Whether this tab's session sent the event already (and marks it sent); storage errors here count as "not yet". */
-function sessionFlag(): boolean {
-  try {
-    if (window.sessionStorage.getItem(SENT_KEY)) return true;
-    window.sessionStorage.setItem(SENT_KEY, "1");
-  } catch {
-    // No session storage either: one event per page load is the best this browser allows.
-  }
-  return false;
-}
-
-/** §7 local-storage-error event, fire and forget (the shopper never waits on it or hears of it). */
-function sendEvent(f: StorageFailure): void {
-  fetch("/api/logging/client-event", {
-    method: "POST",
-    keepalive: true,
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ event: "local-storage-error", ...f, page: location.pathname.slice(0, 300) }),
-  }).catch(() => undefined);
-}
-
-const report = reportOnce(sendEvent, sessionFlag);
+/** Hands a failure to the reporter (client/state/storage-report.ts, its own chunk: loaded on the first failure only). */
+const report: StorageErrorListener = (storage, operation, err) =>
+  void import("./storage-report").then(
+    (m) => m.reportStorageError(m.storageFailure(storage, operation, err)),
+    () => undefined,
+  );
 const browser = typeof window !== "undefined";
 
 /** The site's localStorage. */

@@ -4,7 +4,8 @@
  * used as is; on the server nothing is kept; however many calls fail, one error event is sent per session.
  */
 import { describe, expect, it } from "vitest";
-import { type StorageFailure, reportOnce, safeStorage } from "#client/state/storage.ts";
+import { type StorageFailure, safeStorage } from "#client/state/storage.ts";
+import { reportOnce, storageFailure } from "#client/state/storage-report.ts";
 
 /** A Web Storage in memory; `fail` names the calls that throw (as Safari's private mode or a full quota make them). */
 class TestStorage implements Storage {
@@ -42,7 +43,7 @@ const EVERYTHING = new Set(["length", "key", "getItem", "setItem", "removeItem"]
 
 function wrapped(open: () => Storage | null) {
   const failures: StorageFailure[] = [];
-  return { store: safeStorage("localStorage", open, (f) => failures.push(f)), failures };
+  return { store: safeStorage("localStorage", open, (...args) => failures.push(storageFailure(...args))), failures };
 }
 
 describe("the storage wrapper", () => {
@@ -104,7 +105,8 @@ describe("the storage wrapper", () => {
 describe("the storage error event", () => {
   it("is sent once however many calls fail, in both storages", () => {
     const sent: StorageFailure[] = [];
-    const report = reportOnce((f) => sent.push(f));
+    const once = reportOnce((f) => sent.push(f));
+    const report = (...args: Parameters<typeof storageFailure>) => once(storageFailure(...args));
     const local = safeStorage("localStorage", () => new TestStorage(EVERYTHING), report);
     const session = safeStorage("sessionStorage", () => new TestStorage(EVERYTHING), report);
     for (let i = 0; i < 50; i++) {
