@@ -6,9 +6,9 @@
 import { data, redirect, type Params, type ShouldRevalidateFunction } from "react-router";
 import { namesNothing, parseCartLink } from "#shared/cart/link.ts";
 import type { CartIntentInput } from "#shared/cart/schemas.ts";
-import type { NotificationInput } from "#shared/notifications.ts";
 import { refuse, statusOf } from "#shared/refusal.ts";
 import type { CartActionData } from "./components/cart-parts";
+import { cartToast } from "./cart-toast";
 import type { CartResult, CartService } from "./context";
 
 /** Fields that carry numbers; an empty value means null (no ring size, no care plan). */
@@ -44,18 +44,6 @@ export function intentFromForm(form: FormData): CartIntentInput | "lock" | "draf
     else out[key] = raw;
   }
   return out as CartIntentInput;
-}
-
-/**
- * The toast after a cart change the shopper would otherwise not see confirmed (decision 043): an item added
- * from a product page (grouped: several adds count up on one toast), a price locked, or an add that was
- * refused (the product page's form has no place for the message; the cart page's own forms show theirs).
- */
-export function cartToast(intent: ReturnType<typeof intentFromForm>, r: CartResult): NotificationInput | null {
-  const adding = intent !== null && typeof intent === "object" && (intent.type === "add-diamond" || intent.type === "add-item");
-  if (!r.ok) return adding ? { message: r.message, tone: "error" } : null;
-  if (intent === "lock") return { message: "Price locked for 72 hours", tone: "success" };
-  return adding ? { message: "Added to cart", tone: "success", group: "cart-added" } : null;
 }
 
 /**
