@@ -1,8 +1,8 @@
 /**
  * The toasts (decision 043), mounted after hydration by client/notifications/mount.tsx: one polite live region
- * (role=status) that exists before any toast, so screen readers announce each one without moving focus; a
- * stack per position; each toast a short message, its group's count and a real dismiss button (Tab reaches
- * it, Escape inside the toast dismisses it). Pointer over a toast or focus inside it holds its timer.
+ * (a region named Notifications) that exists before any toast, so screen readers announce each one without
+ * moving focus; a stack per position; each toast a short message, its group's count and a real dismiss button
+ * (Tab reaches it, Escape inside the toast dismisses it). Pointer over a toast or focus inside it holds its timer.
  */
 import { NOTIFICATION_POSITIONS } from "#shared/notifications.ts";
 import { useClientSignal } from "../state/use-signal";
@@ -42,7 +42,9 @@ function ToastItem({ toast }: { toast: Toast }) {
 export function Toasts() {
   const toasts = useClientSignal(notifications.toasts, []);
   return (
-    <div className="toasts" role="status" aria-live="polite" aria-label="Notifications">
+    // A named region with a polite live region rather than role=status: pages keep their own single status
+    // message (a form's answer) findable as "the" status, and each toast is announced as it is added.
+    <section className="toasts" aria-label="Notifications" aria-live="polite" aria-relevant="additions text">
       {NOTIFICATION_POSITIONS.map((position) => {
         const here = toasts.filter((t) => t.position === position);
         return here.length ? (
@@ -53,6 +55,6 @@ export function Toasts() {
           </ol>
         ) : null;
       })}
-    </div>
+    </section>
   );
 }
