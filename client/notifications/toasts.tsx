@@ -15,10 +15,13 @@ function ToastItem({ toast }: { toast: Toast }) {
       className="toast"
       data-tone={toast.tone}
       onMouseEnter={() => notifications.hold(id)}
-      onMouseLeave={() => notifications.release(id)}
+      // Held while the pointer is over it or focus is inside it: released when neither is true any more.
+      onMouseLeave={(e) => {
+        if (!e.currentTarget.contains(document.activeElement)) notifications.release(id);
+      }}
       onFocus={() => notifications.hold(id)}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) notifications.release(id);
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null) && !e.currentTarget.matches(":hover")) notifications.release(id);
       }}
       onKeyDown={(e) => {
         if (e.key === "Escape") notifications.dismiss(id);
