@@ -94,6 +94,8 @@ function NavigationEffects({ flags, theme, hasError, user }: { flags: RouteFlags
     // The concierge chat's scheduler (its own chunk; a failed import's error names it): the §9 delays count from now.
     const hydratedAt = Date.now();
     whenIdle(() => import("./chat/start").then((m) => m.start(hydratedAt), console.warn));
+    // The toasts' live region and store (decision 043): their own chunk, there before a toast is likely.
+    whenIdle(() => import("./notifications/mount").then((m) => m.mountNotifications()).catch((err: unknown) => console.warn("notifications unavailable", err)));
   }, []);
   // §4 login state: the signed-in user of this document (signing in or out reloads the document).
   useEffect(() => {

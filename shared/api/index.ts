@@ -37,6 +37,7 @@ import { ringSizeOperations } from "./ring-size";
 import { tdFinanceOperations } from "./td-finance";
 import { trackingAdminOperations } from "./tracking-admin";
 import { conversationOperations } from "./conversations";
+import { clientEventOperations } from "./client-events";
 
 const byFeature = [
   searchOperations,
@@ -73,6 +74,7 @@ const byFeature = [
   operatorOrderOperations,
   trackingAdminOperations,
   conversationOperations,
+  clientEventOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -113,7 +115,8 @@ type AnyOperation =
   | Values<typeof orderCareOperations>
   | Values<typeof operatorOrderOperations>
   | Values<typeof trackingAdminOperations>
-  | Values<typeof conversationOperations>;
+  | Values<typeof conversationOperations>
+  | Values<typeof clientEventOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

@@ -1,6 +1,2 @@
-/** My stuff's limits as plain constants (no valibot), so browser pages can show them without the schemas. */
-
-/** At most this many saved diamonds per customer. */
-export const MAX_SAVED_DIAMONDS = 500;
-/** A saved diamond's notes, in characters. */
+/** My-stuff limits the browser needs too: a module without valibot, so a page importing one stays small (decision 004). */
 export const MAX_NOTES_LENGTH = 2000;

@@ -43,6 +43,7 @@ import { ringSizeRoutes } from "../orders/ring-size/routes";
 import { tdFinanceRoutes } from "../orders/td/routes";
 import { trackingAdminRoutes } from "../tracking/admin-routes";
 import { conversationRoutes } from "../conversations/routes";
+import { clientEventRoutes } from "../client-events/routes";
 
 /** Largest request body the API reads (filters, carts and forms are far smaller). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -84,6 +85,7 @@ export const routes: readonly Route[] = [
   ...orderCareRoutes,
   ...trackingAdminRoutes,
   ...conversationRoutes,
+  ...clientEventRoutes,
   ...openapiRoutes,
 ];
 
