@@ -35,6 +35,7 @@ import { searchWizardOperations } from "./search-wizard";
 import { settingOperations } from "./settings";
 import { ringSizeOperations } from "./ring-size";
 import { tdFinanceOperations } from "./td-finance";
+import { trackingOperations } from "./tracking";
 
 const byFeature = [
   searchOperations,
@@ -69,6 +70,7 @@ const byFeature = [
   tdFinanceOperations,
   orderCareOperations,
   operatorOrderOperations,
+  trackingOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -107,7 +109,8 @@ type AnyOperation =
   | Values<typeof orderReviewOperations>
   | Values<typeof tdFinanceOperations>
   | Values<typeof orderCareOperations>
-  | Values<typeof operatorOrderOperations>;
+  | Values<typeof operatorOrderOperations>
+  | Values<typeof trackingOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

@@ -40,6 +40,7 @@ import { orderReviewRoutes } from "../orders/reviews/routes";
 import { mount, type Route } from "./routes";
 import { ringSizeRoutes } from "../orders/ring-size/routes";
 import { tdFinanceRoutes } from "../orders/td/routes";
+import { trackingRoutes } from "../tracking/routes";
 
 /** Largest request body the API reads (filters, carts and forms are far smaller). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -79,6 +80,7 @@ export const routes: readonly Route[] = [
   ...orderReviewRoutes,
   ...tdFinanceRoutes,
   ...orderCareRoutes,
+  ...trackingRoutes,
   ...openapiRoutes,
 ];
 
