@@ -125,10 +125,11 @@ export async function changeCart(env: CartBindings, who: Shopper, intent: CartIn
   const r = await shopperCart(env, who).apply(changes, now);
   if (timings) timings.cart = performance.now() - t;
   if (!r.ok) throw new DomainError(r);
-  if (intent.type === "add-diamond" || intent.type === "add-item") who.converted?.("add-to-cart");
   t = performance.now();
   const out = await view(env, who, r, now);
   if (timings) timings.view = performance.now() - t;
+  // Together (one tick): the experiments' conversion and the cart's event leave in one send.
+  if (intent.type === "add-diamond" || intent.type === "add-item") who.converted?.("add-to-cart");
   who.track?.({ kind: "changed", intent, before, after: out });
   return out;
 }

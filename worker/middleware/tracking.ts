@@ -58,14 +58,31 @@ function logged(p: Promise<unknown>): Promise<void> {
   );
 }
 
+/** A request's emissions not yet sent: what one synchronous run of its code emits goes in one sendBatch. */
+const pending = new WeakMap<object, Promise<readonly TrackingMessage[]>[]>();
+
 /**
  * Emits after the response (waitUntil): the messages, or a function building them (run only when the visitor
- * may be tracked, so nothing is read for a visitor who is not). False when the gate said no.
+ * may be tracked, so nothing is read for a visitor who is not). Emissions of the same moment of a request (a
+ * cart add's conversion and its add_to_cart) share one send. False when the gate said no.
  */
 export function emitTracking(c: Context<AppEnv>, messages: readonly TrackingMessage[] | (() => Promise<readonly TrackingMessage[]>)): boolean {
   if (!mayTrack(c)) return false;
   const built = typeof messages === "function" ? messages() : Promise.resolve(messages);
-  c.executionCtx.waitUntil(logged(built.then((m) => enqueueTracking(c.env.TRACKING_QUEUE, m))));
+  let batch = pending.get(c);
+  if (!batch) {
+    const list: Promise<readonly TrackingMessage[]>[] = [];
+    pending.set(c, (batch = list));
+    const flush = Promise.resolve().then(async () => {
+      pending.delete(c);
+      const settled = await Promise.allSettled(list);
+      for (const s of settled) if (s.status === "rejected") void logged(Promise.reject(s.reason));
+      const all = settled.flatMap((s) => (s.status === "fulfilled" ? s.value : []));
+      if (all.length) await enqueueTracking(c.env.TRACKING_QUEUE, all);
+    });
+    c.executionCtx.waitUntil(logged(flush));
+  }
+  batch.push(built);
   return true;
 }
 

@@ -117,6 +117,9 @@ export function cartLines(cart: CartView): { line: CartLine; kind: LineKind }[] 
   return out;
 }
 
+/** The line kinds whose §9 product type needs no catalogue read. */
+const KNOWN_TYPES: Partial<Record<string, ProductType>> = { "wedding-band": "wedding-band", pendant: "pendant", stud: "earrings" };
+
 const isStone = (kind: string) => kind === "diamond" || kind === "paired-diamond";
 
 /**
@@ -128,7 +131,8 @@ export async function itemsOfLines(
   lines: readonly { productId: number | null; kind: string; name: string; quantity: number; totalCents: number }[],
 ): Promise<{ items: TrackedItem[]; diamonds: DiamondFacts[] }> {
   const stones = lines.filter((l) => isStone(l.kind) && l.productId !== null).map((l) => l.productId!);
-  const others = lines.filter((l) => !isStone(l.kind) && l.productId !== null).map((l) => l.productId!);
+  // Bands, pendants and studs say what they are; settings and jewellery need their item type.
+  const others = lines.filter((l) => !(l.kind in KNOWN_TYPES) && !isStone(l.kind) && l.productId !== null).map((l) => l.productId!);
   const [d, s] = await Promise.all([diamondFacts(db, stones), settingFacts(db, others)]);
   const items: TrackedItem[] = [];
   for (const l of lines) {
@@ -141,7 +145,7 @@ export async function itemsOfLines(
       continue;
     }
     const facts = l.productId !== null ? s.get(l.productId) : undefined;
-    const type: ProductType = l.kind === "stud" ? "earrings" : (facts?.type ?? "other");
+    const type: ProductType = KNOWN_TYPES[l.kind] ?? facts?.type ?? "other";
     items.push({ id: String(l.productId ?? l.name), type, name: l.name, priceCents, quantity });
   }
   return { items, diamonds: [...d.values()] };
