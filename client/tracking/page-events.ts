@@ -53,7 +53,10 @@ function landingUrl(): string {
 function whenResultsShown(then: (ids: number[]) => void): void {
   const results = document.querySelector(".results");
   if (!results) return;
-  if (results.getAttribute("aria-busy") !== "true") return then(shownDiamondIds(document));
+  if (results.getAttribute("aria-busy") !== "true") {
+    then(shownDiamondIds(document));
+    return;
+  }
   const observer = new MutationObserver(() => {
     if (results.getAttribute("aria-busy") === "true") return;
     observer.disconnect();

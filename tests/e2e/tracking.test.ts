@@ -50,11 +50,12 @@ async function devEvents(): Promise<{ event_name: string; event_source_url: stri
   if (res.status === 404 || !res.headers.get("content-type")?.includes("json")) return null;
   const found: { event_name: string; event_source_url: string }[] = [];
   const walk = (x: unknown): void => {
-    if (Array.isArray(x)) return x.forEach(walk);
-    if (x && typeof x === "object") {
+    if (Array.isArray(x)) {
+      for (const y of x) walk(y);
+    } else if (x && typeof x === "object") {
       const o = x as Record<string, unknown>;
       if (typeof o.event_name === "string" && typeof o.event_source_url === "string") found.push(o as (typeof found)[number]);
-      else Object.values(o).forEach(walk);
+      else for (const y of Object.values(o)) walk(y);
     }
   };
   walk(await res.json());
