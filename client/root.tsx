@@ -89,6 +89,8 @@ function NavigationEffects({ flags, theme, hasError, user }: { flags: RouteFlags
     // Experiment assignments, consent and events: their own chunk, once the page is interactive and the
     // browser idle (the page's own loading and hydration come first).
     whenIdle(() => import("./experiments/tracking").then((m) => m.startTracking()).catch((err: unknown) => console.warn("tracking unavailable", err)));
+    // §4 version check and service worker (decision 042): their own chunk too.
+    whenIdle(() => import("./version/version-check").then((m) => m.startVersion()).catch((err: unknown) => console.warn("version check unavailable", err)));
   }, []);
   // §4 login state: the signed-in user of this document (signing in or out reloads the document).
   useEffect(() => {

@@ -301,6 +301,7 @@ export const ERROR_CODES = [
   "not_implemented",
   "method_not_allowed",
   "bad_gateway",
+  "gateway_timeout",
   "internal",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -10,12 +10,15 @@ import type { SessionVariables } from "./middleware/session";
 import type { PaymentBindings } from "./orders/payments/providers";
 import type { RetailerDirectoryBindings } from "./retailers/upstream";
 import type { ReviewsBindings } from "./reviews/products";
+import type { TrackingBindings } from "./tracking/engines/config";
 
 /** The worker's bindings: wrangler's generated `Env`, the payment providers' (worker/orders/payments/providers.ts), and the secrets below. */
 export type Bindings = Env &
   Omit<PaymentBindings, "DB" | "APP_ENV"> &
   ReviewsBindings &
-  RetailerDirectoryBindings & {
+  RetailerDirectoryBindings &
+  /** The ad engines' secrets and API origins (worker/tracking/engines/config.ts; wrangler.toml comments). */
+  TrackingBindings & {
     /** Google sign-in's OAuth client id (`wrangler secret put GOOGLE_CLIENT_ID`); unset, Google sign-in is hidden and answers 501. */
     GOOGLE_CLIENT_ID?: string;
     /** Facebook login's app id and secret (`wrangler secret put …`); unless both are set, Facebook login is hidden and answers 501. */
@@ -48,6 +51,17 @@ export type Bindings = Env &
     CONTENT_SERVICE_TOKEN?: string;
     /** An upstream Strapi-style blog CMS's API origin (worker/articles/cms.ts); unset, the pages read the embedded one (D1). */
     BLOG_CMS_URL?: string;
+    /**
+     * The API proxy's group table (worker/proxy/config.ts; docs/decisions/045-api-proxy.md): JSON
+     * `{ "content": "https://content.example", "orders": "https://api.example/v2", "version": "", "*": "https://api.example" }`.
+     * A group is the first path segment below `/api` (lower case); "" serves it here; "*" is every other group
+     * (else `API_UPSTREAM`, the var, is; empty, served here). Validated on an isolate's first `/api` request: a
+     * table with any problem is logged (`api_upstreams_invalid`) and ignored as a whole, never a 500.
+     * Timeouts (§9): 30,000 ms; 3,000 ms for tracking, version, appconfig, getfbc, savefbc, getorder, pageview and
+     * logging; 5,000 ms for content/item/MarketingConfigurations. Cached anonymous GETs: content 300 s,
+     * info/home and info/index 1 hour.
+     */
+    API_UPSTREAMS?: string;
   };
 
 export interface AppEnv {

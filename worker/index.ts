@@ -3,10 +3,10 @@
  * every visitor, so no visitor or experiment cookie and no session) → request context → security headers (widened on
  * the card page) → the customer's session (and the same-origin check of cookie-authenticated changes) → redirects →
  * experiments → the ad-click cookie (§5 `_fbc`) → `/api` →
- * Google and Facebook sign-in pages → the marketer view's, the content view's and the article editor's logins → the local outbox and test payment gateway (`/dev/outbox`, `/dev/gateway`, APP_ENV local
- * only) → React Router SSR (last). The Cron Trigger's `scheduled` handler, every 5 minutes, delivers the email outbox's due
+ * Google and Facebook sign-in pages → the marketer view's, the content view's and the article editor's logins → the local outbox, test payment gateway and tracking events (`/dev/outbox`, `/dev/gateway`, `/dev/events`, APP_ENV local
+ * only) → `/generateRandomNumber`, `/service-worker.js` and `/offline` (worker/version) → React Router SSR (last). The Cron Trigger's `scheduled` handler, every 5 minutes, delivers the email outbox's due
  * rows, prunes expired sessions and sign-in attempts, and expires unpaid orders; hourly (ALERT_CRON) it runs the alerts.
- * Durable Object classes are re-exported here.
+ * The `queue` handler consumes the tracking queue and its dead-letter queue. Durable Object classes are re-exported here.
  */
 import { Hono } from "hono";
 import { api } from "./http/api";
@@ -29,6 +29,9 @@ import { cardPagePolicy, securityHeaders } from "./middleware/security";
 import { sessions } from "./middleware/session";
 import { onPageError } from "./ssr/page-errors";
 import { ssr } from "./ssr/render";
+import { versionSite } from "./version/routes";
+import { trackingQueue } from "./tracking/consumer";
+import { devEvents } from "./tracking/dev-routes";
 
 export { CartObject } from "./cart/cart-object";
 export { SearchIndexObject } from "./search/search-object";
@@ -52,6 +55,8 @@ const app = new Hono<AppEnv>()
   .get("/operator/orders", adminPageLogin("/operator/orders"))
   .route("/dev/outbox", devOutbox)
   .route("/dev/gateway", devGateway)
+  .route("/", versionSite)
+  .route("/dev/events", devEvents)
   .all("*", ...ssr())
   .onError(onPageError);
 
@@ -70,4 +75,10 @@ const scheduled: ExportedHandlerScheduledHandler<Bindings> = (controller, env, c
   ordersCron(controller, env, ctx);
 };
 
-export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Bindings>;
+/**
+ * The Queues consumer (wrangler.toml `[[queues.consumers]]`), told apart by `batch.queue`: the tracking queue and
+ * its dead-letter queue (worker/tracking/consumer.ts).
+ */
+const queue: ExportedHandlerQueueHandler<Bindings> = (batch, env) => trackingQueue(batch, env);
+
+export default { fetch: app.fetch, scheduled, queue } satisfies ExportedHandler<Bindings>;

@@ -1,7 +1,7 @@
 /**
  * §7 analytics and click logging (issue 20 point 6): the site's own views and clicks as public aggregates
  * (`GET analytics/clicks?metric=`, `analytics/clicks/{id}`, `analytics/about/`, `analytics/faq`), the two click
- * logs (`POST logging/diamonds/clicks`, `POST logging/settings/click`), and the app's version (`GET /api/version`).
+ * logs (`POST logging/diamonds/clicks`, `POST logging/settings/click`), and the app's version (`GET /api/version`, declared in version.ts).
  * Aggregates are counts per diamond, setting or shape: nothing about who viewed or clicked is kept or answered.
  */
 import * as v from "valibot";
@@ -65,12 +65,6 @@ export const DiamondClickRequest = v.object({
 });
 export const SettingClickRequest = v.object({ settingId: PositiveId, metal: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999))) });
 
-export const AppVersion = v.object({
-  version: v.pipe(v.string(), v.description("major.minor.patch")),
-  environment: v.pipe(v.string(), v.description("local, staging or production")),
-});
-export type AppVersion = v.InferOutput<typeof AppVersion>;
-
 const limited = refusal("More than 60 clicks from this visitor within a minute; try again after Retry-After seconds");
 
 export const analyticsOperations = {
@@ -124,13 +118,5 @@ export const analyticsOperations = {
   }),
 } as const;
 
-/** §7 `GET /api/version` (no cache). */
-export const versionOperations = {
-  version: operation({
-    method: "GET",
-    path: "/version",
-    operationId: "appVersion",
-    summary: "The app's version and environment (never cached)",
-    responses: { 200: json("Version", AppVersion) },
-  }),
-} as const;
+/** §7 `GET /api/version` and the release announcements: shared/api/version.ts (issue 23). */
+export { AppVersion, versionOperations } from "./version";

@@ -36,6 +36,7 @@ import { settingOperations } from "./settings";
 import { ringSizeOperations } from "./ring-size";
 import { tdFinanceOperations } from "./td-finance";
 import { trackingOperations } from "./tracking";
+import { trackingAdminOperations } from "./tracking-admin";
 
 const byFeature = [
   searchOperations,
@@ -71,6 +72,7 @@ const byFeature = [
   orderCareOperations,
   operatorOrderOperations,
   trackingOperations,
+  trackingAdminOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -110,7 +112,8 @@ type AnyOperation =
   | Values<typeof tdFinanceOperations>
   | Values<typeof orderCareOperations>
   | Values<typeof operatorOrderOperations>
-  | Values<typeof trackingOperations>;
+  | Values<typeof trackingOperations>
+  | Values<typeof trackingAdminOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

@@ -7,7 +7,7 @@ import { LANDING_PAGES } from "../landing-pages";
 import { JEWELRY_LANDINGS, SETTING_LANDINGS } from "./setting-landings";
 
 /** §1: the app version `GET /api/version` and `/version` report (with the environment, APP_ENV). */
-export const APP_VERSION = "1.3.98";
+export { APP_VERSION } from "../version/current";
 
 /** A place in every page where an operator's tag manager may inject a tag; `/injector-test` marks each one. */
 export interface TagSlot {

@@ -1,6 +1,6 @@
 /**
  * The conversion event as the site builds it (§7 "Social ads conversion events"): one shape for every engine,
- * close to the Meta Conversions API's server event, which §7 quotes. The pure rules (shared/tracking/rules.ts,
+ * close to the Meta Conversions API's server event, which §7 quotes. The pure rules (shared/tracking/build.ts,
  * values.ts, hash.ts) build it; the queue carries it (worker/tracking/); each engine's adapter turns it into
  * that engine's request, asking `engineView` (shared/tracking/engine-view.ts) for the engine's value, ids and
  * whether the engine takes the event at all.
@@ -44,6 +44,10 @@ export const PRODUCT_TYPES = [
 ] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
+/** The kinds of cart lines and of order_items.kind (shared/cart/model.ts productLines), plus the cart's care plans. */
+export const LINE_KINDS = ["setting", "diamond", "paired-diamond", "wedding-band", "pendant", "stud", "fine-jewelry", "care-plan"] as const;
+export type LineKind = (typeof LINE_KINDS)[number];
+
 /** One product the event is about: price in whole USD cents (exact), quantity ≥ 1. */
 export interface TrackedItem {
   id: string;
@@ -51,6 +55,11 @@ export interface TrackedItem {
   name: string;
   priceCents: number;
   quantity: number;
+  /**
+   * The cart or order line it came from (productTypeOf's input), when known: "paired-diamond" makes the event's
+   * diamond_type "paired-diamond" (§4); null is an order line from before line kinds were kept (unknown).
+   */
+  kind?: LineKind | null;
   /** Diamonds only: the grading fields the §5 revenue estimate reads. */
   grade?: string | null;
   color?: string | null;
@@ -80,8 +89,13 @@ export interface CustomData {
   content_ids: string[];
   content_type: "product" | "product_group";
   currency: "USD";
-  /** The event's value in USD after the §9 multipliers and the 7,500 cap (the default engines' value). */
+  /**
+   * The event's value in USD after the §9 multipliers and the 7,500 cap: what Meta is sent (engineView gives
+   * every engine's own; docs/decisions/039-conversion-values.md has the table).
+   */
   value: number;
+  /** view_content and add_to_cart: the dynamic ads multiplier the value was built with (0.3–2; absent means 1). */
+  dynamic_ads_multiplier?: number;
   /** The products, for engines that price per engine (engineView) and for the dynamic ads. */
   items: TrackedItem[];
   /** §4: "diamond", "paired-diamond" when a paired diamond exists; absent when the event has no diamond. */

@@ -13,6 +13,10 @@ import { reviewsServiceFake } from "./reviews-service";
 import { startFakes } from "./server";
 import { stripeFake } from "./stripe";
 import { tdFake } from "./td";
+import { startApiUpstreamFake } from "./api-upstream";
+import { ga4Fake } from "./ga4";
+import { metaCapiFake } from "./meta-capi";
+import { tiktokFake } from "./tiktok";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,6 +24,8 @@ declare module "vitest" {
     fakesOrigin: string;
     /** The fault-injecting upstream retailer directory's origin (tests/fakes/retailer-directory.ts). */
     retailerDirectoryOrigin: string;
+    /** The fault-injecting upstream main API of the API proxy's tests (tests/fakes/api-upstream.ts). */
+    apiUpstreamOrigin: string;
   }
 }
 
@@ -37,11 +43,17 @@ export default async function setup(project: TestProject) {
     affirmFake,
     splititFake,
     tdFake,
+    metaCapiFake,
+    ga4Fake,
+    tiktokFake,
   ]);
   project.provide("fakesOrigin", fakes.origin);
   const directory = await startRetailerDirectoryFake();
   project.provide("retailerDirectoryOrigin", directory.origin);
+  const apiUpstream = await startApiUpstreamFake();
+  project.provide("apiUpstreamOrigin", apiUpstream.origin);
   return async () => {
+    await apiUpstream.stop();
     await directory.stop();
     await fakes.stop();
   };

@@ -1,11 +1,11 @@
 /**
  * §7 analytics aggregates, click logging and the app version under /api (shared/api/analytics.ts). Aggregates
- * are public and cached (300 s here and at the edge); logging answers 204 and is limited per visitor.
+ * are public and cached (300 s here and at the edge); logging answers 204 and is limited per visitor. The
+ * version routes live in worker/version/routes.ts.
  */
 import type { Context } from "hono";
-import { analyticsOperations as ops, versionOperations } from "#shared/api/analytics.ts";
+import { analyticsOperations as ops } from "#shared/api/analytics.ts";
 import { refused } from "#shared/refusal.ts";
-import { APP_VERSION } from "#shared/landing/site.ts";
 import type { AppEnv } from "../env";
 import { handle } from "../http/routes";
 import { signedInUser } from "../middleware/session";
@@ -59,10 +59,5 @@ export const analyticsRoutes = [
   }),
 ];
 
-/** §7 `GET /api/version`: never cached. */
-export const versionRoutes = [
-  handle(versionOperations.version, async (_input, c) => {
-    c.header("Cache-Control", "no-store");
-    return { status: 200, body: { version: APP_VERSION, environment: c.env.APP_ENV ?? "local" } };
-  }),
-];
+/** §7 `GET /api/version` and the release announcements: worker/version/routes.ts (issue 23). */
+export { versionRoutes } from "../version/routes";

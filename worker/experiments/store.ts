@@ -1,8 +1,8 @@
 /**
  * The experiments' D1 side: the definitions in force (shared/experiments/definitions.ts with the content
- * store's overrides laid over them, read at most every OVERRIDES_TTL_MS per isolate), the writes of the
- * exposures and conversions the tracking queue carries (its consumer calls them) and the marketer view's
- * report of both per variant.
+ * store's overrides laid over them, read at most every OVERRIDES_TTL_MS per isolate) and the marketer view's
+ * report of the exposures and conversions per variant (the tracking queue carries them; its consumer writes
+ * them: worker/tracking/records.ts).
  */
 import { EXPERIMENTS, type Experiment } from "#shared/experiments/definitions.ts";
 import { applyOverrides, parseStoredOverride, type ExperimentOverride } from "#shared/experiments/overrides.ts";
@@ -73,7 +73,7 @@ export async function deleteOverride(db: D1Database, name: string): Promise<bool
   return (r.meta.changes ?? 0) > 0;
 }
 
-/** Records the visitor's exposure to a variant (once: a repeat is ignored); the queue's consumer writes `exposure` messages with it. True when it was new. */
+/** Records the visitor's exposure to a variant (once: a repeat is ignored). True when it was new. (The queue's consumer writes its batches with worker/tracking/records.ts.) */
 export async function recordExposure(
   db: D1Database,
   visitorId: string,
@@ -87,28 +87,6 @@ export async function recordExposure(
     .bind(visitorId, experiment, variant, source, now)
     .run();
   return (r.meta.changes ?? 0) > 0;
-}
-
-/** Rows per INSERT (3 bound values each; D1 allows 100 per statement). */
-const ROWS_PER_STATEMENT = 33;
-
-/**
- * Records conversions the worker saw (items added to a cart, orders drafted): the tracking queue's consumer
- * writes each batch of `visitor-event` messages with this (worker/tracking/messages.ts), so an isolate going
- * away loses nothing. One multi-row INSERT per 33 rows, in one batch.
- */
-export async function recordVisitorEvents(db: D1Database, rows: readonly { visitorId: string; kind: VisitorEventKind; at: number }[]): Promise<void> {
-  if (!rows.length) return;
-  const statements: D1PreparedStatement[] = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);
-    statements.push(
-      db
-        .prepare(`INSERT INTO visitor_events (visitor_id, kind, at) VALUES ${chunk.map(() => "(?, ?, ?)").join(", ")}`)
-        .bind(...chunk.flatMap((r) => [r.visitorId, r.kind, r.at])),
-    );
-  }
-  await db.batch(statements);
 }
 
 export interface VariantCounts {

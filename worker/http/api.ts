@@ -1,5 +1,6 @@
 /**
- * The `/api` application: proxied to `API_UPSTREAM` when that is configured, otherwise served here from
+ * The `/api` application: each group proxied to its upstream when one is configured (`API_UPSTREAM`, `API_UPSTREAMS`:
+ * worker/proxy/config.ts), otherwise served here from
  * the contract (shared/api): every feature's routes registered by `mount`, the OpenAPI document derived
  * from the same declarations. Every failure leaves as the JSON error envelope.
  */
@@ -41,6 +42,7 @@ import { mount, type Route } from "./routes";
 import { ringSizeRoutes } from "../orders/ring-size/routes";
 import { tdFinanceRoutes } from "../orders/td/routes";
 import { trackingRoutes } from "../tracking/routes";
+import { trackingAdminRoutes } from "../tracking/admin-routes";
 
 /** Largest request body the API reads (filters, carts and forms are far smaller). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -81,6 +83,7 @@ export const routes: readonly Route[] = [
   ...tdFinanceRoutes,
   ...orderCareRoutes,
   ...trackingRoutes,
+  ...trackingAdminRoutes,
   ...openapiRoutes,
 ];
 
@@ -102,7 +105,7 @@ function serverTiming() {
 }
 
 const app = new Hono<AppEnv>()
-  .use(apiProxy({ upstream: (env) => env.API_UPSTREAM }))
+  .use(apiProxy())
   .use(serverTiming())
   .use(
     bodyLimit({

@@ -28,6 +28,8 @@ const directives = <S>(scriptSrc: S[], widen: PolicyWidening = {}) => ({
   connectSrc: ["'self'", ...(widen.connectSrc ?? [])],
   ...(widen.frameSrc?.length ? { frameSrc: ["'self'", ...widen.frameSrc] } : {}),
   fontSrc: ["'self'"],
+  // The service worker (/service-worker.js, decision 042): same origin only.
+  workerSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   // Checkout's Place order and re-payment forms are answered with a redirect to PayPal's approval page, and

@@ -6,9 +6,9 @@
  * revision (or the order number), so the same change is never two events.
  */
 import type { CartIntent, CartView } from "#shared/cart/schemas.ts";
-import type { TrackingEvent, TrackingEventName } from "#shared/tracking/event.ts";
+import type { TrackingEvent } from "#shared/tracking/event.ts";
 import { conversionEvent, type PlainUserData, type RequestFacts, sha256Hex } from "./build";
-import { cartLines, itemsOfLines, type LineKind } from "./products";
+import { cartLines, itemsOfCartLines } from "./products";
 
 /** What the cart service tells the tracking side (worker/cart/service.ts, worker/cart/orders.ts). */
 export type CartActivity =
@@ -20,7 +20,7 @@ type Line = ReturnType<typeof cartLines>[number];
 type Facts = RequestFacts & { db: D1Database };
 
 /** The event a change is, and the lines it is about; null for changes that are no conversion event. */
-function changeEvent(intent: CartIntent, before: CartView | null, after: CartView): { name: TrackingEventName; lines: Line[]; cart: CartView } | null {
+function changeEvent(intent: CartIntent, before: CartView | null, after: CartView): { name: CartEventName; lines: Line[]; cart: CartView } | null {
   switch (intent.type) {
     case "add-diamond": {
       const ids = [intent.diamondId, intent.pairId].filter((id) => id !== undefined);
@@ -49,56 +49,28 @@ function cartUser(cart: CartView): PlainUserData {
   const ship = cart.ShippingAddress;
   const [firstName, ...rest] = (ship?.name ?? "").trim().split(/\s+/);
   return {
-    email: cart.UserEmail ?? (ship?.email || null),
-    phone: cart.PhoneNumber ?? (ship?.phone || null),
-    firstName: firstName || null,
-    lastName: rest.join(" ") || null,
-    zip: ship?.postalCode ?? null,
-    state: ship?.state ?? null,
-    city: ship?.city ?? null,
+    em: cart.UserEmail ?? (ship?.email || null),
+    ph: cart.PhoneNumber ?? (ship?.phone || null),
+    fn: firstName || null,
+    ln: rest.join(" ") || null,
+    zp: ship?.postalCode ?? null,
+    st: ship?.state ?? null,
+    ct: ship?.city ?? null,
     country: ship?.countryCode ?? null,
   };
 }
 
-async function eventOf(name: TrackingEventName, eventId: string, lines: Line[], cart: CartView, facts: Facts, extra = {}): Promise<TrackingEvent> {
-  const { items, diamonds } = await itemsOfLines(
-    facts.db,
-    lines.map((l) => ({
-      productId: l.line.productId,
-      kind: l.kind satisfies LineKind,
-      name: l.line.name,
-      quantity: l.line.quantity,
-      totalCents: l.line.total,
-    })),
-  );
-  const paired = lines.some((l) => l.kind === "paired-diamond") || diamonds.some((d) => d.pairId !== null);
-  return conversionEvent(
-    {
-      name,
-      eventId,
-      items,
-      user: cartUser(cart),
-      extra: {
-        promo_code: cart.PromoCode,
-        ...(diamonds.length
-          ? {
-              diamond_type: paired ? ("paired-diamond" as const) : ("diamond" as const),
-              diamond_origin: diamonds[0]!.lab ? ("lab" as const) : ("natural" as const),
-            }
-          : {}),
-        ...extra,
-      },
-    },
-    facts,
-  );
+type CartEventName = "add_to_cart" | "remove_from_cart" | "initiate_checkout" | "add_shipping_info" | "add_shipping_info_user_data";
+
+async function eventOf(name: CartEventName, eventId: string, lines: Line[], cart: CartView, facts: Facts): Promise<TrackingEvent> {
+  const items = await itemsOfCartLines(facts.db, lines);
+  return conversionEvent({ name, eventId, items, user: cartUser(cart) }, facts);
 }
 
 /** The conversion event of a cart activity, or null when it is none. `cartKey` names the cart (visitor or customer). */
 export async function cartActivityEvent(activity: CartActivity, cartKey: string, facts: Facts): Promise<TrackingEvent | null> {
   if (activity.kind === "drafted")
-    return eventOf("initiate_checkout", `initiate_checkout-${activity.orderNumber}`, cartLines(activity.cart), activity.cart, facts, {
-      order_id: activity.orderNumber,
-    });
+    return eventOf("initiate_checkout", `initiate_checkout-${activity.orderNumber}`, cartLines(activity.cart), activity.cart, facts);
   const found = changeEvent(activity.intent, activity.before, activity.after);
   if (!found) return null;
   // The revision the change made (a removal's too: `after`), in a cart named by a digest (no visitor id leaves).

@@ -5,11 +5,13 @@
 import { isPaid } from "#shared/orders/states.ts";
 import { refused } from "#shared/refusal.ts";
 import type { PageViewRequest, SearchRequest, ViewContentRequest } from "#shared/tracking/schemas.ts";
+import { purchaseEventId } from "#shared/tracking/build.ts";
 import type { TrackingEvent } from "#shared/tracking/event.ts";
+import { diamondContentId } from "#shared/tracking/items.ts";
 import type { OrderRow } from "../orders/store";
-import { conversionEvent, type PlainUserData, type RequestFacts, sha256Hex } from "./build";
+import { conversionEvent, conversionEvents, type PlainUserData, type RequestFacts, sha256Hex } from "./build";
 import type { PageViewRecord, TrackingMessage } from "./messages";
-import { diamondFacts, itemsOfLines, settingFacts } from "./products";
+import { diamondFacts, diamondItem, itemsOfOrder, settingFacts, settingItem } from "./products";
 
 const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 
@@ -38,7 +40,7 @@ export async function pageViewMessages(body: PageViewRequest, facts: RequestFact
     cookieId: facts.visitorId,
     utm: utmOf(body.landingUrl ?? body.url),
   };
-  const event = await conversionEvent({ name: "page_view", eventId: crypto.randomUUID(), items: [], category: "page" }, { ...facts, url: body.url });
+  const event = await conversionEvent({ name: "page_view" }, { ...facts, url: body.url });
   return [
     { type: "page-view", record },
     { type: "conversion", event },
@@ -49,47 +51,17 @@ export async function pageViewMessages(body: PageViewRequest, facts: RequestFact
 export async function viewContentEvent(db: D1Database, body: ViewContentRequest, facts: RequestFacts): Promise<TrackingEvent> {
   if (body.product === "diamond") {
     const d = (await diamondFacts(db, [body.id])).get(body.id) ?? refused("not_found", `No diamond ${body.id}`);
-    return conversionEvent(
-      {
-        name: "view_content",
-        eventId: crypto.randomUUID(),
-        items: [d.item],
-        extra: { diamond_type: d.pairId ? "paired-diamond" : "diamond", diamond_origin: d.lab ? "lab" : "natural" },
-      },
-      facts,
-    );
+    return conversionEvent({ name: "view_content", items: [diamondItem(d, d.pairId ? "paired-diamond" : "diamond")] }, facts);
   }
   const s = (await settingFacts(db, [body.id])).get(body.id) ?? refused("not_found", `No setting ${body.id}`);
-  const item = { id: String(s.id), type: s.type, name: s.name, priceCents: s.priceCents ?? 0, quantity: 1 };
-  return conversionEvent({ name: "view_content", eventId: crypto.randomUUID(), items: [item] }, facts);
+  return conversionEvent({ name: "view_content", items: [settingItem(s)] }, facts);
 }
 
 /** search with the diamonds shown that exist, in the order shown. */
 export async function searchEvent(db: D1Database, body: SearchRequest, facts: RequestFacts): Promise<TrackingEvent> {
   const found = await diamondFacts(db, body.resultIds);
   const shown = body.resultIds.filter((id) => found.has(id));
-  return conversionEvent(
-    {
-      name: "search",
-      eventId: crypto.randomUUID(),
-      items: shown.map((id) => found.get(id)!.item),
-      category: "search",
-      extra: { search_string: body.query, result_ids: shown.map(String), content_name: body.query || "search" },
-    },
-    facts,
-  );
-}
-
-/** The purchase's event id: one per order, whoever sends it (the approval, the confirmation page). */
-export const purchaseEventId = (orderNumber: string) => `purchase-${orderNumber}`;
-
-interface OrderItemRow {
-  kind: string | null;
-  diamond_id: number | null;
-  setting_id: number | null;
-  name: string;
-  quantity: number;
-  total_cents: number;
+  return conversionEvent({ name: "search", query: body.query, resultIds: shown.map(diamondContentId) }, facts);
 }
 
 /** The shopper's own details on the order (its email and shipping address). */
@@ -97,46 +69,21 @@ function orderUser(order: OrderRow): PlainUserData {
   const ship = JSON.parse(order.shipping_json) as Partial<Record<"name" | "city" | "state" | "postalCode" | "countryCode" | "phone", string>>;
   const [firstName, ...rest] = (ship.name ?? "").trim().split(/\s+/);
   return {
-    email: order.email,
-    phone: ship.phone || null,
-    firstName: firstName || null,
-    lastName: rest.join(" ") || null,
-    zip: ship.postalCode ?? null,
-    state: ship.state ?? null,
-    city: ship.city ?? null,
+    em: order.email,
+    ph: ship.phone || null,
+    fn: firstName || null,
+    ln: rest.join(" ") || null,
+    zp: ship.postalCode ?? null,
+    st: ship.state ?? null,
+    ct: ship.city ?? null,
     country: ship.countryCode ?? null,
   };
 }
 
-/** The paid order's purchase event, from its lines (order_items) and the catalogue. */
-export async function purchaseEvent(db: D1Database, order: OrderRow, facts: RequestFacts): Promise<TrackingEvent> {
-  const { results } = await db
-    .prepare("SELECT kind, diamond_id, setting_id, name, quantity, total_cents FROM order_items WHERE order_number = ? ORDER BY line_id")
-    .bind(order.order_number)
-    .all<OrderItemRow>();
-  const lines = results.map((r) => ({
-    productId: r.diamond_id ?? r.setting_id,
-    kind: r.kind ?? "other",
-    name: r.name,
-    quantity: r.quantity,
-    totalCents: r.total_cents,
-  }));
-  const { items, diamonds } = await itemsOfLines(db, lines);
-  const paired = results.some((r) => r.kind === "paired-diamond") || diamonds.some((d) => d.pairId !== null);
-  const origin = diamonds[0] ? (diamonds[0].lab ? "lab" : "natural") : undefined;
-  return conversionEvent(
-    {
-      name: "purchase",
-      eventId: purchaseEventId(order.order_number),
-      items,
-      user: orderUser(order),
-      extra: {
-        order_id: order.order_number,
-        ...(diamonds.length ? { diamond_type: paired ? "paired-diamond" : "diamond", diamond_origin: origin } : {}),
-      },
-    },
-    facts,
-  );
+/** The paid order's purchase event (and, when its diamond type cannot be told, the §8 error event), from its lines. */
+export async function purchaseEvents(db: D1Database, order: OrderRow, facts: RequestFacts): Promise<TrackingEvent[]> {
+  const items = await itemsOfOrder(db, order.order_number);
+  return conversionEvents({ name: "purchase", orderNumber: order.order_number, items, user: orderUser(order) }, facts);
 }
 
 /**
@@ -155,7 +102,8 @@ export async function purchaseOnce(
   const claim = await db.prepare("INSERT INTO tracking_sent (event_id, at) VALUES (?, ?) ON CONFLICT DO NOTHING").bind(eventId, facts.now).run();
   if ((claim.meta.changes ?? 0) === 0) return false;
   try {
-    await send([{ type: "conversion", event: await purchaseEvent(db, order, facts) }]);
+    const events = await purchaseEvents(db, order, facts);
+    await send(events.map((event) => ({ type: "conversion", event })));
     return true;
   } catch (err) {
     await db.prepare("DELETE FROM tracking_sent WHERE event_id = ?").bind(eventId).run();

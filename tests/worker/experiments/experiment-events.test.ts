@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ExperimentAssignments, ExperimentReport } from "#shared/experiments/schemas.ts";
-import { recordExposure, recordVisitorEvents } from "#worker/experiments/store.ts";
+import { recordExposure } from "#worker/experiments/store.ts";
+import { type RecordMessage, recordStatements } from "#worker/tracking/records.ts";
 import type { TrackingMessage } from "#worker/tracking/messages.ts";
 import { call, postJson, type ErrorBody } from "../helpers";
 import { recordingQueue, trackedVisitor } from "../tracking/tracking-helpers";
@@ -85,11 +86,11 @@ describe("experiment events (§4: once per experiment when active and started)",
     expect((await v.post("/api/experiments/events", { name: "Sticky_Checkout_Button", variant: 1 })).status).toBe(202);
     const d = await env.DB.prepare("SELECT id FROM diamonds WHERE is_sold = 0 ORDER BY id LIMIT 1").first<{ id: number }>();
     expect((await v.post("/api/cart", { type: "add-diamond", diamondId: d!.id })).status).toBe(200);
-    // What the queue's consumer does with the exposure and the conversion.
-    for (const m of q.messages) {
-      if (m.type === "exposure") await recordExposure(env.DB, m.visitorId, m.experiment, m.variant, m.source, m.at);
-      if (m.type === "visitor-event") await recordVisitorEvents(env.DB, [m]);
-    }
+    // What the queue's consumer does with the exposure and the conversion (worker/tracking/records.ts).
+    const records = q.messages.flatMap((body, i): RecordMessage[] =>
+      body.type === "exposure" || body.type === "visitor-event" ? [{ id: `m${i}-${crypto.randomUUID()}`, body } as RecordMessage] : [],
+    );
+    await env.DB.batch(recordStatements(env.DB, records));
     expect(q.messages.map((m) => m.type).sort()).toEqual(["conversion", "exposure", "visitor-event"]);
     const after = await countsOf("Sticky_Checkout_Button");
     expect(after[1]).toEqual({ visitors: before[1].visitors + 1, addToCart: before[1].addToCart + 1, checkout: before[1].checkout });

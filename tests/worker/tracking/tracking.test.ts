@@ -102,12 +102,15 @@ describe("POST /api/tracking/view-content and /search", () => {
     const [event] = q.events("view_content");
     expect(event!.event_source_url).toBe(`https://loupe.test/diamond/${d!.id}`);
     expect(event!.custom_data).toMatchObject({
-      content_ids: [String(d!.id)],
+      content_ids: [`diamond-${d!.id}`],
       currency: "USD",
-      value: d!.price_cents / 100,
+      items: [{ priceCents: d!.price_cents, quantity: 1 }],
       diamond_origin: d!.is_lab_grown ? "lab" : "natural",
       diamond_type: d!.paired_diamond_id ? "paired-diamond" : "diamond",
     });
+    // The value is the §9 rules' (shared/tracking/values.ts), from the catalogue's price.
+    expect(event!.custom_data.value).toBeGreaterThan(0);
+    expect(event!.custom_data.value).toBeLessThanOrEqual(7500);
     expect(event!.user_data.external_id).toMatch(/^[0-9a-f]{64}$/);
     // A value from the browser is refused, not believed.
     expect((await v.post("/api/tracking/view-content", { product: "diamond", id: d!.id, value: 1 })).status).toBe(400);
@@ -130,7 +133,7 @@ describe("POST /api/tracking/view-content and /search", () => {
     const ids = [natural[0]!.id, 2_000_000_000, lab[0]!.id];
     expect((await v.post("/api/tracking/search", { query: " oval 1 carat ", resultIds: ids })).status).toBe(202);
     const [event] = q.events("search");
-    expect(event!.custom_data).toMatchObject({ search_string: "oval 1 carat", result_ids: [String(natural[0]!.id), String(lab[0]!.id)] });
+    expect(event!.custom_data).toMatchObject({ search_string: "oval 1 carat", result_ids: [`diamond-${natural[0]!.id}`, `diamond-${lab[0]!.id}`] });
     expect((await v.post("/api/tracking/search", { query: "x".repeat(201) })).status).toBe(400);
     expect((await v.post("/api/tracking/search", { query: "x", resultIds: Array.from({ length: 101 }, (_, i) => i + 1) })).status).toBe(400);
   });
@@ -146,10 +149,14 @@ describe("events the worker emits itself (cart, checkout)", () => {
     const [add] = q.events("add_to_cart");
     expect(add!.event_id).toMatch(/^add_to_cart-[0-9a-f]{16}-\d+$/);
     expect(add!.event_id).not.toContain(v.visitorId);
-    expect(add!.custom_data).toMatchObject({ content_ids: [String(d.id)], diamond_origin: "lab", value: Math.min(7500, d.price_cents / 100) });
+    expect(add!.custom_data).toMatchObject({
+      content_ids: [`diamond-${d.id}`],
+      diamond_origin: "lab",
+      items: [{ priceCents: d.price_cents, kind: "diamond" }],
+    });
     expect((await v.post("/api/cart", { type: "remove", lineId: "diamond" })).status).toBe(200);
     const [removed] = q.events("remove_from_cart");
-    expect(removed!.custom_data.content_ids).toEqual([String(d.id)]);
+    expect(removed!.custom_data.content_ids).toEqual([`diamond-${d.id}`]);
     expect(removed!.event_id).not.toBe(add!.event_id);
     // A removal of what is not there is refused, and no event.
     expect((await v.post("/api/cart", { type: "remove", lineId: "diamond" })).status).toBe(404);
