@@ -117,7 +117,7 @@ export async function changeCart(env: CartBindings, who: Shopper, intent: CartIn
     return (await restoreFromLink(env, who, items, now)).cart;
   }
   // A removal's event is about the line removed: the cart before it (read only when someone tracks).
-  const before = intent.type === "remove" && who.track ? await getCart(env, who, now).catch(() => null) : null;
+  const before = intent.type === "remove" && who.track ? await view(env, who, await shopperCart(env, who).snapshot(now), now).catch(() => null) : null;
   let t = performance.now();
   const changes = await resolveIntent(env.DB, intent, now);
   if (timings) timings.catalogue = performance.now() - t;
