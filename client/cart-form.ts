@@ -8,6 +8,7 @@ import { namesNothing, parseCartLink } from "#shared/cart/link.ts";
 import type { CartIntentInput } from "#shared/cart/schemas.ts";
 import { refuse, statusOf } from "#shared/refusal.ts";
 import type { CartActionData } from "./components/cart-parts";
+import { cartToast } from "./cart-toast";
 import type { CartResult, CartService } from "./context";
 
 /** Fields that carry numbers; an empty value means null (no ring size, no care plan). */
@@ -61,6 +62,8 @@ export async function submitCartForm(request: Request, cart: CartService, page: 
         : intent === "draft"
           ? await cart.draftOrder()
           : await cart.change(intent);
+  const toast = typeof document === "undefined" ? null : cartToast(intent, r);
+  if (toast) import("./notifications/store").then((m) => m.notifications.notify(toast)).catch(() => undefined);
   if (!r.ok) return data<CartActionData>({ error: r.message, cart: null }, { status: statusOf(r) });
   if (typeof document === "undefined") throw redirect(page);
   return { error: null, cart: r.cart } satisfies CartActionData;

@@ -8,6 +8,8 @@ import "./styles-reports.css";
 import "./styles-order-reviews.css";
 import "./styles-order-care.css";
 import "./styles-operator.css";
+import "./styles-chat.css";
+import "./styles-notifications.css";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { RouterContextProvider, createBrowserRouter, matchRoutes, type HydrationState } from "react-router";

@@ -91,6 +91,11 @@ function NavigationEffects({ flags, theme, hasError, user }: { flags: RouteFlags
     whenIdle(() => import("./experiments/tracking").then((m) => m.startTracking()).catch((err: unknown) => console.warn("tracking unavailable", err)));
     // §4 version check and service worker (decision 042): their own chunk too.
     whenIdle(() => import("./version/version-check").then((m) => m.startVersion()).catch((err: unknown) => console.warn("version check unavailable", err)));
+    // The concierge chat's scheduler (its own chunk; a failed import's error names it): the §9 delays count from now.
+    const hydratedAt = Date.now();
+    whenIdle(() => import("./chat/start").then((m) => m.start(hydratedAt), console.warn));
+    // The toasts' live region and store (decision 043): their own chunk, there before a toast is likely.
+    whenIdle(() => import("./notifications/mount").then((m) => m.mountNotifications()).catch((err: unknown) => console.warn("notifications unavailable", err)));
   }, []);
   // §4 login state: the signed-in user of this document (signing in or out reloads the document).
   useEffect(() => {

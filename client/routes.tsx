@@ -59,6 +59,8 @@ const PAGES: Page[] = [
   // Issue 22: the operators' orders (admin token only).
   ...pages("operator-orders", () => import("./routes/operator-orders"), ["operator/orders"]),
   ...pages("operator-order", () => import("./routes/operator-order"), ["operator/orders/:n"]),
+  // Issue 23: the operators' chat inbox (admin token only).
+  ...pages("operator-conversations", () => import("./routes/operator-conversations"), ["operator/conversations"]),
   ...pages("not-found", () => import("./routes/not-found"), ["404"]),
   // §2 search pages of settings, bands and jewellery: each page, its semantic /s URL (filters in the query),
   // a saved searchId; collections (shared/settings/paths.ts lists them once).

@@ -11,6 +11,7 @@ import type { PaymentBindings } from "./orders/payments/providers";
 import type { RetailerDirectoryBindings } from "./retailers/upstream";
 import type { ReviewsBindings } from "./reviews/products";
 import type { TrackingBindings } from "./tracking/engines/config";
+import type { SunshineBindings } from "./conversations/sunshine-config";
 
 /** The worker's bindings: wrangler's generated `Env`, the payment providers' (worker/orders/payments/providers.ts), and the secrets below. */
 export type Bindings = Env &
@@ -18,7 +19,9 @@ export type Bindings = Env &
   ReviewsBindings &
   RetailerDirectoryBindings &
   /** The ad engines' secrets and API origins (worker/tracking/engines/config.ts; wrangler.toml comments). */
-  TrackingBindings & {
+  TrackingBindings &
+  /** The concierge chat's provider, Sunshine Conversations (worker/conversations/sunshine-config.ts): SUNSHINE_APP_ID, SUNSHINE_KEY_ID, SUNSHINE_KEY_SECRET (secrets), SUNSHINE_API_URL; unset, the D1 inbox only. */
+  SunshineBindings & {
     /** Google sign-in's OAuth client id (`wrangler secret put GOOGLE_CLIENT_ID`); unset, Google sign-in is hidden and answers 501. */
     GOOGLE_CLIENT_ID?: string;
     /** Facebook login's app id and secret (`wrangler secret put …`); unless both are set, Facebook login is hidden and answers 501. */

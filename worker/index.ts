@@ -18,6 +18,7 @@ import { images } from "./images";
 import { seo } from "./seo/routes";
 import { accountsCron } from "./accounts/housekeeping";
 import { ordersCron } from "./orders/expiry";
+import { conversationsCron } from "./conversations/forward";
 import { ALERT_CRON, alertsCron } from "./my-stuff/alerts/cron";
 import { socialPages } from "./accounts/social-pages";
 import { requestContext } from "./middleware/context";
@@ -53,6 +54,7 @@ const app = new Hono<AppEnv>()
   .get("/content/articles", adminPageLogin("/content/articles"))
   .get("/gemologist-reviews", adminPageLogin("/gemologist-reviews"))
   .get("/operator/orders", adminPageLogin("/operator/orders"))
+  .get("/operator/conversations", adminPageLogin("/operator/conversations"))
   .route("/dev/outbox", devOutbox)
   .route("/dev/gateway", devGateway)
   .route("/", versionSite)
@@ -73,6 +75,7 @@ const scheduled: ExportedHandlerScheduledHandler<Bindings> = (controller, env, c
   emailCron(controller, env, ctx);
   accountsCron(controller, env, ctx);
   ordersCron(controller, env, ctx);
+  conversationsCron(controller, env, ctx);
 };
 
 /**

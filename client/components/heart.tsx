@@ -19,6 +19,9 @@ import { session } from "../state/session";
 import { useClientComputed } from "../state/use-signal";
 
 const SAVE = "Save to my stuff";
+// Toasts after a click (decision 043); the store loads with the first one.
+const SAVED = { message: "Saved to my stuff", tone: "success", group: "favorite-saved" } as const;
+const REMOVED = { message: "Removed from my stuff", group: "favorite-removed" } as const;
 const REMOVE = "Remove from my stuff";
 
 function Heart({ pressed, name, onToggle }: { pressed: boolean; name: string; onToggle: () => Promise<string | null> }) {
@@ -27,7 +30,10 @@ function Heart({ pressed, name, onToggle }: { pressed: boolean; name: string; on
   const click = async () => {
     setBusy(true);
     try {
-      setError(await onToggle());
+      const refused = await onToggle();
+      setError(refused);
+      // Saved or removed: a toast says so (grouped: a run of clicks counts up on one toast).
+      if (refused === null) import("../notifications/store").then((m) => m.notifications.notify(pressed ? REMOVED : SAVED)).catch(() => undefined);
     } catch {
       // The sync code could not load (offline): nothing changed.
       setError("We could not update your favourites. Check your connection and try again.");

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { EMAIL_PATTERN, WELCOME_POPUP_SOURCE } from "#shared/accounts/schemas.ts";
 import { OFFER_DELAY_MS, OFFER_DISMISSED_KEY, OFFER_QUIET_DAYS, WELCOME_CODE, lastDismissal, popupDue, scrolledFar } from "#shared/welcome-offer.ts";
 import { call } from "../api";
+import { localStore } from "../state/storage";
 
 /** The claimed flag (localStorage): the launcher shows the code again instead of the form. */
 const CLAIMED_KEY = "loupe_welcome_claimed";
@@ -20,21 +21,12 @@ function delayMs(): number {
   return typeof override === "number" && override >= 0 ? override : OFFER_DELAY_MS;
 }
 
-function stored(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
+const stored = (key: string): string | null => localStore.getItem(key);
 
 /** Remembers a dismissal in localStorage and in a cookie (the server can read it; it outlives cleared storage). */
 function rememberDismissal(now: number): void {
-  try {
-    localStorage.setItem(OFFER_DISMISSED_KEY, String(now));
-  } catch {
-    // Storage blocked: the cookie still remembers.
-  }
+  // Storage blocked: kept in memory for the page, and the cookie still remembers.
+  localStore.setItem(OFFER_DISMISSED_KEY, String(now));
   const secure = location.protocol === "https:" ? "; Secure" : "";
   // biome-ignore lint/suspicious/noDocumentCookie: the dismissal must reach the server too (Cookie Store API is not in every browser)
   document.cookie = `${OFFER_DISMISSED_KEY}=${now}; Path=/; Max-Age=${OFFER_QUIET_DAYS * 24 * 60 * 60}; SameSite=Lax${secure}`;
@@ -170,11 +162,8 @@ export default function OfferPopup({ popup, launcher }: { popup: boolean; launch
     setOpen(false);
   };
   const onClaimed = () => {
-    try {
-      localStorage.setItem(CLAIMED_KEY, "1");
-    } catch {
-      // Storage blocked: the code shows now; the launcher would ask again.
-    }
+    // Storage blocked: kept in memory; the code shows now, a later page's launcher would ask again.
+    localStore.setItem(CLAIMED_KEY, "1");
     setClaimed(true);
     // The form (and its focused button) gives way to the code: focus moves to the close button, which stays.
     dialog.current?.querySelector<HTMLElement>(".offer-close")?.focus();

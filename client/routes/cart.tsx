@@ -29,6 +29,18 @@ export function action({ request, context }: ActionFunctionArgs) {
 
 type CartData = Awaited<ReturnType<typeof loader>>;
 
+/** Copies the cart's link and says whether it worked (the clipboard can be refused: no permission, no HTTPS). */
+async function copyLink(link: string): Promise<void> {
+  const copied = await navigator.clipboard.writeText(new URL(link, location.href).href).then(
+    () => true,
+    () => false,
+  );
+  const { notifications } = await import("../notifications/store");
+  notifications.notify(
+    copied ? { message: "Link copied", tone: "success" } : { message: "Could not copy the link: select it and copy it instead", tone: "error" },
+  );
+}
+
 /** A change made on the cart page answers with the whole cart: the page needs no second read of it. */
 export const shouldRevalidate = revalidateUnlessAnswered("/cart");
 
@@ -272,7 +284,7 @@ export function Component() {
           <a href={cart.CartLink} data-testid="share-link">
             {cart.CartLink}
           </a>{" "}
-          <button type="button" className="link-button" onClick={() => void navigator.clipboard?.writeText(new URL(cart.CartLink, location.href).href)}>
+          <button type="button" className="link-button" onClick={() => void copyLink(cart.CartLink)}>
             Copy link
           </button>
         </p>

@@ -6,7 +6,8 @@
  */
 import { useState, type FormEvent } from "react";
 import { data, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { MAX_NOTES_LENGTH, type SavedDiamond } from "#shared/my-stuff/schemas.ts";
+import { MAX_NOTES_LENGTH } from "#shared/my-stuff/limits.ts";
+import type { SavedDiamond } from "#shared/my-stuff/schemas.ts";
 import { formatUsd } from "#shared/money.ts";
 import { statusOf } from "#shared/refusal.ts";
 import { DiamondLink, LocalDiamonds, MyStuffPage, SavedDiamondLine, SignInInvitation, myStuffHandle, pageMyStuff } from "../components/my-stuff-parts";

@@ -4,11 +4,12 @@
  * completion's time in local storage. A later quiz changes neither.
  */
 import { QUIZ_COMPLETED_KEY } from "../quiz-context";
+import { localStore } from "../state/storage";
 
 /** The stored first completion time, or null (unreadable storage counts as none). */
 export function storedCompletion(): number | null {
   try {
-    const raw = localStorage.getItem(QUIZ_COMPLETED_KEY);
+    const raw = localStore.getItem(QUIZ_COMPLETED_KEY);
     const value: unknown = raw ? JSON.parse(raw) : null;
     return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : null;
   } catch {
@@ -19,9 +20,6 @@ export function storedCompletion(): number | null {
 /** Keeps the first completion's time (the cookie's, else now) unless one is stored already. */
 export function rememberCompletion(fromCookie: number | null, now = Date.now()): void {
   if (storedCompletion() !== null) return;
-  try {
-    localStorage.setItem(QUIZ_COMPLETED_KEY, JSON.stringify(fromCookie ?? now));
-  } catch {
-    // Blocked storage: the cookie still says the quiz was completed.
-  }
+  // Blocked storage: kept in memory for the page; the cookie still says the quiz was completed.
+  localStore.setItem(QUIZ_COMPLETED_KEY, JSON.stringify(fromCookie ?? now));
 }

@@ -5,6 +5,7 @@
  */
 import { batch, signal } from "@preact/signals-core";
 import { isRouteStored } from "#shared/flags.ts";
+import { sessionStore } from "./storage";
 
 export const currentRoute = signal<string | null>(null);
 export const previousRoute = signal<string | null>(null);
@@ -14,25 +15,18 @@ let currentRouteName: string | null = null;
 const KEY_CURRENT = "loupe:route:current";
 const KEY_PREVIOUS = "loupe:route:previous";
 
+// Storage can be unavailable (private mode, quota): the wrapper keeps the values in memory for the page.
 function store(key: string, value: string | null) {
-  try {
-    if (value === null) sessionStorage.removeItem(key);
-    else sessionStorage.setItem(key, value);
-  } catch {
-    // Storage can be unavailable (private mode, quota): the signals still hold the values.
-  }
+  if (value === null) sessionStore.removeItem(key);
+  else sessionStore.setItem(key, value);
 }
 
 /** Restores the stored routes after hydration. */
 export function restoreNavigation() {
-  try {
-    batch(() => {
-      currentRoute.value = sessionStorage.getItem(KEY_CURRENT);
-      previousRoute.value = sessionStorage.getItem(KEY_PREVIOUS);
-    });
-  } catch {
-    // See store().
-  }
+  batch(() => {
+    currentRoute.value = sessionStore.getItem(KEY_CURRENT);
+    previousRoute.value = sessionStore.getItem(KEY_PREVIOUS);
+  });
 }
 
 /** Records a navigation to `fullPath` (path + query) of the route named `routeName`. */

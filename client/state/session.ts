@@ -9,6 +9,7 @@
 import { signal } from "@preact/signals-core";
 import type { StoredUser } from "#shared/accounts/schemas.ts";
 import type { SignedInUser } from "../account-context";
+import { localStore, type SafeStorage } from "./storage";
 
 /** The signed-in shopper and their token, or null when signed out. */
 export interface Session {
@@ -65,12 +66,8 @@ export const FAVORITES_OWNER_KEY = "loupe:favorites-owner";
  */
 export function favoritesNeedSync(user: SignedInUser | null): boolean {
   if (user) return true;
-  try {
-    const owner = typeof window === "undefined" ? null : window.localStorage.getItem(FAVORITES_OWNER_KEY);
-    return owner !== null && owner !== "null";
-  } catch {
-    return false;
-  }
+  const owner = localStore.getItem(FAVORITES_OWNER_KEY);
+  return owner !== null && owner !== "null";
 }
 
 /** The local storage version marker's key and the current version (§4: reset once, keyed v3). */
@@ -78,23 +75,18 @@ export const STORAGE_VERSION_KEY = "loupe:storage-version";
 export const STORAGE_VERSION = "v3";
 const PREFIX = "loupe:";
 
-/** The part of the Web Storage interface the reset uses. */
-export type ResettableStorage = Pick<Storage, "getItem" | "setItem" | "removeItem" | "key" | "length">;
+/** The part of the storage wrapper (client/state/storage.ts) the reset uses. */
+export type ResettableStorage = Pick<SafeStorage, "getItem" | "setItem" | "removeItem" | "keys">;
 
 /**
  * The one-time reset: when the marker is not `v3`, every `loupe:` key is removed (state written by older
  * versions of the site) and the marker set. Returns whether it reset. Storage errors (privacy mode, quota,
- * blocked storage) are swallowed: the site works without it.
+ * blocked storage) are swallowed: the site works without it (the site's wrapper never throws; others may).
  */
 export function resetLocalStorageOnce(storage: ResettableStorage | null | undefined): boolean {
   try {
     if (!storage || storage.getItem(STORAGE_VERSION_KEY) === STORAGE_VERSION) return false;
-    const keys: string[] = [];
-    for (let i = 0; i < storage.length; i++) {
-      const key = storage.key(i);
-      if (key?.startsWith(PREFIX)) keys.push(key);
-    }
-    for (const key of keys) storage.removeItem(key);
+    for (const key of storage.keys()) if (key.startsWith(PREFIX)) storage.removeItem(key);
     storage.setItem(STORAGE_VERSION_KEY, STORAGE_VERSION);
     return true;
   } catch {
@@ -102,14 +94,5 @@ export function resetLocalStorageOnce(storage: ResettableStorage | null | undefi
   }
 }
 
-/** localStorage, or null where there is none or reading it throws (sandboxed frames). */
-function browserStorage(): Storage | null {
-  try {
-    return typeof window === "undefined" ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 // In the browser, before any other state module reads localStorage (client/entry.client.tsx imports this first).
-if (typeof window !== "undefined") resetLocalStorageOnce(browserStorage());
+if (typeof window !== "undefined") resetLocalStorageOnce(localStore);

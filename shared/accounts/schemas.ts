@@ -84,10 +84,6 @@ export const FacebookLoginRequest = v.object({ accessToken: v.pipe(v.string("acc
 export const UnsubscribeRequest = v.object({ userGuid: UserGuid });
 /** `data`: the opaque value of the insurance email's unsubscribe link (the user's guid). */
 export const UnsubscribeDataRequest = v.object({ data: UserGuid });
-export const MessageRequest = v.object({
-  subject: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ""),
-  message: v.pipe(v.string("message is required"), v.trim(), v.minLength(1, "Write a message"), v.maxLength(5000, "The message is too long")),
-});
 export const EmailCaptureRequest = v.object({
   email: v.pipe(v.string("email is required"), v.trim(), v.maxLength(254, "email is too long")),
   source: v.pipe(v.string("source is required"), v.trim(), v.regex(/^[\w-]{1,60}$/, "source must be a short name")),
@@ -133,10 +129,4 @@ export const GuidUser = v.object({
 export type GuidUser = v.InferOutput<typeof GuidUser>;
 
 export const Unsubscribed = v.object({ userGuid: v.string(), list: v.picklist(["marketing", "partialAccount", "insurance", "orderReviews", "alerts"]) });
-export const MessageStored = v.object({ id: v.number() });
 export const EmailCaptured = v.object({ captured: v.boolean() });
-
-/** The operator's view of customer messages. */
-export const ConversationList = v.object({
-  messages: v.array(v.object({ id: v.number(), userGuid: v.string(), email: v.string(), subject: v.string(), message: v.string(), createdAt: v.number() })),
-});

@@ -37,6 +37,8 @@ import { ringSizeOperations } from "./ring-size";
 import { tdFinanceOperations } from "./td-finance";
 import { trackingOperations } from "./tracking";
 import { trackingAdminOperations } from "./tracking-admin";
+import { conversationOperations } from "./conversations";
+import { clientEventOperations } from "./client-events";
 
 const byFeature = [
   searchOperations,
@@ -73,6 +75,8 @@ const byFeature = [
   operatorOrderOperations,
   trackingOperations,
   trackingAdminOperations,
+  conversationOperations,
+  clientEventOperations,
 ] as const;
 
 /** Every operation of the API. */
@@ -113,7 +117,9 @@ type AnyOperation =
   | Values<typeof orderCareOperations>
   | Values<typeof operatorOrderOperations>
   | Values<typeof trackingOperations>
-  | Values<typeof trackingAdminOperations>;
+  | Values<typeof trackingAdminOperations>
+  | Values<typeof conversationOperations>
+  | Values<typeof clientEventOperations>;
 
 /** The operations by key, `"METHOD /path"`. */
 export type ApiContract = Contract<AnyOperation>;

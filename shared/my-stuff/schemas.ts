@@ -1,10 +1,12 @@
 /** My stuff on the wire (issue 19; §3 My stuff diamonds, §7 My stuff): a customer's saved diamonds. */
 import * as v from "valibot";
 import { DiamondSummary } from "../schemas";
+import { MAX_NOTES_LENGTH } from "./limits";
+
+export { MAX_NOTES_LENGTH };
 
 /** At most this many saved diamonds per customer. */
 export const MAX_SAVED_DIAMONDS = 500;
-export const MAX_NOTES_LENGTH = 2000;
 
 const DiamondId = v.pipe(v.number("id must be a number"), v.integer("id must be an integer"), v.minValue(1, "id must be positive"));
 

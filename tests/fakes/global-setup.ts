@@ -12,6 +12,7 @@ import { startRetailerDirectoryFake } from "./retailer-directory";
 import { reviewsServiceFake } from "./reviews-service";
 import { startFakes } from "./server";
 import { stripeFake } from "./stripe";
+import { sunshineFake } from "./sunshine";
 import { tdFake } from "./td";
 import { startApiUpstreamFake } from "./api-upstream";
 import { ga4Fake } from "./ga4";
@@ -46,6 +47,7 @@ export default async function setup(project: TestProject) {
     metaCapiFake,
     ga4Fake,
     tiktokFake,
+    sunshineFake,
   ]);
   project.provide("fakesOrigin", fakes.origin);
   const directory = await startRetailerDirectoryFake();

@@ -1,12 +1,11 @@
 /**
- * What emailed links lead to (§7 accounts/guid, conversations/sendmessagebyguid, the unsubscribe calls)
+ * What emailed links lead to (§7 accounts/guid, the unsubscribe calls; conversations/sendmessagebyguid is worker/conversations/)
  * and the email capture of popups and forms. A user guid is 122 random bits that only the user's own
  * emails carry; what it shows is masked.
  */
 import { EMAIL_PATTERN, WELCOME_POPUP_SOURCE, type GuidUser } from "#shared/accounts/schemas.ts";
 import { refused } from "#shared/refusal.ts";
 import { email, pageLink, type AccountDeps } from "./deps";
-import { userWithGuid } from "./registration";
 import { findByEmail, insertUser, type User } from "./users";
 
 export type MailingList = "marketing" | "partialAccount" | "insurance" | "orderReviews" | "alerts";
@@ -36,27 +35,6 @@ export async function unsubscribe(d: AccountDeps, guid: string, list: MailingLis
     .first<{ user_guid: string }>();
   if (!row) refused("not_found", "This link does not match an account.");
   return { userGuid: row.user_guid, list };
-}
-
-/** Stores a message to customer service from the user behind the guid. */
-export async function sendMessage(d: AccountDeps, guid: string, req: { subject: string; message: string }): Promise<{ id: number }> {
-  const user = await userWithGuid(d, guid);
-  const row = await d.env.DB.prepare("INSERT INTO conversations (user_id, subject, message, created_at) VALUES (?, ?, ?, ?) RETURNING id")
-    .bind(user.id, req.subject, req.message, d.now)
-    .first<{ id: number }>();
-  return { id: row!.id };
-}
-
-/** The newest customer messages (operators). */
-export async function listMessages(db: D1Database, limit = 200) {
-  const { results } = await db
-    .prepare(
-      `SELECT c.id, u.user_guid AS userGuid, u.email, c.subject, c.message, c.created_at AS createdAt
-       FROM conversations c JOIN users u ON u.id = c.user_id ORDER BY c.id DESC LIMIT ?`,
-    )
-    .bind(limit)
-    .all<{ id: number; userGuid: string; email: string; subject: string; message: string; createdAt: number }>();
-  return { messages: results };
 }
 
 /**

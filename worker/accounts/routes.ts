@@ -13,7 +13,7 @@ import { facebookConfig, googleConfig } from "./external/config";
 import { verifyFacebookAccessToken } from "./external/facebook";
 import { verifyGoogleIdToken } from "./external/google";
 import { ProviderUnavailable, type ExternalProfile } from "./external/profile";
-import { captureEmail, guidUser, listMessages, sendMessage, unsubscribe } from "./mailing";
+import { captureEmail, guidUser, unsubscribe } from "./mailing";
 import { completeRegistration, confirm, createPartialAccount, register, resendConfirmation, sendCompletionEmail, userWithGuid } from "./registration";
 import { changePassword, externalSignIn, login, logout, reset, sendReset } from "./sign-in";
 import { storedUser } from "./users";
@@ -76,8 +76,6 @@ export const accountRoutes = [
     return personal(c, await externalSignIn(accountDeps(c), profile));
   }),
   handle(ops.userByGuid, async ({ params }, c) => personal(c, guidUser(await userWithGuid(accountDeps(c), params.guid)))),
-  handle(ops.sendMessage, async ({ params, body }, c) => ({ status: 200, body: await sendMessage(accountDeps(c), params.guid, body) })),
-  handle(ops.listMessages, async (_input, c) => ({ status: 200, body: await listMessages(c.env.DB) })),
   handle(ops.unsubscribeUser, async ({ body }, c) => ({ status: 200, body: await unsubscribe(accountDeps(c), body.userGuid, "marketing") })),
   handle(ops.unsubscribeUserPartial, async ({ body }, c) => ({ status: 200, body: await unsubscribe(accountDeps(c), body.userGuid, "partialAccount") })),
   handle(ops.unsubscribeInsurance, async ({ body }, c) => ({ status: 200, body: await unsubscribe(accountDeps(c), body.data, "insurance") })),

@@ -14,6 +14,7 @@ import { type ReviewInvitationData, reviewInvitationEmail } from "../orders/revi
 import { type FinancingDecisionEmailData, financingDecisionEmail } from "../orders/td/email";
 import { type ConfirmAvailabilityEmailData, confirmAvailabilityEmail, type ItemUnavailableEmailData, itemUnavailableEmail } from "../orders/care/email";
 import { type ShippingNoticeData, shippingNoticeEmail } from "../orders/operator/email";
+import { type ConciergeReplyEmailData, conciergeReplyEmail } from "../conversations/email";
 
 export interface TemplateData {
   /** After registering: the confirmation link (/register/confirm?…). */
@@ -70,6 +71,8 @@ export interface TemplateData {
   "order-item-unavailable": ItemUnavailableEmailData;
   /** An order's shipping notice: carrier, tracking number and link (worker/orders/operator/email.ts). */
   "order-shipped": ShippingNoticeData;
+  /** The concierge answered a signed-in shopper in the chat (worker/conversations/email.ts). */
+  "concierge-reply": ConciergeReplyEmailData;
 }
 
 export type EmailTemplate = keyof TemplateData;
@@ -224,6 +227,7 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
   "order-confirm-availability": confirmAvailabilityEmail,
   "order-item-unavailable": itemUnavailableEmail,
   "order-shipped": shippingNoticeEmail,
+  "concierge-reply": conciergeReplyEmail,
 };
 
 /** The names of every template. */

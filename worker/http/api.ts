@@ -43,6 +43,8 @@ import { ringSizeRoutes } from "../orders/ring-size/routes";
 import { tdFinanceRoutes } from "../orders/td/routes";
 import { trackingRoutes } from "../tracking/routes";
 import { trackingAdminRoutes } from "../tracking/admin-routes";
+import { conversationRoutes } from "../conversations/routes";
+import { clientEventRoutes } from "../client-events/routes";
 
 /** Largest request body the API reads (filters, carts and forms are far smaller). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -84,6 +86,8 @@ export const routes: readonly Route[] = [
   ...orderCareRoutes,
   ...trackingRoutes,
   ...trackingAdminRoutes,
+  ...conversationRoutes,
+  ...clientEventRoutes,
   ...openapiRoutes,
 ];
 

@@ -9,7 +9,7 @@ import { refusedRetry } from "#shared/refusal.ts";
 
 /** One limit: its table (`id`, the key column, `at`), how many per window, and what the refusal says. */
 export interface IpLimit {
-  table: "order_lookups" | "alert_requests" | "click_requests" | "wizard_email_requests" | "td_account_lookups";
+  table: "order_lookups" | "alert_requests" | "click_requests" | "wizard_email_requests" | "td_account_lookups" | "chat_requests";
   /** The column the client's key is kept in (default `ip`; `email` for the wizard's emails per address). */
   column?: "ip" | "visitor" | "email";
   max: number;

@@ -26,6 +26,7 @@ import { tdFinanceContext } from "#client/td-context.ts";
 import { orderCareContext } from "#client/order-care-context.ts";
 import { marketerContext } from "#client/experiments/marketer.ts";
 import { orderReviewsContext } from "#client/order-reviews-context.ts";
+import { operatorConversationsContext } from "#client/operator-conversations-context.ts";
 import { renderedExperiments } from "#client/entry.server";
 import { trafficAlert } from "../content/alerts";
 import type { AppEnv } from "../env";
@@ -48,6 +49,7 @@ import { serverRingSize } from "../loaders/ring-size";
 import { serverOrderReviews } from "../loaders/order-reviews";
 import { serverTdFinance } from "../loaders/td";
 import { serverOrderCare } from "../loaders/order-care";
+import { serverOperatorConversations } from "../loaders/operator-conversations";
 import { accountServiceOf } from "./account";
 import { isAdmin } from "./admin";
 import { shopperOf } from "./shopper";
@@ -156,6 +158,17 @@ export function loaderServices() {
         origin: url.origin,
         now: Date.now,
         waitUntil,
+      }),
+    );
+    context.set(
+      operatorConversationsContext,
+      serverOperatorConversations(c.env, () => isAdmin(c), {
+        origin: url.origin,
+        now: Date.now,
+        waitUntil,
+        cookie: (name) => getCookie(c, name),
+        setCookie: (header) => c.get("sessionCookies").push(header),
+        ip: c.req.header("cf-connecting-ip") ?? "unknown",
       }),
     );
     c.set("loaderContext", context);

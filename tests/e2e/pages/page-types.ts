@@ -8,6 +8,7 @@ import { url } from "./browser";
 import { deliveredOrder, freshReviewEmail } from "./delivered-order";
 import { linkFromOutbox } from "./outbox";
 import { openMissingRingSizePage } from "./ring-size";
+import { openChatOnHome } from "./chat";
 import { substituteOfNewOrder } from "./substitute";
 
 /** A step from a page to the next: a link to follow (a CSS selector: the first match's href is opened), or an action. */
@@ -195,4 +196,8 @@ export const PAGE_TYPES: readonly PageType[] = [
   { name: "diamond report", path: "/diamond-report", via: [reportOfNewCustomer], expect: /\/diamond-report\/\d+$/ },
   // Issue 22: a paid ring ordered without its size, opened from its email (the order empties the cart).
   { name: "missing ring size", path: "/", via: [openMissingRingSizePage], expect: /\/orders\/missing-ring-size\/LP\d{10}\?key=/ },
+  // Issue 23: the operators' chat inbox (admin token), and the concierge chat's panel open on the home page (last: it
+  // installs Playwright's clock to let the 10 s delay pass).
+  { name: "operator conversations", path: `/operator/conversations?token=${E2E_ADMIN_TOKEN}`, expect: /\/operator\/conversations$/ },
+  { name: "concierge chat", path: "/", via: [openChatOnHome], expect: /\/$/ },
 ];

@@ -27,11 +27,8 @@ import { ADA } from "./fake-account";
 /** An in-memory Web Storage. */
 class MemoryStorage implements ResettableStorage {
   readonly items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  key(i: number) {
-    return [...this.items.keys()][i] ?? null;
+  keys() {
+    return [...this.items.keys()];
   }
   getItem(k: string) {
     return this.items.get(k) ?? null;

@@ -152,6 +152,11 @@ const SAMPLES: EmailMessage[] = [
       link: `${SITE}/orders/LP0123456789-abcdefghijklmnopqrstuv?a=1&b=2`,
     },
   },
+  {
+    to: "ada@example.com",
+    template: "concierge-reply",
+    data: { firstName: "Ada", operator: "Grace", answer: "Yes, it ships in 3 days.\n\nAnything else?", link: `${SITE}/diamond/123?a=1&b=2` },
+  },
 ];
 
 const escapedHref = (url: string) => url.replaceAll("&", "&amp;");
