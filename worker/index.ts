@@ -2,7 +2,7 @@
  * The worker entry only composes: robots.txt, the sitemaps and the generated images (first: public answers shared by
  * every visitor, so no visitor or experiment cookie and no session) → request context → security headers (widened on
  * the card page) → the customer's session (and the same-origin check of cookie-authenticated changes) → redirects →
- * experiments → `/api` →
+ * experiments → the ad-click cookie (§5 `_fbc`) → `/api` →
  * Google and Facebook sign-in pages → the marketer view's, the content view's and the article editor's logins → the local outbox, test payment gateway and tracking events (`/dev/outbox`, `/dev/gateway`, `/dev/events`, APP_ENV local
  * only) → `/generateRandomNumber`, `/service-worker.js` and `/offline` (worker/version) → React Router SSR (last). The Cron Trigger's `scheduled` handler, every 5 minutes, delivers the email outbox's due
  * rows, prunes expired sessions and sign-in attempts, and expires unpaid orders; hourly (ALERT_CRON) it runs the alerts.
@@ -23,6 +23,7 @@ import { ALERT_CRON, alertsCron } from "./my-stuff/alerts/cron";
 import { socialPages } from "./accounts/social-pages";
 import { requestContext } from "./middleware/context";
 import { experiments } from "./middleware/experiments";
+import { adClick } from "./middleware/ad-click";
 import { adminPageLogin } from "./experiments/page";
 import { redirects } from "./middleware/redirects";
 import { cardPagePolicy, securityHeaders } from "./middleware/security";
@@ -45,6 +46,7 @@ const app = new Hono<AppEnv>()
   .use(sessions())
   .use(redirects())
   .use(experiments())
+  .use(adClick())
   .route("/api", api)
   .route("/", socialPages)
   .get("/experiments", adminPageLogin("/experiments"))

@@ -2,7 +2,8 @@
  * Tracking, loaded after hydration (its own chunk): reads the visitor's assignments, asks for consent
  * first when One_Trust_Script targets the visitor (no event leaves before an answer, none after a
  * refusal), then sends each running experiment's event once (§4) through the queue: at page view for
- * most, when the visitor meets the feature for noInitialTrack ones (useMetExperiment).
+ * most, when the visitor meets the feature for noInitialTrack ones (useMetExperiment); and loads the page
+ * events (client/tracking/: page views, view_content, search) — nothing of it before the answer.
  */
 import { effect } from "@preact/signals-core";
 import type { ExperimentAssignment, ExperimentEvent } from "#shared/experiments/schemas.ts";
@@ -80,6 +81,9 @@ export async function startTracking(): Promise<void> {
     const answer = consentAnswer.value ?? (await askConsent());
     if (answer === "denied") return;
   }
+  // The page events: their own chunk, only once the visitor may be tracked (a "denied" is never tracked).
+  if (consentAnswer.value !== "denied")
+    void import("../tracking/page-events").then((m) => m.startPageEvents()).catch((err: unknown) => console.warn("page events unavailable", err));
 
   const queue = new EventQueue(sendEvent);
   const sent = readSent();

@@ -5,7 +5,7 @@ import { ExperimentAssignments, ExperimentEvent, ExperimentReport } from "../exp
 import { empty, json, operation, refusal } from "./operation";
 
 const NameParam = v.object({ name: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,64}$/, "name must be an experiment name")) });
-const EventRecorded = v.object({ recorded: v.boolean() });
+const EventQueued = v.object({ queued: v.boolean() });
 const OverrideStored = v.object({ name: v.string(), override: ExperimentOverride });
 
 export const experimentOperations = {
@@ -20,11 +20,11 @@ export const experimentOperations = {
     method: "POST",
     path: "/experiments/events",
     operationId: "experimentEvent",
-    summary: "The browser saw the visitor's variant of a running experiment: stored once per visitor and variant (201 new, 200 already stored)",
+    summary:
+      "The browser saw the visitor's variant of a running experiment: put on the tracking queue (stored once per visitor and variant by its consumer); queued false when consent holds it back",
     body: ExperimentEvent,
     responses: {
-      200: json("Already stored", EventRecorded),
-      201: json("Stored", EventRecorded),
+      202: json("Accepted", EventQueued),
       409: refusal("The experiment is not running for the visitor, or the variant is not theirs"),
     },
   }),

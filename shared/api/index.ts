@@ -35,6 +35,7 @@ import { searchWizardOperations } from "./search-wizard";
 import { settingOperations } from "./settings";
 import { ringSizeOperations } from "./ring-size";
 import { tdFinanceOperations } from "./td-finance";
+import { trackingOperations } from "./tracking";
 import { trackingAdminOperations } from "./tracking-admin";
 import { conversationOperations } from "./conversations";
 import { clientEventOperations } from "./client-events";
@@ -72,6 +73,7 @@ const byFeature = [
   tdFinanceOperations,
   orderCareOperations,
   operatorOrderOperations,
+  trackingOperations,
   trackingAdminOperations,
   conversationOperations,
   clientEventOperations,
@@ -114,6 +116,7 @@ type AnyOperation =
   | Values<typeof tdFinanceOperations>
   | Values<typeof orderCareOperations>
   | Values<typeof operatorOrderOperations>
+  | Values<typeof trackingOperations>
   | Values<typeof trackingAdminOperations>
   | Values<typeof conversationOperations>
   | Values<typeof clientEventOperations>;

@@ -123,7 +123,10 @@ export async function draftOrder(env: CartBindings, who: Shopper, now = Date.now
   ]);
   const inserted = results[0]!;
   const order = orderOf(results[results.length - 1]!.results[0]!);
-  if ((inserted.meta.changes ?? 0) > 0) who.converted?.("checkout");
+  if ((inserted.meta.changes ?? 0) > 0) {
+    who.converted?.("checkout");
+    who.track?.({ kind: "drafted", orderNumber: order.orderNumber, cart });
+  }
   const marked = await stub.apply([{ type: "order-drafted", orderNumber: order.orderNumber, revision: cart.Revision }], now);
   // A change that landed between the read and the mark: the order stands for the cart it was drafted from.
   return { created: (inserted.meta.changes ?? 0) > 0, order, cart: marked.ok ? await view(env, who, marked, now) : cart };

@@ -10,7 +10,8 @@ import { DomainError, refused } from "#shared/refusal.ts";
 import type { Variant } from "#shared/experiments/bucketing.ts";
 import type { Timings } from "../lib/timings";
 import { activePromotionGroups } from "../promotions/store";
-import type { VisitorEventKind } from "../experiments/store";
+import type { VisitorEventKind } from "../tracking/messages";
+import type { CartActivity } from "../tracking/cart-events";
 import type { CartObject, CartSnapshot } from "./cart-object";
 import { isStale, refreshChange, resolveIntent, restoreChange } from "./products";
 
@@ -31,6 +32,8 @@ export interface Shopper {
   location: Location | null;
   promoVariation: Variant;
   converted?: (kind: VisitorEventKind) => void;
+  /** Where the cart's conversion events go (worker/tracking/cart-events.ts): called after the change is made. */
+  track?: (activity: CartActivity) => void;
 }
 
 export function cartStub(env: CartBindings, visitorId: string): DurableObjectStub<CartObject> {
@@ -113,6 +116,8 @@ export async function changeCart(env: CartBindings, who: Shopper, intent: CartIn
     if (!items) refused("bad_request", "Invalid cart link", [{ path: "link", message: "not a cart link" }]);
     return (await restoreFromLink(env, who, items, now)).cart;
   }
+  // A removal's event is about the line removed: the cart before it (read only when someone tracks).
+  const before = intent.type === "remove" && who.track ? await view(env, who, await shopperCart(env, who).snapshot(now), now).catch(() => null) : null;
   let t = performance.now();
   const changes = await resolveIntent(env.DB, intent, now);
   if (timings) timings.catalogue = performance.now() - t;
@@ -120,10 +125,12 @@ export async function changeCart(env: CartBindings, who: Shopper, intent: CartIn
   const r = await shopperCart(env, who).apply(changes, now);
   if (timings) timings.cart = performance.now() - t;
   if (!r.ok) throw new DomainError(r);
-  if (intent.type === "add-diamond" || intent.type === "add-item") who.converted?.("add-to-cart");
   t = performance.now();
   const out = await view(env, who, r, now);
   if (timings) timings.view = performance.now() - t;
+  // Together (one tick): the experiments' conversion and the cart's event leave in one send.
+  if (intent.type === "add-diamond" || intent.type === "add-item") who.converted?.("add-to-cart");
+  who.track?.({ kind: "changed", intent, before, after: out });
   return out;
 }
 

@@ -3,12 +3,14 @@
  * - `GET /experiments/assignments`: every experiment with the visitor's variant, how it was decided
  *   (`forced` by exc/exv, `cookie`, `split`, `location`, `fixed`, `stopped`, `deactivated`, `disabled`),
  *   the experience they get and whether its event is due. It depends on cookies: private, never cached.
- * - `POST /experiments/events`: the browser's queue reports one exposure per experiment (§4).
+ * - `POST /experiments/events`: the browser's queue reports one exposure per experiment (§4); it goes onto the
+ *   tracking queue (after the consent gate), whose consumer stores it once per visitor and variant.
  * - admin (ADMIN_TOKEN): `GET /experiments/report`, `PUT` / `DELETE /experiments/{name}/override`.
  */
 import { experimentOperations as ops } from "#shared/api/experiments.ts";
 import { experience, targets } from "#shared/experiments/bucketing.ts";
 import { handle } from "../http/routes";
+import { sendTracking } from "../middleware/tracking";
 import { experimentReport } from "./report";
 import { changeOverride, exposure, running } from "./service";
 
@@ -33,8 +35,8 @@ export const experimentRoutes = [
   }),
   handle(ops.experimentEvent, async ({ body }, c) => {
     c.header("Cache-Control", "no-store");
-    const recorded = await exposure(c.env.DB, c.get("assignments"), c.get("visitorId"), body.name, body.variant);
-    return recorded ? { status: 201, body: { recorded } } : { status: 200, body: { recorded } };
+    const message = exposure(c.get("assignments"), c.get("visitorId"), body.name, body.variant, Date.now());
+    return { status: 202, body: { queued: await sendTracking(c, [message]) } };
   }),
   handle(ops.experimentReport, async (_, c) => ({ status: 200, body: await experimentReport(c.env.DB, c.get("assignments"), new URL(c.req.url).origin) })),
   handle(ops.setExperimentOverride, async ({ params, body }, c) => {

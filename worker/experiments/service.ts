@@ -6,7 +6,8 @@ import type { Assignment } from "#shared/experiments/bucketing.ts";
 import type { Experiment } from "#shared/experiments/definitions.ts";
 import type { ExperimentOverride } from "#shared/experiments/overrides.ts";
 import { refused } from "#shared/refusal.ts";
-import { deleteOverride, recordExposure, saveOverride } from "./store";
+import type { TrackingMessage } from "../tracking/messages";
+import { deleteOverride, saveOverride } from "./store";
 
 export type Assignments = ReadonlyMap<Experiment, Assignment>;
 
@@ -20,15 +21,22 @@ export function findExperiment(assignments: Assignments, name: string): [Experim
 }
 
 /**
- * Stores the browser's exposure event (§4) once per visitor and variant: whether it was new. Refused when
- * the experiment is unknown (bad_request), not running for the visitor or the variant not theirs (conflict).
+ * The browser's exposure event (§4) as a tracking-queue message (its consumer stores it once per visitor and
+ * variant). Refused when the experiment is unknown (bad_request), not running for the visitor or the variant
+ * not theirs (conflict).
  */
-export async function exposure(db: D1Database, assignments: Assignments, visitorId: string, name: string, variant: 0 | 1): Promise<boolean> {
+export function exposure(
+  assignments: Assignments,
+  visitorId: string,
+  name: string,
+  variant: 0 | 1,
+  now: number,
+): Extract<TrackingMessage, { type: "exposure" }> {
   const found = findExperiment(assignments, name) ?? refused("bad_request", "Invalid request body", [{ path: "name", message: `no experiment ${name}` }]);
   const [e, a] = found;
   if (!running(e, a)) refused("conflict", `Experiment ${name} is not running for this visitor`);
   if (a.variant !== variant) refused("conflict", `Variant ${variant} is not this visitor's variant of ${name}`);
-  return recordExposure(db, visitorId, name, a.variant, a.source);
+  return { type: "exposure", visitorId, experiment: e.name, variant: a.variant, source: a.source, at: now };
 }
 
 /**

@@ -1,17 +1,18 @@
 /**
  * The experiments' D1 side: the definitions in force (shared/experiments/definitions.ts with the content
- * store's overrides laid over them, read at most every OVERRIDES_TTL_MS per isolate), the exposure events
- * the browser's queue sends, the conversions the worker sees (add to cart, checkout) and the marketer
- * view's report of both per variant.
+ * store's overrides laid over them, read at most every OVERRIDES_TTL_MS per isolate) and the marketer view's
+ * report of the exposures and conversions per variant (the tracking queue carries them; its consumer writes
+ * them: worker/tracking/records.ts).
  */
 import { EXPERIMENTS, type Experiment } from "#shared/experiments/definitions.ts";
 import { applyOverrides, parseStoredOverride, type ExperimentOverride } from "#shared/experiments/overrides.ts";
 import type { AssignmentSource, Variant } from "#shared/experiments/bucketing.ts";
+import type { VisitorEventKind } from "../tracking/messages";
 
 /** How long an isolate keeps the overrides it read: a change in the content store is live within this. */
 export const OVERRIDES_TTL_MS = 30_000;
 
-export type VisitorEventKind = "add-to-cart" | "checkout";
+export type { VisitorEventKind };
 
 interface Cached {
   at: number;
@@ -72,7 +73,7 @@ export async function deleteOverride(db: D1Database, name: string): Promise<bool
   return (r.meta.changes ?? 0) > 0;
 }
 
-/** Records the visitor's exposure to a variant (once: a repeat is ignored). True when it was new. */
+/** Records the visitor's exposure to a variant (once: a repeat is ignored). True when it was new. (The queue's consumer writes its batches with worker/tracking/records.ts.) */
 export async function recordExposure(
   db: D1Database,
   visitorId: string,
@@ -86,57 +87,6 @@ export async function recordExposure(
     .bind(visitorId, experiment, variant, source, now)
     .run();
   return (r.meta.changes ?? 0) > 0;
-}
-
-/** Conversions are written together: at most every FLUSH_MS per isolate, or as soon as FLUSH_AT wait. */
-const FLUSH_MS = 1000;
-const FLUSH_AT = 100;
-/** Rows per INSERT (3 bound values each; D1 allows 100 per statement). */
-const ROWS_PER_STATEMENT = 33;
-const pendingEvents: { visitorId: string; kind: VisitorEventKind; at: number }[] = [];
-let flushScheduled = false;
-
-/**
- * Records a conversion the worker saw (an item added to the cart, an order drafted). It is buffered in
- * the isolate and written with the others after at most FLUSH_MS (`waitUntil` keeps the request alive
- * for it), so a busy cart costs D1 one multi-row insert a second rather than one per change. An isolate
- * that is evicted within that second loses its buffer: these are analytics, not orders.
- */
-export function recordVisitorEvent(
-  db: D1Database,
-  visitorId: string,
-  kind: VisitorEventKind,
-  waitUntil: (p: Promise<unknown>) => void,
-  now = Date.now(),
-): void {
-  pendingEvents.push({ visitorId, kind, at: now });
-  if (pendingEvents.length >= FLUSH_AT) {
-    waitUntil(flushVisitorEvents(db));
-  } else if (!flushScheduled) {
-    flushScheduled = true;
-    waitUntil(new Promise((resolve) => setTimeout(resolve, FLUSH_MS)).then(() => flushVisitorEvents(db)));
-  }
-}
-
-/** Writes the buffered conversions (a failure is logged; those rows are dropped). */
-export async function flushVisitorEvents(db: D1Database): Promise<void> {
-  flushScheduled = false;
-  const rows = pendingEvents.splice(0);
-  if (!rows.length) return;
-  const statements: D1PreparedStatement[] = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);
-    statements.push(
-      db
-        .prepare(`INSERT INTO visitor_events (visitor_id, kind, at) VALUES ${chunk.map(() => "(?, ?, ?)").join(", ")}`)
-        .bind(...chunk.flatMap((r) => [r.visitorId, r.kind, r.at])),
-    );
-  }
-  try {
-    await db.batch(statements);
-  } catch (err) {
-    console.error(JSON.stringify({ level: "error", message: `${rows.length} visitor events not recorded: ${String(err)}` }));
-  }
 }
 
 export interface VariantCounts {

@@ -41,6 +41,7 @@ import { orderReviewRoutes } from "../orders/reviews/routes";
 import { mount, type Route } from "./routes";
 import { ringSizeRoutes } from "../orders/ring-size/routes";
 import { tdFinanceRoutes } from "../orders/td/routes";
+import { trackingRoutes } from "../tracking/routes";
 import { trackingAdminRoutes } from "../tracking/admin-routes";
 import { conversationRoutes } from "../conversations/routes";
 import { clientEventRoutes } from "../client-events/routes";
@@ -83,6 +84,7 @@ export const routes: readonly Route[] = [
   ...orderReviewRoutes,
   ...tdFinanceRoutes,
   ...orderCareRoutes,
+  ...trackingRoutes,
   ...trackingAdminRoutes,
   ...conversationRoutes,
   ...clientEventRoutes,

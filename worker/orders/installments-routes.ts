@@ -11,19 +11,23 @@ import { installmentOperations as ops } from "#shared/api/installments.ts";
 import type { PaymentMethod } from "#shared/cart/model.ts";
 import { refused } from "#shared/refusal.ts";
 import type { AppEnv } from "../env";
+import { purchaseAfterApproval } from "../middleware/tracking";
 import { ApiError } from "../http/errors";
 import { handle } from "../http/routes";
 import { ProviderUnavailable } from "./payments/provider";
 import { collectorFor } from "./payments/providers";
 import { eventStatement, type PaymentRow } from "./payments/store";
-import { approval } from "./routes";
+import { approval, orderCaller } from "./routes";
 import { confirmWithProvider, type PaidNotice, PaymentUnavailable } from "./service";
 
 /** Runs an approval; a provider that could not be reached is a 502 (not the shopper's fault, nor a 500). */
 async function confirming<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
   c.header("Cache-Control", "private, no-store");
   try {
-    return await work();
+    const answer = await work();
+    // An approval answering "paid" emits the order's purchase (once per order; worker/middleware/tracking.ts).
+    purchaseAfterApproval(c, answer, () => orderCaller(c));
+    return answer;
   } catch (e) {
     if (e instanceof PaymentUnavailable || e instanceof ProviderUnavailable) throw new ApiError(502, e.message);
     throw e;

@@ -25,12 +25,18 @@ import { operatorEvent } from "./operator";
 import { inviteAfterDelivery } from "./reviews/invite";
 import { findOrder } from "./store";
 import { orderView } from "./view";
+import { purchaseAfterApproval } from "../middleware/tracking";
 
-/** Runs an order service; a provider that could not be reached is a 502 (not the shopper's fault, nor a 500). */
+/**
+ * Runs an order service; a provider that could not be reached is a 502 (not the shopper's fault, nor a 500).
+ * An answer saying the order is paid emits its purchase (worker/middleware/tracking.ts: once per order).
+ */
 async function orders<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
   c.header("Cache-Control", "private, no-store");
   try {
-    return await work();
+    const answer = await work();
+    purchaseAfterApproval(c, answer, () => orderCaller(c));
+    return answer;
   } catch (e) {
     if (e instanceof PaymentUnavailable || e instanceof ProviderUnavailable) throw new ApiError(502, e.message);
     throw e;

@@ -1,8 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ExperimentAssignments, ExperimentReport } from "#shared/experiments/schemas.ts";
-import { flushVisitorEvents } from "#worker/experiments/store.ts";
+import { recordExposure } from "#worker/experiments/store.ts";
+import { type RecordMessage, recordStatements } from "#worker/tracking/records.ts";
+import type { TrackingMessage } from "#worker/tracking/messages.ts";
 import { call, postJson, type ErrorBody } from "../helpers";
+import { recordingQueue, trackedVisitor } from "../tracking/tracking-helpers";
 
 const ADMIN = { authorization: "Bearer test-admin-token" };
 
@@ -17,24 +20,37 @@ async function newVisitor(query = "") {
   return { cookie, byName: new Map(body.experiments.map((e) => [e.name, e])) };
 }
 
+/** The visitor's assignments by name (with its cookies). */
+async function assignmentsOf(cookie: string) {
+  const body = (await (await call("/api/experiments/assignments", { headers: { cookie } })).json()) as ExperimentAssignments;
+  return new Map(body.experiments.map((e) => [e.name, e]));
+}
+
 const report = async () => (await (await call("/api/experiments/report", { headers: ADMIN })).json()) as ExperimentReport;
 const countsOf = async (name: string) => (await report()).experiments.find((e) => e.name === name)!.counts;
 
 describe("experiment events (§4: once per experiment when active and started)", () => {
-  it("stores one exposure per visitor and variant; refuses another variant, an experiment not running for them, unknown names and bad bodies", async () => {
-    const { cookie, byName } = await newVisitor();
+  it("puts the exposure on the tracking queue (stored once per visitor and variant by its consumer); refuses another variant, an experiment not running for them, unknown names and bad bodies", async () => {
+    const q = recordingQueue();
+    const v = await trackedVisitor(q.queue, "?exc=One_Trust_Script&exv=0");
+    const { cookie, byName } = await newVisitor(`?exc=One_Trust_Script&exv=0`);
     const lock = byName.get("Lock_Price")!;
-    const first = await postJson("/api/experiments/events", { name: "Lock_Price", variant: lock.variant }, { cookie });
-    expect(first.status).toBe(201);
-    expect(await first.json()).toEqual({ recorded: true });
-    const again = await postJson("/api/experiments/events", { name: "Lock_Price", variant: lock.variant }, { cookie });
-    expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ recorded: false });
-    const rows = await env.DB.prepare(
-      "SELECT variant, source FROM experiment_events WHERE experiment = 'Lock_Price' AND visitor_id = (SELECT visitor_id FROM experiment_events WHERE experiment = 'Lock_Price' ORDER BY at DESC LIMIT 1)",
-    ).all();
+    const first = await v.post("/api/experiments/events", { name: "Lock_Price", variant: (await assignmentsOf(v.cookie)).get("Lock_Price")!.variant });
+    expect(first.status).toBe(202);
+    expect(await first.json()).toEqual({ queued: true });
     // The event came with the cookie the first response set: the variant is now decided by it.
-    expect(rows.results).toEqual([{ variant: lock.variant, source: "cookie" }]);
+    expect(q.messages).toEqual([
+      { type: "exposure", visitorId: v.visitorId, experiment: "Lock_Price", variant: expect.any(Number), source: "cookie", at: expect.any(Number) },
+    ]);
+    // Stored once per visitor and variant, however often it comes (the consumer's write).
+    const m = q.messages[0] as Extract<TrackingMessage, { type: "exposure" }>;
+    expect(await recordExposure(env.DB, m.visitorId, m.experiment, m.variant, m.source, m.at)).toBe(true);
+    expect(await recordExposure(env.DB, m.visitorId, m.experiment, m.variant, m.source, m.at + 1)).toBe(false);
+    // The consent banner's visitor is held back until they answer.
+    const banner = await trackedVisitor(q.queue, "?exc=One_Trust_Script&exv=1");
+    const held = await banner.post("/api/experiments/events", { name: "Lock_Price", variant: (await assignmentsOf(banner.cookie)).get("Lock_Price")!.variant });
+    expect(await held.json()).toEqual({ queued: false });
+    expect(q.messages).toHaveLength(1);
 
     const other = await postJson("/api/experiments/events", { name: "Lock_Price", variant: 1 - lock.variant }, { cookie });
     expect(other.status).toBe(409);
@@ -65,12 +81,17 @@ describe("experiment events (§4: once per experiment when active and started)",
   it("counts, per variant, the visitors exposed and the add-to-cart and checkout events they made afterwards", async () => {
     const before = await countsOf("Sticky_Checkout_Button");
     // Forced into the test variant, exposed, then adds a diamond to the cart.
-    const { cookie } = await newVisitor("?exc=Sticky_Checkout_Button&exv=1");
-    expect((await postJson("/api/experiments/events", { name: "Sticky_Checkout_Button", variant: 1 }, { cookie })).status).toBe(201);
+    const q = recordingQueue();
+    const v = await trackedVisitor(q.queue, "?exc=Sticky_Checkout_Button,One_Trust_Script&exv=1,0");
+    expect((await v.post("/api/experiments/events", { name: "Sticky_Checkout_Button", variant: 1 })).status).toBe(202);
     const d = await env.DB.prepare("SELECT id FROM diamonds WHERE is_sold = 0 ORDER BY id LIMIT 1").first<{ id: number }>();
-    expect((await postJson("/api/cart", { type: "add-diamond", diamondId: d!.id }, { cookie })).status).toBe(200);
-    // Conversions are buffered in the isolate and written in batches after the response: write them now.
-    await flushVisitorEvents(env.DB);
+    expect((await v.post("/api/cart", { type: "add-diamond", diamondId: d!.id })).status).toBe(200);
+    // What the queue's consumer does with the exposure and the conversion (worker/tracking/records.ts).
+    const records = q.messages.flatMap((body, i): RecordMessage[] =>
+      body.type === "exposure" || body.type === "visitor-event" ? [{ id: `m${i}-${crypto.randomUUID()}`, body } as RecordMessage] : [],
+    );
+    await env.DB.batch(recordStatements(env.DB, records));
+    expect(q.messages.map((m) => m.type).sort()).toEqual(["conversion", "exposure", "visitor-event"]);
     const after = await countsOf("Sticky_Checkout_Button");
     expect(after[1]).toEqual({ visitors: before[1].visitors + 1, addToCart: before[1].addToCart + 1, checkout: before[1].checkout });
     expect(after[0]).toEqual(before[0]);

@@ -2,6 +2,7 @@
 import type { Context } from "hono";
 import { tdFinanceOperations as ops } from "#shared/api/td-finance.ts";
 import type { AppEnv } from "../../env";
+import { purchaseAfterApproval } from "../../middleware/tracking";
 import { ApiError } from "../../http/errors";
 import { handle } from "../../http/routes";
 import { ProviderUnavailable } from "../payments/provider";
@@ -14,7 +15,10 @@ import { approveTd, tdFinanceUrl } from "./service";
 async function financing<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
   c.header("Cache-Control", "private, no-store");
   try {
-    return await work();
+    const answer = await work();
+    // An approval answering "paid" emits the order's purchase (once per order; worker/middleware/tracking.ts).
+    purchaseAfterApproval(c, answer, () => orderCaller(c));
+    return answer;
   } catch (e) {
     if (e instanceof PaymentUnavailable || e instanceof ProviderUnavailable) throw new ApiError(502, e.message);
     throw e;
