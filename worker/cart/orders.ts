@@ -95,8 +95,8 @@ export async function draftOrder(env: CartBindings, who: Shopper, now = Date.now
   const results = await env.DB.batch<OrderRow>([
     env.DB.prepare(
       `INSERT INTO orders (order_number, visitor_id, cart_key, cart_revision, status, created_at, updated_at, email, payment_method, price_lock_id, subtotal_cents,
-         discount_cents, care_plans_cents, lock_savings_cents, total_cents, tax_cents, amount_due_cents, cart_link, shipping_json, lines_json)
-       VALUES (?, ?, ?, ?, 'drafted', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (cart_key, cart_revision) DO NOTHING`,
+         discount_cents, care_plans_cents, lock_savings_cents, total_cents, tax_cents, amount_due_cents, cart_link, shipping_json, lines_json, promo_code)
+       VALUES (?, ?, ?, ?, 'drafted', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (cart_key, cart_revision) DO NOTHING`,
     ).bind(
       number,
       who.visitorId,
@@ -117,6 +117,7 @@ export async function draftOrder(env: CartBindings, who: Shopper, now = Date.now
       cart.CartLink,
       JSON.stringify(shipping),
       JSON.stringify(lines),
+      cart.PromoCode,
     ),
     ...itemsOf(cart).map((item) => itemStatement(env.DB, number, item)),
     find,

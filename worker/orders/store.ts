@@ -34,6 +34,8 @@ export interface OrderRow {
   billing_json: string | null;
   instructions: string;
   lines_json: string;
+  /** The promo code the cart had when the order was drafted (migration 0033). */
+  promo_code: string | null;
 }
 
 export function findOrder(db: D1Database, orderNumber: string): Promise<OrderRow | null> {

@@ -83,7 +83,7 @@ function orderUser(order: OrderRow): PlainUserData {
 /** The paid order's purchase event (and, when its diamond type cannot be told, the §8 error event), from its lines. */
 export async function purchaseEvents(db: D1Database, order: OrderRow, facts: RequestFacts): Promise<TrackingEvent[]> {
   const items = await itemsOfOrder(db, order.order_number);
-  return conversionEvents({ name: "purchase", orderNumber: order.order_number, items, user: orderUser(order) }, facts);
+  return conversionEvents({ name: "purchase", orderNumber: order.order_number, items, promoCode: order.promo_code, user: orderUser(order) }, facts);
 }
 
 /**

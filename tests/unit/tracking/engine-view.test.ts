@@ -20,6 +20,8 @@ describe("ShareASale takes purchases only, without natural diamonds or the 'pric
     ],
     ["promo code 'price match'", [item("lab-diamond", 5000)], "price match", null, 0],
     ["promo code ' Price  MATCH '", [item("lab-diamond", 5000)], " Price  MATCH ", null, 0],
+    ["the cart's spelling PRICE-MATCH", [item("lab-diamond", 5000)], "PRICE-MATCH", null, 0],
+    ["the cart's spelling PRICE_MATCH", [item("lab-diamond", 5000)], "PRICE_MATCH", null, 0],
     ["another promo code", [item("lab-diamond", 5000)], "PRICEMATCHING", 5000, 1],
   ];
   it.each(rows)("%s", async (_, items, promo, value, lines) => {

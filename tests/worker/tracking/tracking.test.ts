@@ -4,6 +4,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { engineView } from "#shared/tracking/engine-view.ts";
 import { ADDRESS } from "../orders/orders-helpers";
 import type { ErrorBody } from "../helpers";
 import { callAndWait, cookiesOf, recordingQueue, someDiamonds, trackedVisitor } from "./tracking-helpers";
@@ -188,11 +189,12 @@ describe("events the worker emits itself (cart, checkout)", () => {
 
 describe("purchase", () => {
   /** A visitor's order placed with the embedded gateway and approved there (paid once its approval call is made). */
-  async function approvedAtGateway(queue: Queue, consent = GRANTED) {
+  async function approvedAtGateway(queue: Queue, consent = GRANTED, promoCode?: string) {
     const v = await trackedVisitor(queue, NOT_TARGETED, consent);
-    const { natural } = await someDiamonds();
+    const { natural, lab } = await someDiamonds();
     for (const intent of [
-      { type: "add-diamond", diamondId: natural[2]!.id },
+      { type: "add-diamond", diamondId: promoCode ? lab[2]!.id : natural[2]!.id },
+      ...(promoCode ? [{ type: "apply-promo", code: promoCode }] : []),
       { type: "set-addresses", shippingAddress: ADDRESS, billingSameAsShipping: true },
       { type: "set-payment-method", paymentMethod: "card" },
     ])
@@ -219,6 +221,35 @@ describe("purchase", () => {
     expect(again.status).toBe(202);
     expect(await again.json()).toEqual({ queued: false });
     expect(q.events("purchase")).toHaveLength(1);
+  });
+
+  it("carries the order's promo code: a PRICE-MATCH order is never sent to ShareASale, another one is", async () => {
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("INSERT OR REPLACE INTO promotions (code, description, min_subtotal_cents, starts_at, ends_at) VALUES (?, 'test', 0, ?, ?)").bind(
+        "PRICE-MATCH",
+        now - 1e6,
+        now + 1e8,
+      ),
+      env.DB.prepare("INSERT OR REPLACE INTO promotions (code, description, min_subtotal_cents, starts_at, ends_at) VALUES (?, 'test', 0, ?, ?)").bind(
+        "TWELCOME5",
+        now - 1e6,
+        now + 1e8,
+      ),
+      env.DB.prepare("DELETE FROM promotion_rules WHERE code IN ('PRICE-MATCH', 'TWELCOME5')"),
+      env.DB.prepare("INSERT INTO promotion_rules (code, category, kind, value) VALUES ('PRICE-MATCH', NULL, 'percent', 5), ('TWELCOME5', NULL, 'percent', 5)"),
+    ]);
+    for (const [code, toShareASale] of [
+      ["PRICE-MATCH", false],
+      ["TWELCOME5", true],
+    ] as const) {
+      const q = recordingQueue();
+      const { v, orderNumber, localId } = await approvedAtGateway(q.queue, GRANTED, code);
+      await v.send(`/api/orders/${orderNumber}/local/${localId}/approve`, { method: "PUT" });
+      const [purchase] = q.events("purchase");
+      expect(purchase!.custom_data.promo_code).toBe(code);
+      expect(engineView("shareasale", purchase!) !== null).toBe(toShareASale);
+    }
   });
 
   it("20 concurrent posts for the shopper's paid order queue it once; another visitor's order is 404; an unpaid one 409", async () => {
