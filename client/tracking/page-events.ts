@@ -19,6 +19,15 @@ export function productOfPath(path: string): { product: "diamond" | "setting"; i
   return { product: m[1] === "diamond" ? "diamond" : "setting", id };
 }
 
+/**
+ * The order of an order's success page (`/orders/{n}/success`, `/orders/{n}/cart-success`): its purchase is
+ * posted from there too, for the payments whose approval reaches the server without the shopper (a provider's
+ * webhook: no consent cookie to read). The server sends one purchase per order whichever comes first.
+ */
+export function orderOfPath(path: string): string | null {
+  return /^\/orders\/(LP\d{10})\/(?:cart-)?success\/?$/.exec(path)?.[1] ?? null;
+}
+
 /** Whether the path is the diamond search page (its filters in the query or a saved search id). */
 export const isSearchPath = (path: string) => /^\/(diamond-search|diamonds\/slp)(\/|$)/.test(path);
 
@@ -83,6 +92,8 @@ export function startPageEvents(): void {
       report(call("POST /tracking/pageview", { body: { url: href, referrer, landingUrl: landing } }, { keepalive: true }));
       const product = productOfPath(pathname);
       if (product) report(call("POST /tracking/view-content", { body: { ...product, url: href } }, { keepalive: true }));
+      const orderNumber = orderOfPath(pathname);
+      if (orderNumber) report(call("POST /tracking/purchase", { body: { orderNumber } }, { keepalive: true }));
     }
     if (isSearchPath(pathname) && (pathname !== lastPath || search !== lastSearch)) {
       const query = decodeURIComponent(search.slice(1)).slice(0, 200);
