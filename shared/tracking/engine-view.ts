@@ -103,7 +103,10 @@ export function engineView(engine: EngineName, event: TrackingEvent): EngineView
 /** ShareASale: the sale amount of the lines left after natural diamonds (affiliates earn on what is sent). */
 function shareASaleView(event: TrackingEvent): EngineView | null {
   // Shoppers type codes as PRICE-MATCH or PRICE_MATCH (the cart allows letters, digits, - and _): the same code.
-  const promo = (event.custom_data.promo_code ?? "").trim().replace(/[\s_-]+/g, " ").toLowerCase();
+  const promo = (event.custom_data.promo_code ?? "")
+    .trim()
+    .replace(/[\s_-]+/g, " ")
+    .toLowerCase();
   if (promo === SHAREASALE_SKIPPED_PROMO) return null;
   const kept = event.custom_data.items.filter((i) => i.type !== "natural-diamond");
   if (kept.length === 0) return null;
