@@ -1,4 +1,5 @@
 import { logDiamondClick } from "../click-log";
+import { splitCampaign, withCampaign } from "#shared/tracking/campaign.ts";
 import { data, Link, redirect, useLoaderData, useNavigate, useNavigation, type LoaderFunctionArgs } from "react-router";
 import { useState } from "react";
 import { loaderVariant } from "../experiments/variants";
@@ -101,11 +102,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
     const [result, retailers] = await Promise.all([run(state), retailersP]);
     return data({ ...base, state, result, retailers, searchError: NO_FILTERS_FOUND, canonical: "/diamond-search" }, { status: 404 });
   }
-  const { state, ignored } = parseSearchParams(url.searchParams);
+  // Campaign parameters (utm_*, click ids) are not filters: they ride along to the canonical URL.
+  const { own, campaign } = splitCampaign(url.search);
+  const { state, ignored } = parseSearchParams(new URLSearchParams(own));
   const canonical = withRing(searchHref(state), ring);
   // Old and form-built URLs move to the one canonical, readable URL (unless values were dropped: then the
   // page says which).
-  if (!ignored.length && url.pathname + url.search !== canonical) throw redirect(canonical, 301);
+  if (!ignored.length && url.pathname + (own ? `?${own}` : "") !== canonical) throw redirect(withCampaign(canonical, campaign), 301);
   const [result, retailers] = await Promise.all([run(state), retailersP]);
   return { ...base, state, ignored, result, retailers, canonical };
 }

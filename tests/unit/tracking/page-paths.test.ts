@@ -1,6 +1,6 @@
-/** Which pages the browser's tracking chunk reports as a product viewed or an order's purchase (client/tracking/page-events.ts). */
+/** Which pages the browser's tracking chunk reports as a product viewed or an order's purchase (shared/tracking/page-paths.ts). */
 import { describe, expect, it } from "vitest";
-import { isSearchPath, orderOfPath, productOfPath } from "#client/tracking/page-events.ts";
+import { isSearchPath, orderOfPath, productOfPath } from "#shared/tracking/page-paths.ts";
 
 describe("the pages the browser reports", () => {
   it.each([

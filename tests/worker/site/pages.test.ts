@@ -97,6 +97,11 @@ describe("server-rendered pages", () => {
     const form = await call("/diamond-search/s?origin=lab&shape=oval&color=e&color=f&sort=price&order=asc&priceMin=100&priceMax=100000");
     expect(form.status).toBe(301);
     expect(form.headers.get("location")).toBe("/diamond-search/s?origin=lab&shape=oval&color=e,f&price=100-100000&sort=price");
+    // A campaign's parameters are not filters: they ride along (the page view records them), and stay put.
+    const landing = await call("/diamond-search/s?origin=lab&utm_source=mail&shape=oval&color=e&color=f&utm_campaign=fall%20sale&gclid=G1");
+    expect(landing.status).toBe(301);
+    expect(landing.headers.get("location")).toBe("/diamond-search/s?origin=lab&shape=oval&color=e,f&utm_source=mail&utm_campaign=fall%20sale&gclid=G1");
+    expect((await call(landing.headers.get("location")!)).status).toBe(200);
     const html = await (await call(form.headers.get("location")!)).text();
     const cards = [...html.matchAll(/<li class="diamond-card">.*?<\/li>/gs)].map((m) => m[0]);
     expect(cards.length).toBeGreaterThan(0);
