@@ -59,12 +59,14 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
     event.respondWith(
-      fetch(request).catch(() => caches.open(CACHE).then((cache) => cache.match(OFFLINE)).then((page) => page || Response.error())),
+      fetch(request).catch(() => caches.match(OFFLINE, { cacheName: CACHE }).then((page) => page || Response.error())),
     );
     return;
   }
   if (url.pathname.startsWith("/assets/")) {
-    event.respondWith(caches.open(CACHE).then((cache) => cache.match(request)).then((hit) => hit || fetch(request)));
+    // caches.match, not caches.open: a page purging this worker (pwa off) deletes the cache, and a fetch must not
+    // bring it back while the worker still controls the page.
+    event.respondWith(caches.match(request, { cacheName: CACHE }).then((hit) => hit || fetch(request)));
   }
 });
 `;

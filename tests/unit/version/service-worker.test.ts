@@ -36,7 +36,13 @@ function scope(script: string, { offline = false, existing = [] as string[] } = 
       match: async (req: Request | string) => store.get(typeof req === "string" ? req : new URL(req.url).pathname)?.clone(),
     };
   };
-  const caches = { open, keys: async () => [...stores.keys()], delete: async (k: string) => stores.delete(k) };
+  // CacheStorage.match with a cacheName looks in that cache only, and never creates it.
+  const match = async (req: Request | string, options: { cacheName: string }) =>
+    stores
+      .get(options.cacheName)
+      ?.get(typeof req === "string" ? req : new URL(req.url).pathname)
+      ?.clone();
+  const caches = { open, match, keys: async () => [...stores.keys()], delete: async (k: string) => stores.delete(k) };
   const self = {
     location: new URL("https://shop.test/service-worker.js"),
     addEventListener: (type: string, fn: Listener) => listeners.set(type, fn),
@@ -108,6 +114,16 @@ describe("the service worker script", () => {
     expect(await sw.dispatch("fetch", new Request("https://shop.test/api/version"))).toBeUndefined();
     expect(await sw.dispatch("fetch", new Request("https://other.test/assets/x.js"))).toBeUndefined();
     expect(await sw.dispatch("fetch", new Request("https://shop.test/cart", { method: "POST" }))).toBeUndefined();
+  });
+
+  it("a page that purged the worker's cache (pwa off) does not get it back from the worker's next fetches", async () => {
+    const sw = scope(script);
+    await sw.dispatch("install");
+    sw.stores.clear();
+    expect(await (await sw.dispatch("fetch", new Request("https://shop.test/assets/cart-DDD.js")))!.text()).toBe("network /assets/cart-DDD.js");
+    sw.setOffline(true);
+    expect((await sw.dispatch("fetch", nav("/diamond-search")))!.type).toBe("error");
+    expect([...sw.stores.keys()]).toEqual([]);
   });
 
   it("another asset list gets another cache name", async () => {
