@@ -9,10 +9,12 @@
  * - anything else is not a tracking message: stored with the dead letters at once, never retried, never lost.
  * The dead-letter queue's batches go to dead-letters.ts. `batch.queue` tells them apart.
  */
-import type { TrackingEvent } from "#shared/tracking/event.ts";
+import { engineView } from "#shared/tracking/engine-view.ts";
+import type { EngineName, TrackingEvent } from "#shared/tracking/event.ts";
 import type { Bindings } from "../env";
 import { deadLetterStatements, consumeDeadLetters } from "./dead-letters";
-import { createDeliveries, pendingTargets } from "./deliveries";
+import { capReason, claimDailyEvents } from "./caps";
+import { createDeliveries, pendingTargets, saveDelivery } from "./deliveries";
 import { backoffSeconds, type DeliverMessage, deliverAll } from "./deliver";
 import { configuredEngines } from "./engines/config";
 import type { EngineAdapter } from "./engines/types";
@@ -177,13 +179,14 @@ async function fanOut(db: D1Database, conversions: readonly { msg: Msg; event: T
       pendingTargets(db, event.event_id),
     ]);
     const answers = await db.batch<{ engine: string }>(statements);
-    const deliver: TrackingMessage[] = [];
+    const pairs: { event: TrackingEvent; engine: EngineName; fresh: boolean }[] = [];
     conversions.forEach(({ msg, event }, i) => {
       const created = answers[2 * i]!.results.map((r) => r.engine);
       // A redelivered conversion re-sends what is still pending (its first fan-out may not have reached the queue).
       const targets = msg.attempts > 1 ? answers[2 * i + 1]!.results.map((r) => r.engine) : created;
-      for (const engine of targets) if (engine !== "local") deliver.push({ type: "deliver", engine: engine as never, event });
+      for (const engine of targets) if (engine !== "local") pairs.push({ event, engine: engine as EngineName, fresh: created.includes(engine) });
     });
+    const deliver = await underDailyCaps(db, pairs, options.now);
     for (const chunk of sendBatches(deliver)) await options.producer.sendBatch(chunk.map((body) => ({ body, contentType: "json" as const })));
   } catch (e) {
     console.error(JSON.stringify({ level: "error", message: `${conversions.length} conversions not fanned out: ${String(e)}` }));
@@ -193,6 +196,34 @@ async function fanOut(db: D1Database, conversions: readonly { msg: Msg; event: T
     );
   }
   for (const c of conversions) c.msg.ack();
+}
+
+/**
+ * The deliveries that may go, under each engine's daily cap (caps.ts): a newly fanned-out delivery the engine takes
+ * claims one of the day's events; those over the cap are settled as skipped (with why), never sent. A delivery
+ * the engine does not take costs nothing (its adapter skips it).
+ */
+async function underDailyCaps(
+  db: D1Database,
+  pairs: readonly { event: TrackingEvent; engine: EngineName; fresh: boolean }[],
+  now: number,
+): Promise<TrackingMessage[]> {
+  const counted = pairs.filter((p) => p.fresh && engineView(p.engine, p.event) !== null);
+  const wanted = new Map<EngineName, number>();
+  for (const p of counted) wanted.set(p.engine, (wanted.get(p.engine) ?? 0) + 1);
+  const granted = await claimDailyEvents(db, wanted, now);
+  const over = new Set<(typeof pairs)[number]>();
+  for (const p of counted) {
+    const left = granted.get(p.engine) ?? 0;
+    if (left > 0) granted.set(p.engine, left - 1);
+    else over.add(p);
+  }
+  if (over.size) {
+    await db.batch(
+      [...over].map((p) => saveDelivery(db, { event: p.event, target: p.engine, status: "skipped", attempts: 0, error: capReason(p.engine) }, now)),
+    );
+  }
+  return pairs.filter((p) => !over.has(p)).map((p) => ({ type: "deliver", engine: p.engine, event: p.event }));
 }
 
 /** A message that is no tracking message: kept with the dead letters (an operator can read it), acknowledged. */

@@ -7,6 +7,7 @@ import { CLARITIES, COLORS, CUTS, SHAPES } from "#shared/enums.ts";
 import type { CartLine, CartView } from "#shared/cart/schemas.ts";
 import type { LineKind, TrackedItem } from "#shared/tracking/event.ts";
 import { diamondContentId, productTypeOf, trackedItemOfOrderLine, variantContentId } from "#shared/tracking/items.ts";
+import type { ItemRow } from "../orders/care/items";
 
 export interface DiamondFacts {
   id: number;
@@ -152,16 +153,8 @@ export async function itemsOfCartLines(db: D1Database, lines: readonly { line: C
   });
 }
 
-interface OrderItemRow {
-  line_id: string;
-  name: string;
-  quantity: number;
-  total_cents: number;
-  kind: string | null;
-  diamond_id: number | null;
-  setting_id: number | null;
-  variant_id: number | null;
-}
+/** What the purchase reads of an order's lines. */
+type OrderItemRow = Pick<ItemRow, "line_id" | "name" | "quantity" | "total_cents" | "kind" | "diamond_id" | "setting_id" | "variant_id">;
 
 /** An order's lines (order_items) as TrackedItems, with the catalogue's origin, item type and grading. */
 export async function itemsOfOrder(db: D1Database, orderNumber: string): Promise<TrackedItem[]> {
