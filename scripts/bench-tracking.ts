@@ -70,7 +70,7 @@ async function queueBench(): Promise<void> {
     console.log(`tracking: ${EVENTS} view_content calls (10 at a time)${refused ? ` — ${refused} not 202` : ""}`);
     console.log(`  the call      server ${fmt(calls.map((c) => c.server))} | round trip ${fmt(calls.map((c) => c.ms))}`);
     console.log(
-      `  sent in ${sentIn.toFixed(0)} ms; ${recorded} of ${EVENTS} recorded by the consumer after ${allIn.toFixed(0)} ms (${((recorded / allIn) * 1000).toFixed(0)} events/s end to end)`,
+      `  sent in ${sentIn.toFixed(0)} ms; ${recorded} of ${EVENTS} recorded by the consumer after ${allIn.toFixed(0)} ms (${((recorded / allIn) * 1000).toFixed(0)} events/s end to end; the last ${(allIn - sentIn).toFixed(0)} ms after the last call answered)`,
     );
   } finally {
     await worker.stop();
