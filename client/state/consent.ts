@@ -2,19 +2,14 @@
  * The visitor's answer to the consent notice (decision 025): "granted" (accept) or "denied" (necessary only),
  * kept a year in the `loupe_consent` cookie (the server can read it on the next request) and mirrored in a
  * signal so what waits for the answer (tracking, the welcome offer) starts the moment it is given.
- * No answer yet: null. Small on purpose: it is in every page's entry chunk.
+ * No answer yet: null. Small on purpose: it is in every page's entry chunk (the cookie's reading is
+ * shared/tracking/consent.ts, the worker's too).
  */
 import { signal } from "@preact/signals-core";
+import { CONSENT_COOKIE, type ConsentAnswer, consentFromCookie } from "#shared/tracking/consent.ts";
 
-export const CONSENT_COOKIE = "loupe_consent";
-export type ConsentAnswer = "granted" | "denied";
+export { consentFromCookie };
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
-
-/** The answer stored in the cookie header given (`document.cookie` in the browser). */
-export function consentFromCookie(cookie: string): ConsentAnswer | null {
-  const m = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=(granted|denied)(?:;|$)`).exec(cookie);
-  return (m?.[1] as ConsentAnswer | undefined) ?? null;
-}
 
 /** The visitor's answer, null until given (always null on the server: nothing there waits for it). */
 export const consent = signal<ConsentAnswer | null>(typeof document === "undefined" ? null : consentFromCookie(document.cookie));

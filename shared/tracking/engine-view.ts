@@ -5,7 +5,7 @@
  * 0.0025 of its value only to the engines that bid on value; Google Ads values are scaled by 0.011; GA4's purchase
  * is the revenue estimate. The 7,500 USD cap is applied last. Table and reasons: docs/decisions/039.
  */
-import type { EngineName, EngineView, TrackedItem, TrackingEvent, TrackingEventName } from "./event";
+import { type EngineName, type EngineView, TRACKING_EVENT_NAMES, type TrackedItem, type TrackingEvent, type TrackingEventName } from "./event";
 import { centsToUsd, eventValueExact, finalCents, GOOGLE_CONVERSION_SCALE, revenueEstimateExact } from "./values";
 
 const CONVERSIONS = ["add_to_cart", "initiate_checkout", "add_shipping_info", "add_shipping_info_user_data", "purchase"] as const;
@@ -13,29 +13,9 @@ const SOCIAL = ["page_view", "view_content", "search", "add_to_cart", "initiate_
 
 /** Which events each engine takes (any other event: engineView is null). */
 export const ENGINE_EVENTS: Readonly<Record<EngineName, readonly TrackingEventName[]>> = {
-  meta: [
-    "page_view",
-    "view_content",
-    "search",
-    "add_to_cart",
-    "remove_from_cart",
-    "initiate_checkout",
-    "add_shipping_info",
-    "add_shipping_info_user_data",
-    "purchase",
-  ],
-  ga4: [
-    "page_view",
-    "view_content",
-    "search",
-    "add_to_cart",
-    "remove_from_cart",
-    "initiate_checkout",
-    "add_shipping_info",
-    "add_shipping_info_user_data",
-    "purchase",
-    "error_message_shown",
-  ],
+  // Meta takes every event but the error one; GA4 every event (TRACKING_EVENT_NAMES).
+  meta: TRACKING_EVENT_NAMES.filter((name) => name !== "error_message_shown"),
+  ga4: TRACKING_EVENT_NAMES,
   "google-ads": CONVERSIONS,
   tiktok: SOCIAL,
   pinterest: SOCIAL,

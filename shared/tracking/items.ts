@@ -1,9 +1,9 @@
 /**
- * From cart and order lines to the events' TrackedItems: which §9 product type a line is (productTypeOf) and the
- * items of a whole cart (trackedItemsOfCart). Pure, so the worker builds the same items from the cart Durable
- * Object's state or from an order's order_items rows.
+ * From cart and order lines to the events' TrackedItems: which §9 product type a line is (productTypeOf) and a
+ * line as an item (trackedItemOfOrderLine). Pure: the worker builds a cart's lines and an order's order_items rows
+ * into items the same way (worker/tracking/products.ts).
  */
-import type { CartState, Product } from "../cart/model";
+import type { Product } from "../cart/model";
 import { LINE_KINDS, type LineKind, type ProductType, type TrackedItem } from "./event";
 
 /** What is known of a line: its kind (order_items.kind may be null: an order from before kinds were kept). */
@@ -85,60 +85,6 @@ export function productTypeOf(f: LineFacts): ProductType {
 export const diamondContentId = (diamondId: number): string => `diamond-${diamondId}`;
 export const variantContentId = (settingId: number, variantId: number): string => `setting-${settingId}-${variantId}`;
 export const carePlanContentId = (planSku: string): string => `care-plan-${planSku}`;
-
-/**
- * Every available product line of a cart (sold or missing lines count nothing, as in the totals) and its chosen
- * care plans, as TrackedItems. Grading fields are not in the cart: pass the catalogue's via `grading` when known.
- */
-export function trackedItemsOfCart(
-  cart: CartState,
-  grading: (diamondId: number) => Pick<TrackedItem, "grade" | "color" | "clarity"> | null = () => null,
-): TrackedItem[] {
-  const out: TrackedItem[] = [];
-  const diamond = (kind: "diamond" | "paired-diamond", d: { diamondId: number; product: Product } | null | undefined): void => {
-    if (d?.product.status !== "available") return;
-    const type = productTypeOf({ kind, category: d.product.category });
-    out.push({ id: diamondContentId(d.diamondId), type, name: d.product.name, priceCents: d.product.priceCents, quantity: 1, kind, ...grading(d.diamondId) });
-  };
-  const setting = cart.ring?.setting;
-  if (setting && setting.product.status === "available") {
-    const type = productTypeOf({ kind: "setting", name: setting.product.name });
-    out.push({
-      id: variantContentId(setting.settingId, setting.variantId),
-      type,
-      name: setting.product.name,
-      priceCents: setting.product.priceCents,
-      quantity: 1,
-      kind: "setting",
-    });
-  }
-  diamond("diamond", cart.ring?.diamond);
-  diamond("paired-diamond", cart.pairedDiamond);
-  const lines: [LineKind, CartState["weddingBands"]][] = [
-    ["wedding-band", cart.weddingBands],
-    ["pendant", cart.pendants],
-    ["stud", cart.studs],
-    ["fine-jewelry", cart.fineJewelry],
-  ];
-  for (const [kind, list] of lines) {
-    for (const l of list) {
-      if (l.product.status !== "available") continue;
-      const type = productTypeOf({ kind, name: l.product.name });
-      out.push({ id: variantContentId(l.settingId, l.variantId), type, name: l.product.name, priceCents: l.product.priceCents, quantity: l.quantity, kind });
-    }
-  }
-  for (const p of cart.activeCarePlans) {
-    out.push({
-      id: carePlanContentId(p.planSku),
-      type: "care-plan",
-      name: `Care plan (${p.applicablePlanDuration} months)`,
-      priceCents: p.costCents,
-      quantity: 1,
-      kind: "care-plan",
-    });
-  }
-  return out;
-}
 
 /** An order_items row as the worker reads it, with what the catalogue adds (origin, item type name, grading). */
 export interface OrderLineFacts {

@@ -12,6 +12,7 @@
  * (the message is marked failed and the cron tries again later). Errors are Sunshine's `{ errors: [{ code, title }] }`.
  */
 import { SUNSHINE_TIMEOUT_MS, type SunshineConfig } from "./sunshine-config";
+import { parseBody } from "../lib/body";
 
 export { type SunshineConfig, sunshineConfig } from "./sunshine-config";
 
@@ -78,14 +79,8 @@ async function call(config: SunshineConfig, path: string, body: unknown, what: s
     let answer: Answer;
     try {
       const response = await (config.fetch ?? fetch)(url, { method: "POST", headers, body: JSON.stringify(body), signal });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        // Not JSON (a proxy's error page): kept as text for the error.
-      }
-      answer = { status: response.status, body: parsed };
+      // Not JSON (a proxy's error page): kept as text for the error.
+      answer = { status: response.status, body: parseBody(await response.text()) };
     } catch (err) {
       if (signal.aborted) throw new ChatProviderUnavailable(`Sunshine Conversations did not answer the ${what} within ${timeoutMs} ms`);
       last = `network error: ${String(err)}`;

@@ -98,8 +98,8 @@ export async function sendTracking(c: Context<AppEnv>, messages: readonly Tracki
  * purchase goes onto the queue after the response — once per order (worker/tracking/service.ts purchaseOnce;
  * the confirmation page's POST /tracking/purchase shares its event id and claim), and only for the caller's
  * own order, through the consent gate. A webhook's payment has no visitor: its purchase waits for the page.
+ * Called with an approval's answer (`{ status, body: ApprovalResult }`): the purchase when it says the order is paid.
  */
-/** After an approval's answer (`{ status, body: ApprovalResult }`): the purchase when it says the order is paid. */
 export function purchaseAfterApproval(c: Context<AppEnv>, answer: unknown, caller: () => Promise<OrderCaller>): void {
   const body = (answer as { body?: { outcome?: string; order?: { orderNumber?: string } } } | null)?.body;
   const orderNumber = body?.outcome === "paid" ? body.order?.orderNumber : undefined;

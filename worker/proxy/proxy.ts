@@ -7,7 +7,8 @@
  * No Hono here: worker/middleware/api-proxy.ts wires it into the app.
  */
 import { cacheTtlFor, DEFAULT_TIMEOUTS, type TimeoutPolicy, timeoutFor } from "./config";
-import { isConnectionError, isIdempotent, RETRIED_STATUSES, RETRY_DELAYS_MS } from "./retry";
+import { isConnectionError, RETRY_DELAYS_MS } from "../lib/retry";
+import { isIdempotent, RETRIED_STATUSES } from "./retry";
 
 /** The part of the Workers Cache API the proxy uses (caches.default in production; a Map-backed fake in tests). */
 export interface ProxyCache {

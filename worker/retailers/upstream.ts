@@ -11,6 +11,7 @@
  * rethrown as an UpstreamError (the API answers 502).
  */
 import * as v from "valibot";
+import { isConnectionError, RETRY_DELAYS_MS } from "../lib/retry";
 
 /** The bindings this client reads. */
 export interface RetailerDirectoryBindings {
@@ -56,8 +57,8 @@ export class UpstreamError extends Error {
   override name = "UpstreamError";
 }
 
-/** §8's retry schedule: 3 retries, 1,000 ms doubling. */
-export const RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
+/** §8's retry schedule: 3 retries, 1,000 ms doubling (worker/lib/retry.ts). */
+export { RETRY_DELAYS_MS };
 
 /** Options of the client: where it is, and (for tests) fetch, sleep, the per-attempt timeout and the log. */
 export interface DirectoryClientOptions {
@@ -76,9 +77,7 @@ export interface DirectoryClientOptions {
 export function isTransient(e: unknown): boolean {
   if (e instanceof UpstreamError) return false;
   if (!(e instanceof Error)) return false;
-  if (e.name === "AbortError" || e.name === "TimeoutError") return true;
-  if (e instanceof TypeError) return true;
-  return /reset|hang up|aborted|connection lost|network|terminated|ECONNRESET|EPIPE/i.test(`${e.message} ${String((e as { code?: unknown }).code ?? "")}`);
+  return e.name === "AbortError" || e.name === "TimeoutError" || isConnectionError(e);
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -7,6 +7,7 @@
 import type { DeadLetter, DeadLetterList } from "#shared/api/tracking-admin.ts";
 import { refused } from "#shared/refusal.ts";
 import type { TrackingMessage, TrackingProducer } from "./messages";
+import { parseBody } from "../lib/body";
 
 type Msg = Pick<Message<unknown>, "id" | "attempts" | "body">;
 
@@ -74,25 +75,18 @@ interface DeadLetterRow {
   replayed_at: number | null;
 }
 
-const view = (r: DeadLetterRow): DeadLetter => {
-  let body: unknown = r.body;
-  try {
-    body = JSON.parse(r.body);
-  } catch {
-    // Kept as the text it was.
-  }
-  return {
-    id: r.id,
-    type: r.type,
-    engine: r.engine,
-    eventId: r.event_id,
-    body,
-    error: r.error,
-    attempts: r.attempts,
-    at: new Date(r.at).toISOString(),
-    replayedAt: r.replayed_at === null ? null : new Date(r.replayed_at).toISOString(),
-  };
-};
+const view = (r: DeadLetterRow): DeadLetter => ({
+  id: r.id,
+  type: r.type,
+  engine: r.engine,
+  eventId: r.event_id,
+  // Kept as the text it was when it is not JSON.
+  body: parseBody(r.body),
+  error: r.error,
+  attempts: r.attempts,
+  at: new Date(r.at).toISOString(),
+  replayedAt: r.replayed_at === null ? null : new Date(r.replayed_at).toISOString(),
+});
 
 /** Dead letters shown per page. */
 export const DEAD_LETTER_PAGE = 50;

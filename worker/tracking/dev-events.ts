@@ -6,6 +6,7 @@
  */
 import { escapeHtml } from "../email/layout";
 import { DEV_EVENTS_PAGE, type DeliveryRow } from "./deliveries";
+import { parseBody } from "../lib/body";
 
 /** A delivery as `?format=json` gives it. */
 export interface DevEvent {
@@ -23,12 +24,6 @@ export interface DevEvent {
 
 /** The JSON form of a row. */
 export function devEvent(row: DeliveryRow): DevEvent {
-  let event: unknown = row.event;
-  try {
-    event = JSON.parse(row.event);
-  } catch {
-    // Shown as stored.
-  }
   return {
     eventId: row.event_id,
     engine: row.engine,
@@ -39,7 +34,8 @@ export function devEvent(row: DeliveryRow): DevEvent {
     lastError: row.last_error,
     createdAt: new Date(row.created_at).toISOString(),
     at: new Date(row.at).toISOString(),
-    event,
+    // Shown as stored when it is not JSON.
+    event: parseBody(row.event),
   };
 }
 

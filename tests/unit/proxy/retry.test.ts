@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { carriesCredential, endToEnd, sharedTtl } from "#worker/proxy/proxy.ts";
-import { backoffDelays, IDEMPOTENT_METHODS, isConnectionError, isIdempotent, RETRIED_STATUSES, RETRY_DELAYS_MS } from "#worker/proxy/retry.ts";
+import { backoffDelays, isConnectionError, RETRY_DELAYS_MS } from "#worker/lib/retry.ts";
+import { IDEMPOTENT_METHODS, isIdempotent, RETRIED_STATUSES } from "#worker/proxy/retry.ts";
 
 describe("backoff", () => {
   it("waits 1 s, 2 s and 4 s: 3 retries doubling from 1,000 ms", () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { emptyCart, type Product } from "#shared/cart/model.ts";
 import type { ProductType } from "#shared/tracking/event.ts";
-import { type LineFacts, productTypeOf, trackedItemOfOrderLine, trackedItemsOfCart } from "#shared/tracking/items.ts";
+import { type LineFacts, productTypeOf, trackedItemOfOrderLine } from "#shared/tracking/items.ts";
 
 describe("productTypeOf: a cart or order line's §9 product type", () => {
   const rows: [LineFacts, ProductType][] = [
@@ -29,57 +28,6 @@ describe("productTypeOf: a cart or order line's §9 product type", () => {
   ];
   it.each(rows)("%j is %s", (facts, expected) => {
     expect(productTypeOf(facts)).toBe(expected);
-  });
-});
-
-describe("trackedItemsOfCart", () => {
-  const product = (name: string, usd: number, category: Product["category"], status: Product["status"] = "available"): Product => ({
-    name,
-    imageUrl: "/x.svg",
-    url: "/x",
-    priceCents: usd * 100,
-    listPriceCents: null,
-    category,
-    status,
-  });
-  it("lists the ring, the pair, the item lines and the care plans; sold lines count nothing", () => {
-    const cart = {
-      ...emptyCart(),
-      ring: {
-        setting: { settingId: 7, variantId: 3, metal: 1, matchingBandId: null, product: product("Classic Halo", 1200, "settings") },
-        diamond: { diamondId: 501, product: product("1.01 ct G VS1 Lab-Grown Diamond", 2400, "lab-diamonds") },
-        ringSize: 6,
-      },
-      pairedDiamond: { diamondId: 502, product: product("1.00 ct G VS1 Lab-Grown Diamond", 2300, "lab-diamonds") },
-      weddingBands: [
-        { lineId: "wb1", settingId: 190, variantId: 2, metal: 1, matchingBandId: null, quantity: 2, size: 6, product: product("Band", 600, "wedding-bands") },
-      ],
-      fineJewelry: [
-        {
-          lineId: "fj2",
-          settingId: 300,
-          variantId: 1,
-          metal: 1,
-          matchingBandId: null,
-          quantity: 1,
-          size: null,
-          product: product("Tennis Bracelet", 900, "jewelry", "sold"),
-        },
-      ],
-      activeCarePlans: [{ productId: "diamond", applicablePlanDuration: 36, costCents: 9900, planSku: "CP-36", planRetailPriceCents: 9900 }],
-    };
-    const items = trackedItemsOfCart(cart, (id) => (id === 501 ? { grade: "Ideal", color: "G", clarity: "VS1" } : null));
-    expect(items.map((i) => [i.id, i.type, i.kind, i.priceCents, i.quantity])).toEqual([
-      ["setting-7-3", "setting", "setting", 120000, 1],
-      ["diamond-501", "lab-diamond", "diamond", 240000, 1],
-      ["diamond-502", "lab-diamond", "paired-diamond", 230000, 1],
-      ["setting-190-2", "wedding-band", "wedding-band", 60000, 2],
-      ["care-plan-CP-36", "care-plan", "care-plan", 9900, 1],
-    ]);
-    expect(items[1]).toMatchObject({ grade: "Ideal", color: "G", clarity: "VS1" });
-  });
-  it("an empty cart has no items", () => {
-    expect(trackedItemsOfCart(emptyCart())).toEqual([]);
   });
 });
 

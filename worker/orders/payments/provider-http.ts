@@ -5,6 +5,7 @@
  * adapter tries again with the same key).
  */
 import { type ProviderName, ProviderUnavailable } from "./provider";
+import { parseBody } from "../../lib/body";
 
 /** Tries per call: the first and two retries, all with the same idempotency key. */
 export const ATTEMPTS = 3;
@@ -16,15 +17,6 @@ export class Transient extends Error {}
 export interface Answer {
   status: number;
   body: unknown;
-}
-
-/** A body as JSON when it parses, else its text (null when empty). */
-export function parseBody(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return text;
-  }
 }
 
 /** Where and how to reach a provider. */

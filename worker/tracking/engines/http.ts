@@ -4,6 +4,7 @@
  * adapter reads the engine's own error shape into the message (`describe`).
  */
 import type { DeliveryOutcome, Reach } from "./types";
+import { parseBody } from "../../lib/body";
 
 /** §9: tracking calls give up after 3,000 ms. */
 export const TRACKING_TIMEOUT_MS = 3_000;
@@ -47,12 +48,8 @@ export async function callEngine(
   } catch (e) {
     return { ok: false, outcome: { kind: "retry", error: `${engine}: answer cut off (${String(e)})` } };
   }
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // Not JSON (ShareASale answers text): keep the text.
-  }
+  // Not JSON (ShareASale answers text): the text.
+  const body = parseBody(text);
   if (response.ok) return { ok: true, status: response.status, body };
   const error = `${engine} ${response.status}: ${describe(body, response.status)}`.slice(0, 500);
   if (retryable(response.status) || transient(body, response.status)) {
