@@ -64,9 +64,14 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (url.pathname.startsWith("/assets/")) {
-    // caches.match, not caches.open: a page purging this worker (pwa off) deletes the cache, and a fetch must not
-    // bring it back while the worker still controls the page.
-    event.respondWith(caches.match(request, { cacheName: CACHE }).then((hit) => hit || fetch(request)));
+    // A purge (pwa off) deletes the cache while this worker still controls the page, and nothing here may bring
+    // it back: caches.match, never caches.open; and a hit is answered as a copy, since Chromium writes a script's
+    // code cache into the cache its response came from, re-creating a deleted cache by name.
+    event.respondWith(
+      caches
+        .match(request, { cacheName: CACHE })
+        .then((hit) => (hit ? new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers: hit.headers }) : fetch(request))),
+    );
   }
 });
 `;
