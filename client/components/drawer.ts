@@ -36,7 +36,7 @@ export function holdDrawer(details: HTMLDetailsElement): void {
     if (e.key === "Escape") {
       e.preventDefault();
       close();
-    }
+    } else if (e.key === "Tab") wrapFocus(panel, e);
   };
   const onClick = (e: MouseEvent) => {
     if ((e.target as Element).closest(".drawer-close")) close();
@@ -61,4 +61,23 @@ export function holdDrawer(details: HTMLDetailsElement): void {
   panel.addEventListener("click", onClick);
   panel.addEventListener("submit", close);
   panel.querySelector<HTMLElement>(".drawer-close")?.focus();
+}
+
+/** Tab past the drawer's last control comes back to its first (and Shift+Tab before the first to the last). */
+function wrapFocus(panel: HTMLElement, e: KeyboardEvent): void {
+  const controls = [...panel.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, summary")].filter(
+    (el) => !(el as HTMLInputElement).disabled && el.getClientRects().length > 0,
+  );
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  const active = document.activeElement;
+  const inside = active instanceof HTMLElement && panel.contains(active);
+  if (!first || !last) return;
+  if (e.shiftKey && (!inside || active === first)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (!inside || active === last)) {
+    e.preventDefault();
+    first.focus();
+  }
 }

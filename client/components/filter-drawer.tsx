@@ -8,8 +8,8 @@
  */
 import type { ReactNode, SyntheticEvent } from "react";
 
-/** Query parameters that are not filters: the origin mode, the sort, the page, the builder's and a page's own. */
-const NOT_FILTERS = ["origin", "sort", "order", "page", "diamond", "setting", "metal", "h1", "h2"];
+/** Query parameters of a canonical search URL that are not filters: the origin mode, the sort, the page, the ring builder's diamond. */
+const NOT_FILTERS = ["origin", "sort", "order", "page", "diamond"];
 
 /** How many filters a canonical search URL holds (each filter is one parameter there: "carat=1-1.5"). */
 export function activeFilterCount(href: string): number {

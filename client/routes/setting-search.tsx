@@ -217,7 +217,7 @@ export function Component() {
         </nav>
       ) : null}
       <div className="search-layout">
-        <FilterDrawer href={d.canonical}>
+        <FilterDrawer href={searchHrefOf(filters, page, {}, d.collection ?? undefined)}>
           <Filters d={d} />
         </FilterDrawer>
         <section className="results" aria-busy={navigation.state === "loading"} aria-label="Results">
