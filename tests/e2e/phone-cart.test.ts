@@ -2,11 +2,12 @@
  * Cart and checkout on a phone (issue 24 point 4, decision 048): at 390 × 844 the cart's line, its total and
  * Checkout are in the first screen; the fixed bottom bar keeps the total and the main control (Checkout, Place
  * order, Pay now) in view at the bottom of the page without hiding the last field; the address fields ask for
- * the phone's autofill and keyboards; nothing is wider than 320 px; the bar's controls work, with and without
- * JavaScript.
+ * the phone's autofill and keyboards; nothing is wider than 320 px; axe-core finds nothing serious; the bar's
+ * controls work, with and without JavaScript.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { expectAccessible } from "./pages/axe";
 import { launch, openPage, shopperContext, url } from "./pages/browser";
 import { CheckoutPage, firstDiamondPath } from "./pages/cart";
 import { austinAddress, checkoutWithAddress, freshEmail, GATEWAY_PAGE, someDiamondPath } from "./pages/order-flow";
@@ -99,6 +100,7 @@ describe("cart and checkout on a phone", () => {
     const promo = page.getByRole("form", { name: "Promo code" }).getByLabel("Promo code");
     expect(await promo.getAttribute("autocomplete")).toBe("off");
     expect(await promo.getAttribute("autocapitalize")).toBe("characters");
+    await expectAccessible(page, "the cart at 390 px");
 
     await scrollToBottom(page);
     await expectInView(bar.total, "the total, scrolled to the bottom");
@@ -148,6 +150,7 @@ describe("cart and checkout on a phone", () => {
     expect(await bar.total.innerText()).toBe(await page.getByTestId("cart-total").innerText());
     // Until the address is there the bar's button is disabled, its reasons listed above the bar.
     expect(await bar.button.isDisabled()).toBe(true);
+    await expectAccessible(page, "checkout at 390 px");
 
     const email = freshEmail("phone");
     const checkout = new CheckoutPage(page);
