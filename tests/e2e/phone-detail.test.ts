@@ -39,6 +39,8 @@ function pastTheEdge(page: Page): Promise<string> {
     Array.from(document.querySelectorAll("body *"))
       .filter((e) => {
         if (e.getBoundingClientRect().right <= document.documentElement.clientWidth + 1) return false;
+        // A closed <details>' content is laid out but not shown, and adds nothing to the document's width.
+        if (e.closest("details:not([open]) > :not(summary)")) return false;
         for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== "visible") return false;
         return true;
       })
