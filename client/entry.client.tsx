@@ -10,6 +10,7 @@ import "./styles-order-care.css";
 import "./styles-operator.css";
 import "./styles-chat.css";
 import "./styles-notifications.css";
+import "./styles-phone-chrome.css";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { RouterContextProvider, createBrowserRouter, matchRoutes, type HydrationState } from "react-router";

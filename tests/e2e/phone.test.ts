@@ -1,0 +1,89 @@
+/**
+ * Every page type on a phone (issue 24 point 6), at 390 × 844 and 320 × 640 with touch: the document is no wider
+ * than the screen (the failure names the elements that stick out), axe-core finds no serious or critical violation
+ * (at 390 with the header's menu open, so its panel is checked too), and at 390 what a page type lists in
+ * `firstScreen` starts inside the first screen. PAGE_TYPES (tests/e2e/pages/page-types.ts) lists the pages.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { expectAccessible } from "./pages/axe";
+import { launch, openPage, shopperContext } from "./pages/browser";
+import { PAGE_TYPES } from "./pages/page-types";
+import { reach } from "./pages/reach";
+
+interface Mode {
+  name: string;
+  width: number;
+  height: number;
+  /** The mode that checks `firstScreen` and opens the header's menu before axe runs (the phone most people hold). */
+  main: boolean;
+}
+
+const MODES: readonly Mode[] = [
+  { name: "390 × 844", width: 390, height: 844, main: true },
+  { name: "320 × 640", width: 320, height: 640, main: false },
+];
+
+/**
+ * The elements that make the document wider than the screen: those whose box ends right of it while their
+ * parent's does not (where the overflow starts), described as tag.class and their right edge.
+ */
+function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const sticksOut = (e: Element | null) => !!e && e.getBoundingClientRect().right > width + 0.5 && e.getBoundingClientRect().width > 0;
+    return Array.from(document.body.querySelectorAll("*"))
+      .filter((e) => sticksOut(e) && !sticksOut(e.parentElement))
+      .slice(0, 10)
+      .map((e) => {
+        const r = e.getBoundingClientRect();
+        const cls = typeof e.className === "string" && e.className ? `.${e.className.trim().split(/\s+/).join(".")}` : "";
+        return `${e.tagName.toLowerCase()}${cls} (left ${Math.round(r.left)}, right ${Math.round(r.right)}, width ${Math.round(r.width)})`;
+      });
+  });
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(MODES)("phone at $name", (mode) => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await shopperContext(browser, { viewport: { width: mode.width, height: mode.height }, isMobile: true, hasTouch: true });
+    ({ page } = await openPage(context));
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it.each(PAGE_TYPES)("$name fits the screen and is accessible", async (type) => {
+    await reach(page, type);
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    const wider = scrollWidth > innerWidth ? (await overflowingElements(page)).join("\n  ") : "";
+    expect(scrollWidth, `${type.name} (${page.url()}) is ${scrollWidth} px wide at ${innerWidth} px; sticking out:\n  ${wider}\n`).toBeLessThanOrEqual(
+      innerWidth,
+    );
+    if (mode.main) {
+      for (const selector of type.firstScreen ?? []) {
+        const element = page.locator(selector).first();
+        await element.waitFor({ state: "visible" });
+        // Its place in the document: where it is when the page opens at the top.
+        const top = await element.evaluate((e) => e.getBoundingClientRect().top + window.scrollY);
+        expect(top, `${type.name}: ${selector} starts at ${Math.round(top)} px, below the first screen (${mode.height} px)`).toBeGreaterThanOrEqual(0);
+        expect(top, `${type.name}: ${selector} starts at ${Math.round(top)} px, below the first screen (${mode.height} px)`).toBeLessThan(mode.height);
+      }
+      const menu = page.locator("header details.menu summary");
+      if (await menu.isVisible()) {
+        await menu.click();
+        await page.getByRole("navigation", { name: "Menu" }).waitFor();
+      }
+    }
+    await expectAccessible(page, `${type.name} at ${mode.name}${mode.main ? " with the menu open" : ""}`);
+  });
+});
