@@ -25,23 +25,33 @@ const MODES: readonly Mode[] = [
 ];
 
 /**
- * The elements that make the document wider than the screen (`width` px): those whose box ends right of it while
- * their parent's does not (where the overflow starts) and no scroller or clipping box holds them (a carousel's
- * cards), described as tag.class and their edges.
+ * The elements that make the document wider than the screen (`width` px): the outermost of those whose box ends
+ * right of it and that no scroller or clipping box holds (a carousel's cards are held), as tag.class and edges.
  */
 function overflowingElements(page: Page, width: number): Promise<string[]> {
   return page.evaluate((width) => {
     const sticksOut = (e: Element | null) => !!e && e.getBoundingClientRect().right > width + 0.5 && e.getBoundingClientRect().width > 0;
-    // Clipped by a scroller or an overflow-hidden box on the way up (a positioned element may escape it: never held).
+    // Clipped by a scroller or an overflow-hidden box up its containing blocks (an absolutely positioned element
+    // escapes the boxes between it and its positioned ancestor: a visually-hidden label in a carousel).
     const held = (e: Element) => {
-      if (/absolute|fixed/.test(getComputedStyle(e).position)) return false;
-      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== "visible") return true;
+      let positioned = /absolute|fixed/.test(getComputedStyle(e).position);
+      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        if (positioned && style.position === "static") continue;
+        if (style.overflowX !== "visible") return true;
+        positioned = /absolute|fixed/.test(style.position);
+      }
       return false;
     };
     // A closed <details> lays its content out in a contained box that is never shown (the header's menu).
     const all = Array.from(document.body.querySelectorAll("*")).filter((e) => sticksOut(e) && !e.closest("details:not([open]) > :not(summary)"));
-    const roots = all.filter((e) => !sticksOut(e.parentElement) && !held(e));
-    // None found (the overflow comes from inside a scroller, or from positioning): the furthest-reaching elements.
+    const free = new Set(all.filter((e) => !held(e)));
+    const outermost = (e: Element) => {
+      for (let a = e.parentElement; a; a = a.parentElement) if (free.has(a)) return false;
+      return true;
+    };
+    const roots = [...free].filter(outermost);
+    // None found (the overflow comes from elsewhere, a pseudo-element or a text): the furthest-reaching elements.
     const shown = roots.length ? roots : all.sort((a, b) => b.getBoundingClientRect().right - a.getBoundingClientRect().right);
     return shown.slice(0, 10).map((e) => {
       const r = e.getBoundingClientRect();
