@@ -12,6 +12,7 @@ import { SEARCH_CUTS, SEMANTIC_PATH, originOf, parseSearchParams, searchHref, ty
 import { ringOf, withRing } from "#shared/ring-builder.ts";
 import type { RetailerOption } from "../context";
 import { ShapeImage } from "./shape-icon";
+import { submitOwnForm } from "./filter-drawer";
 
 const SORT_LABELS: Record<(typeof SORT_FIELDS)[number], string> = {
   sortingOrder: "Best value",
@@ -24,6 +25,9 @@ const SORT_LABELS: Record<(typeof SORT_FIELDS)[number], string> = {
 };
 
 type FacetName = keyof SearchFacets;
+
+/** The filter form's id: the results bar's sort selects belong to it. */
+const FORM_ID = "diamond-filters";
 
 /** A check box per value with its live count; a value that would give no diamonds is disabled. */
 function CheckGroup(p: {
@@ -167,6 +171,7 @@ export function Filters({
       onSubmit={onSubmit}
       key={searchHref({ ...state, page: 1 })}
       aria-label="Diamond filters"
+      id={FORM_ID}
     >
       {[...new URLSearchParams(ring)].map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
@@ -255,31 +260,43 @@ export function Filters({
           </label>
         </fieldset>
       </details>
-      <fieldset className="sort">
-        <legend>Sort</legend>
-        <label>
-          Sort by{" "}
-          <select name="sort" defaultValue={state.sortBy}>
-            {SORT_FIELDS.map((f) => (
-              <option key={f} value={f}>
-                {SORT_LABELS[f]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Order{" "}
-          <select name="order" defaultValue={state.sortOrder}>
-            <option value="asc">Ascending</option>
-            <option value="desc">Descending</option>
-          </select>
-        </label>
-      </fieldset>
       <div className="filter-actions">
         <button type="submit">Show diamonds</button>
         <Link to="/diamond-search">Reset filters</Link>
       </div>
     </form>
+  );
+}
+
+/**
+ * The sort, in the results' bar (issue 24): its selects belong to the filter form (`form` attribute), so the form
+ * carries the sort and the sort carries the filters. With JavaScript a change applies at once (it submits the form);
+ * without, the Sort button submits it.
+ */
+export function DiamondSort({ state }: { state: SearchState }) {
+  return (
+    <div className="sort-controls" key={`${state.sortBy}-${state.sortOrder}`}>
+      <label>
+        Sort by{" "}
+        <select name="sort" form={FORM_ID} defaultValue={state.sortBy} onChange={submitOwnForm}>
+          {SORT_FIELDS.map((f) => (
+            <option key={f} value={f}>
+              {SORT_LABELS[f]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span className="visually-hidden">Order</span>
+        <select name="order" form={FORM_ID} defaultValue={state.sortOrder} onChange={submitOwnForm}>
+          <option value="asc">Ascending</option>
+          <option value="desc">Descending</option>
+        </select>
+      </label>
+      <button type="submit" form={FORM_ID} className="sort-go">
+        Sort
+      </button>
+    </div>
   );
 }
 

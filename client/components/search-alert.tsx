@@ -1,122 +1,36 @@
 /**
- * "Save search & alert me" and "Email me if the price drops" (issue 19; §6 login-less alert). On a search
- * page: signed in, the search (saved first when it has no searchId yet) joins my stuff with its alert on
- * (`POST my-stuff/searches`) and the page links to the alerts; signed out, an email field asks for a
- * login-less alert (`POST my-stuff/loginLessAlert {email, searchId}`). On a diamond's page, signed out: the
- * same for its price (`{email, diamondId}`). The API code loads with the first use; errors sit beside the field.
+ * "Save search & alert me" and "Email me if the price drops" (issue 19; §6 login-less alert): the button. Its
+ * working part (./search-alert-form.tsx: the save, the email form and their API calls) loads when it is pressed,
+ * keeping it out of the search and diamond pages' first-load JavaScript.
  */
-import { useId, useState, type FormEvent } from "react";
+import { lazy, Suspense, useState } from "react";
 import { session } from "../state/session";
 import { useClientSignal } from "../state/use-signal";
 
-/** What to watch: a search (its searchId, or how to save its filters for one) or a diamond's price. */
-export type AlertTarget = { kind: "search"; searchId: string | null; saveFilters: () => Promise<string> } | { kind: "diamond"; diamondId: number };
+import type { AlertTarget } from "./search-alert-form";
 
-type Status = { state: "idle" | "asking" | "busy" } | { state: "done"; message: string; signedIn: boolean } | { state: "failed"; message: string };
+export type { AlertTarget };
 
-const UNREACHABLE = "We could not reach Loupe. Check your connection and try again.";
-
-async function searchIdOf(target: Extract<AlertTarget, { kind: "search" }>): Promise<string> {
-  return target.searchId ?? (await target.saveFilters());
-}
+const AlertMeForm = lazy(() => import("./search-alert-form"));
 
 /** The control for one target (nothing for a signed-in customer on a diamond: their heart does it). */
 export function AlertMe({ target }: { target: AlertTarget }) {
   const signedIn = useClientSignal(session, null) !== null;
-  const [status, setStatus] = useState<Status>({ state: "idle" });
-  const [email, setEmail] = useState("");
-  const fieldId = useId();
-  const errorId = `${fieldId}-error`;
-  const label = target.kind === "search" ? "Save search & alert me" : "Email me if the price drops";
-
-  const saveToMyStuff = async () => {
-    if (target.kind !== "search") return;
-    setStatus({ state: "busy" });
-    try {
-      const { call } = await import("../api");
-      const res = await call("POST /my-stuff/searches", { body: { searchId: await searchIdOf(target), hasAlert: true } });
-      setStatus(
-        res.ok ? { state: "done", message: `Saved “${res.data.name}” with its alert on.`, signedIn: true } : { state: "failed", message: res.error.message },
-      );
-    } catch {
-      setStatus({ state: "failed", message: UNREACHABLE });
-    }
-  };
-
-  const askByEmail = async (e: FormEvent) => {
-    e.preventDefault();
-    setStatus({ state: "busy" });
-    try {
-      const { call } = await import("../api");
-      const body = target.kind === "search" ? { email, searchId: await searchIdOf(target) } : { email, diamondId: target.diamondId };
-      const res = await call("POST /my-stuff/loginLessAlert", { body });
-      const done = target.kind === "search" ? "We'll email you when new ones match." : "We'll email you if its price drops.";
-      setStatus(res.ok ? { state: "done", message: done, signedIn: false } : { state: "failed", message: res.error.message });
-    } catch {
-      setStatus({ state: "failed", message: UNREACHABLE });
-    }
-  };
-
-  if (status.state === "done") {
-    return (
-      <p className="alert-me" role="status">
-        {status.message}{" "}
-        {status.signedIn ? (
-          <a href="/my-stuff/alerts">See your alerts</a>
-        ) : (
-          <span className="muted">Check your inbox: the email says how to stop the alerts.</span>
-        )}
-      </p>
-    );
-  }
+  const [pressed, setPressed] = useState(false);
   // A customer's price-drop alerts come with their favourites: the heart is the control.
   if (signedIn && target.kind === "diamond") return null;
-  if (signedIn) {
-    return (
-      <p className="alert-me">
-        <button type="button" className="link-button" onClick={saveToMyStuff} disabled={status.state === "busy"}>
-          {status.state === "busy" ? "Saving…" : label}
-        </button>
-        {status.state === "failed" ? (
-          <span className="form-error" role="alert">
-            {` ${status.message}`}
-          </span>
-        ) : null}
-      </p>
-    );
-  }
-  if (status.state === "idle") {
-    return (
-      <p className="alert-me">
-        <button type="button" className="link-button" onClick={() => setStatus({ state: "asking" })}>
-          {label}
-        </button>
-      </p>
-    );
-  }
-  const failed = status.state === "failed";
-  return (
-    <form className="alert-me alert-me-form" onSubmit={askByEmail} aria-label={label}>
-      <label htmlFor={fieldId}>Your email</label>{" "}
-      <input
-        id={fieldId}
-        type="email"
-        name="email"
-        required
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        aria-invalid={failed}
-        aria-describedby={failed ? errorId : undefined}
-      />{" "}
-      <button type="submit" disabled={status.state === "busy"}>
-        {status.state === "busy" ? "Sending…" : target.kind === "search" ? "Alert me" : "Email me"}
+  const label = target.kind === "search" ? "Save search & alert me" : "Email me if the price drops";
+  const button = (
+    <p className="alert-me">
+      <button type="button" className="link-button" onClick={() => setPressed(true)} disabled={pressed}>
+        {label}
       </button>
-      {failed ? (
-        <span id={errorId} className="form-error" role="alert">
-          {` ${status.message}`}
-        </span>
-      ) : null}
-    </form>
+    </p>
+  );
+  if (!pressed) return button;
+  return (
+    <Suspense fallback={button}>
+      <AlertMeForm target={target} signedIn={signedIn} label={label} />
+    </Suspense>
   );
 }

@@ -8,6 +8,7 @@ import type { CardSetting } from "./setting-card";
 import { METALS, SHAPES, byCode } from "#shared/enums.ts";
 import type { Collection, SearchPageDef } from "#shared/settings/pages.ts";
 import type { SettingFilters } from "#shared/settings/schemas.ts";
+import { submitOwnForm } from "./filter-drawer";
 import { filtersFromQuery, filtersOffered, queryString, searchHrefOf, type CollectionFamily } from "#shared/settings/url.ts";
 
 /** A result page as the hydration data carries it: what each card shows. */
@@ -46,6 +47,34 @@ const SORTS: [string, string][] = [
   ["name-desc", "Name: Z to A"],
 ];
 const SHIP_DAYS = [3, 5, 7, 10, 14];
+
+/** The filter form's id: the results bar's sort select belongs to it. */
+const FORM_ID = "ss-filters";
+
+/**
+ * The sort, in the results' bar (issue 24): the select belongs to the filter form (`form` attribute). With
+ * JavaScript a change applies at once; without, the Sort button submits the form.
+ */
+export function SettingSort({ f }: { f: SettingFilters }) {
+  const value = `${f.sortBy}-${f.sortOrder}`;
+  return (
+    <div className="sort-controls" key={value}>
+      <label>
+        Sort by{" "}
+        <select name="sort" form={FORM_ID} defaultValue={value} onChange={submitOwnForm}>
+          {SORTS.map(([v, label]) => (
+            <option key={v} value={v}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" form={FORM_ID} className="sort-go">
+        Sort
+      </button>
+    </div>
+  );
+}
 
 function Checks({
   legend,
@@ -144,6 +173,7 @@ export function Filters({ d }: { d: PageData }) {
       action={page.semantic}
       className="filters ss-filters"
       aria-label="Filters"
+      id={FORM_ID}
       key={d.canonical}
       onChange={onChange}
       onSubmit={(e) => {
@@ -192,7 +222,7 @@ export function Filters({ d }: { d: PageData }) {
         </label>
       ) : null}
       <fieldset className="sort">
-        <legend>Shipping and order</legend>
+        <legend>Shipping</legend>
         <label>
           Ships within{" "}
           <select name="ships" defaultValue={String(f.shippingDays)}>
@@ -203,16 +233,6 @@ export function Filters({ d }: { d: PageData }) {
               .map((n) => (
                 <option key={n} value={n}>{`${n} days`}</option>
               ))}
-          </select>
-        </label>
-        <label>
-          Sort by{" "}
-          <select name="sort" defaultValue={`${f.sortBy}-${f.sortOrder}`}>
-            {SORTS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
           </select>
         </label>
       </fieldset>

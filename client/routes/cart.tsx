@@ -223,7 +223,7 @@ export function Component() {
             <CartForm className="inline" label={`Quantity of ${l.name}`}>
               <Hidden fields={{ _type: "update", lineId: l.lineId }} />
               <label>
-                Quantity <input type="number" name="quantity" min={1} max={99} defaultValue={l.quantity} key={l.quantity} />
+                Quantity <input type="number" inputMode="numeric" name="quantity" min={1} max={99} defaultValue={l.quantity} key={l.quantity} />
               </label>
               <button type="submit">Update</button>
             </CartForm>
@@ -239,7 +239,7 @@ export function Component() {
       <CartForm className="promo" label="Promo code">
         <Hidden fields={{ _type: "apply-promo" }} />
         <label>
-          Promo code <input name="code" defaultValue={cart.PromoCode ?? ""} autoComplete="off" />
+          Promo code <input name="code" defaultValue={cart.PromoCode ?? ""} autoComplete="off" autoCapitalize="characters" spellCheck={false} />
         </label>
         <button type="submit">Apply</button>
         {cart.InvalidDiscountMessage ? (
@@ -249,7 +249,11 @@ export function Component() {
         ) : null}
       </CartForm>
       <Totals cart={cart} pending={pending} />
+      {/* On phones this paragraph is the fixed bottom bar (styles-phone-cart.css): the total beside the real link. */}
       <p className="checkout-link">
+        <span className="bar-total">
+          Total <strong>{formatUsd(cart.TotalWithTax)}</strong>
+        </span>
         <Link to="/checkout" className="button">
           Checkout
         </Link>

@@ -58,9 +58,21 @@ export const handle: RouteHandle<CheckoutData> = {
   meta: () => ({ title: "Checkout — Loupe" }),
 };
 
+/** What an address field may set on its input. */
+interface FieldProps {
+  required?: boolean;
+  autoComplete?: string;
+  type?: "email" | "tel";
+  inputMode?: "numeric";
+  autoCapitalize?: "words" | "off";
+  spellCheck?: boolean;
+  maxLength?: number;
+}
+
 function AddressForm({ cart }: { cart: CartView }) {
   const a = cart.ShippingAddress;
-  const field = (name: string, label: string, value: string, props: { required?: boolean; autoComplete?: string; type?: string; maxLength?: number } = {}) => (
+  // Each field names its autofill token and keyboard (type / inputMode): a phone offers the saved address and the right keys.
+  const field = (name: string, label: string, value: string, props: FieldProps = {}) => (
     <label>
       {label} <input name={`shipping.${name}`} defaultValue={value} {...props} />
     </label>
@@ -69,10 +81,10 @@ function AddressForm({ cart }: { cart: CartView }) {
     <CartForm action="/checkout" className="address" label="Shipping address">
       <Hidden fields={{ _type: "set-addresses", "shipping.countryCode": "US" }} />
       <h2>Shipping address</h2>
-      {field("name", "Full name", a?.name ?? "", { required: true, autoComplete: "name", maxLength: 100 })}
-      {field("line1", "Address", a?.line1 ?? "", { required: true, autoComplete: "address-line1", maxLength: 200 })}
-      {field("apt", "Apartment, suite (optional)", a?.apt ?? "", { autoComplete: "address-line2", maxLength: 50 })}
-      {field("city", "City", a?.city ?? "", { required: true, autoComplete: "address-level2", maxLength: 100 })}
+      {field("name", "Full name", a?.name ?? "", { required: true, autoComplete: "name", autoCapitalize: "words", maxLength: 100 })}
+      {field("line1", "Address", a?.line1 ?? "", { required: true, autoComplete: "address-line1", autoCapitalize: "words", maxLength: 200 })}
+      {field("apt", "Apartment, suite (optional)", a?.apt ?? "", { autoComplete: "address-line2", autoCapitalize: "words", maxLength: 50 })}
+      {field("city", "City", a?.city ?? "", { required: true, autoComplete: "address-level2", autoCapitalize: "words", maxLength: 100 })}
       <label>
         State{" "}
         <select name="shipping.state" defaultValue={a?.state ?? ""} required autoComplete="address-level1">
@@ -80,8 +92,16 @@ function AddressForm({ cart }: { cart: CartView }) {
           <UsStateOptions />
         </select>
       </label>
-      {field("postalCode", "ZIP code", a?.postalCode ?? "", { required: true, autoComplete: "postal-code", maxLength: 12 })}
-      {field("email", "Email for the order", a?.email || cart.UserEmail || "", { required: true, autoComplete: "email", type: "email", maxLength: 254 })}
+      {/* The address is a US one (countryCode above): a ZIP code is digits, so the digit keypad. */}
+      {field("postalCode", "ZIP code", a?.postalCode ?? "", { required: true, autoComplete: "postal-code", inputMode: "numeric", maxLength: 12 })}
+      {field("email", "Email for the order", a?.email || cart.UserEmail || "", {
+        required: true,
+        autoComplete: "email",
+        type: "email",
+        autoCapitalize: "off",
+        spellCheck: false,
+        maxLength: 254,
+      })}
       {field("phone", "Phone (optional)", a?.phone ?? "", { autoComplete: "tel", type: "tel", maxLength: 25 })}
       <label>
         <input type="checkbox" name="billingSameAsShipping" defaultChecked={cart.BillingSameAsShipping} /> Billing address is the same
@@ -136,7 +156,11 @@ export function Component() {
             {cart.LockedPrice ? `, your locked price of ${formatUsd(cart.LockedPrice.total)} honoured` : ""}. It waits for your payment by{" "}
             {PAYMENT_LABEL[cart.PaymentMethod]}; we email {cart.ShippingAddress?.email || cart.UserEmail} the confirmation once it is paid.
           </p>
-          <p>
+          {/* On phones the fixed bottom bar (styles-phone-cart.css): the total beside the real link. */}
+          <p className="order-bar">
+            <span className="bar-total">
+              Total <strong>{formatUsd(cart.TotalWithTax)}</strong>
+            </span>
             <a className="button primary" href={`/orders/re-payment/${cart.OrderDrafted}`}>
               Pay now
             </a>
@@ -159,13 +183,19 @@ export function Component() {
               {placed.error}
             </p>
           ) : null}
-          {/* A plain form: the browser posts the document, the server places the order and redirects to the payment. */}
-          <form method="post" action="/checkout" aria-label="Place order">
-            <Hidden fields={{ _type: PLACE_ORDER }} />
-            <button type="submit" disabled={problems.length > 0}>
-              Place order
-            </button>
-          </form>
+          {/* On phones the fixed bottom bar (styles-phone-cart.css): the total beside the real form. */}
+          <div className="order-bar">
+            <p className="bar-total">
+              Total <strong>{formatUsd(cart.TotalWithTax)}</strong>
+            </p>
+            {/* A plain form: the browser posts the document, the server places the order and redirects to the payment. */}
+            <form method="post" action="/checkout" aria-label="Place order">
+              <Hidden fields={{ _type: PLACE_ORDER }} />
+              <button type="submit" disabled={problems.length > 0}>
+                Place order
+              </button>
+            </form>
+          </div>
         </section>
       )}
     </article>

@@ -82,20 +82,31 @@ function FormError() {
   ) : null;
 }
 
+/**
+ * The price lines, then the total with the Add to cart button: on phones that pair is a bar fixed to the bottom of
+ * the screen, so the price and the button are always in view however long the form is (decision 047).
+ */
 function Lines({ lines, total }: { lines: { label: string; price: number }[]; total: number }) {
   return (
-    <dl className="cr-total" aria-label="Price">
-      {lines.map((l) => (
-        <div key={l.label} className="fact">
-          <dt>{l.label}</dt>
-          <dd>{formatUsd(l.price)}</dd>
-        </div>
-      ))}
-      <div className="fact cr-total-row">
-        <dt>Total</dt>
-        <dd data-testid="complete-total">{formatUsd(total)}</dd>
+    <div className="cr-sum">
+      <dl className="cr-total" aria-label="Price">
+        {lines.map((l) => (
+          <div key={l.label} className="fact">
+            <dt>{l.label}</dt>
+            <dd>{formatUsd(l.price)}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="cr-checkout">
+        <dl className="cr-total">
+          <div className="fact cr-total-row">
+            <dt>Total</dt>
+            <dd data-testid="complete-total">{formatUsd(total)}</dd>
+          </div>
+        </dl>
+        <Submit />
       </div>
-    </dl>
+    </div>
   );
 }
 
@@ -151,7 +162,6 @@ function RingPage({ d }: { d: RingData }) {
             </fieldset>
           ) : null}
           <Lines lines={lines} total={lines.reduce((sum, l) => sum + l.price, 0)} />
-          <Submit />
           <FormError />
         </Form>
       )}
@@ -204,7 +214,6 @@ function EarringsPage({ d }: { d: EarringsData }) {
           </ul>
         </fieldset>
         <Lines lines={lines} total={lines.reduce((sum, l) => sum + l.price, 0)} />
-        <Submit />
         <FormError />
       </Form>
     </article>

@@ -20,7 +20,8 @@ import { Pager } from "../components/pager";
 import { diamondTitle, favoriteDiamond, gradeLine, viewedDiamond } from "../components/diamond-text";
 import { DiamondHeart } from "../components/heart";
 import { AlertMe } from "../components/search-alert";
-import { Filters } from "../components/diamond-filters";
+import { DiamondSort, Filters } from "../components/diamond-filters";
+import { FilterDrawer } from "../components/filter-drawer";
 
 /** What a result card shows of a diamond: the page's hydration data carries only these fields. */
 type CardDiamond = Pick<
@@ -234,11 +235,23 @@ export function Component() {
         </p>
       ) : null}
       <div className="search-layout">
-        <Filters state={state} facets={result.facets} histogram={result.priceHistogram} retailers={retailers} ring={ring} />
+        <FilterDrawer href={searchHref(state)}>
+          <Filters state={state} facets={result.facets} histogram={result.priceHistogram} retailers={retailers} ring={ring} />
+        </FilterDrawer>
         <section className="results" aria-busy={busy} aria-label="Results">
-          <p className="result-count" role="status">
-            {result.total === 0 ? "No diamonds match these filters." : `${formatCount(result.total)} diamonds · showing ${from}–${to}`}
-          </p>
+          <div className="search-bar">
+            <p className="result-count" role="status">
+              {result.total === 0 ? (
+                "No diamonds match these filters."
+              ) : (
+                <>
+                  {`${formatCount(result.total)} diamonds`}
+                  <span className="count-range">{` · showing ${from}–${to}`}</span>
+                </>
+              )}
+            </p>
+            <DiamondSort state={state} />
+          </div>
           {ignored.length ? <p className="notice">{`Ignored unknown filter values: ${ignored.join(", ")}`}</p> : null}
           <div className="search-actions">
             <SaveSearch state={state} searchId={searchId} />

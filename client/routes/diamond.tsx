@@ -165,12 +165,13 @@ export function Component() {
         <Link to={d.isLabGrown ? "/diamond-search?origin=lab" : "/diamond-search"}>{d.isLabGrown ? "Lab-grown diamonds" : "Natural diamonds"}</Link>
       </p>
       <div className="detail-layout">
+        {/* The title before the picture: screen readers meet it first (on wide screens the grid puts it on the right, decision 047). */}
+        <h1>{diamondTitle(d)}</h1>
         <figure className="diamond-figure">
           <ShapeImage shape={d.shape} size={320} eager alt={`${labelOf(SHAPES, d.shape)} diamond illustration`} />
           <figcaption>Illustration of the {labelOf(SHAPES, d.shape).toLowerCase()} shape</figcaption>
         </figure>
         <div className="detail-main">
-          <h1>{diamondTitle(d)}</h1>
           <p className="grade-summary">
             {labelOf(COLORS, d.color)} colour · {labelOf(CLARITIES, d.clarity)} clarity · {labelOf(CUTS, d.cut)} cut
           </p>

@@ -11,7 +11,8 @@ import { NO_FILTERS_FOUND } from "#shared/search-constants.ts";
 import { JEWELRY_PAGES, SEARCH_PAGES, searchHeadingOf, withFixed, type SearchPageDef } from "#shared/settings/pages.ts";
 import type { SettingFilters, SettingSearchResult } from "#shared/settings/schemas.ts";
 import { SETTING_SEARCH_ID, applyCollection, collectionPage, defaultFilters, filtersFromQuery, searchHrefOf, searchPageFor } from "#shared/settings/url.ts";
-import { Filters, withQuery, type PageData, type Result } from "../components/setting-filters";
+import { Filters, SettingSort, withQuery, type PageData, type Result } from "../components/setting-filters";
+import { FilterDrawer } from "../components/filter-drawer";
 
 /**
  * Every setting, wedding band and jewellery search page of §2 (shared/settings/pages.ts names them) and the
@@ -216,9 +217,14 @@ export function Component() {
         </nav>
       ) : null}
       <div className="search-layout">
-        <Filters d={d} />
+        <FilterDrawer href={searchHrefOf(filters, page, {}, d.collection ?? undefined)}>
+          <Filters d={d} />
+        </FilterDrawer>
         <section className="results" aria-busy={navigation.state === "loading"} aria-label="Results">
-          <p className="result-count" role="status">{`${formatCount(result.total)} ${noun}`}</p>
+          <div className="search-bar">
+            <p className="result-count" role="status">{`${formatCount(result.total)} ${noun}`}</p>
+            <SettingSort f={filters} />
+          </div>
           {d.ignored.length ? <p className="notice">{`Ignored unknown filter values: ${d.ignored.join(", ")}`}</p> : null}
           {d.collection ? null : (
             <div className="search-actions">

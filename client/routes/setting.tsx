@@ -309,9 +309,10 @@ export function Component() {
   return (
     <article className="page sd-page">
       <div className="detail-layout">
+        {/* The title before the pictures: screen readers meet it first (on wide screens the grid puts it on the right, decision 047). */}
+        <h1>{s.name}</h1>
         <Gallery key={v.id} images={s.images} alt={`${s.name} in ${v.metalName}`} />
         <div className="detail-main">
-          <h1>{s.name}</h1>
           <SettingHeart setting={{ id: s.id, kind: favoriteKind, name: s.name, path: s.url, price: v.price, image: s.images[0] ?? null }} />
           {s.styleNames.length ? <p className="sd-style-names">{s.styleNames.join(" · ")}</p> : null}
           <MetalSwitcher metals={s.variants} current={s.metalId} href={(m) => inMetal(s, m) + query} />
