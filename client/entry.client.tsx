@@ -13,6 +13,7 @@ import "./styles-notifications.css";
 import "./styles-search-phone.css";
 import "./styles-phone-cart.css";
 import "./styles-phone-detail.css";
+import "./styles-phone-chrome.css";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { RouterContextProvider, createBrowserRouter, matchRoutes, type HydrationState } from "react-router";

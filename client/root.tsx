@@ -161,12 +161,16 @@ function Layout({ children, root, hasError }: { children: React.ReactNode; root:
       </a>
       {flags.announcement ? (
         <div className="announcement" role="note">
-          Compare certified diamonds from 20+ independent retailers — prices checked daily.
+          {/* The .wide-words give way on phones, where the bar is one line (decision 049). */}
+          Compare <span className="wide-words">certified </span>diamonds from 20+ <span className="wide-words">independent </span>retailers
+          <span className="wide-words"> — prices checked daily</span>.
         </div>
       ) : null}
       {flags.announcement && root?.alert ? (
         <p className="traffic-alert" data-alert-id={root.alert.id}>
-          {root.alert.message} {root.alert.link ? <a href={root.alert.link.href}>{root.alert.link.text}</a> : null}
+          {/* Its own box: on phones the message is cut to one line with an ellipsis, the link stays whole. */}
+          <span className="traffic-alert-message">{root.alert.message}</span>{" "}
+          {root.alert.link ? <a href={root.alert.link.href}>{root.alert.link.text}</a> : null}
         </p>
       ) : null}
       {flags.navigation !== "none" ? (
@@ -180,9 +184,16 @@ function Layout({ children, root, hasError }: { children: React.ReactNode; root:
       ) : null}
       {flags.buyingFlow ? (
         <ol className="buying-flow" aria-label="Buying steps">
-          <li>Choose a diamond</li>
-          <li>Choose a setting</li>
-          <li>Review your ring</li>
+          {/* Phones show the nouns only ("1. Diamond 2. Setting 3. Ring"); the verbs stay for screen readers. */}
+          <li>
+            <span className="step-verb">Choose a </span>diamond
+          </li>
+          <li>
+            <span className="step-verb">Choose a </span>setting
+          </li>
+          <li>
+            <span className="step-verb">Review your </span>ring
+          </li>
         </ol>
       ) : null}
       <main id="main">{children}</main>

@@ -83,6 +83,14 @@ export function SiteHeader({
   returnTo: string;
   user: { firstName: string } | null;
 }) {
+  const themeToggle = darkTheme ? (
+    <form method="post" action="/api/preferences/theme" className="theme-toggle">
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <input type="hidden" name="theme" value={theme === "dark" ? "light" : "dark"} />
+      <button type="submit">{theme === "dark" ? "Light mode" : "Dark mode"}</button>
+    </form>
+  ) : null;
+  const account = <AccountMenu user={user} returnTo={returnTo} />;
   return (
     <header className="site-header">
       <Link to="/" className="logo" aria-label="Loupe home">
@@ -97,26 +105,29 @@ export function SiteHeader({
           <nav aria-label="Main" className="main-nav">
             <MainLinks />
           </nav>
-          {/* Narrow screens (≤ 800 px): the same links behind a Menu button — a <details>, so it works without JavaScript. */}
+          {/* Narrow screens (≤ 800 px): the cart one tap away beside the Menu button; its icon is CSS (decision 049). */}
+          <NavLink to="/cart" className="header-cart">
+            Cart
+          </NavLink>
+          {/* Narrow screens: the links, the theme switch and the account behind a Menu button — a <details>, so it
+              works without JavaScript; the copies after it are hidden there (styles-phone-chrome.css). */}
           <details className="menu">
             <summary>Menu</summary>
-            <nav aria-label="Menu">
-              <MainLinks onClick={closeMenu} />
-              <Link to="/my-stuff" onClick={closeMenu}>
-                My stuff
-              </Link>
-            </nav>
+            <div className="menu-panel">
+              <nav aria-label="Menu">
+                <MainLinks onClick={closeMenu} />
+                <Link to="/my-stuff" onClick={closeMenu}>
+                  My stuff
+                </Link>
+              </nav>
+              {themeToggle}
+              {account}
+            </div>
           </details>
         </>
       ) : null}
-      {darkTheme ? (
-        <form method="post" action="/api/preferences/theme" className="theme-toggle">
-          <input type="hidden" name="returnTo" value={returnTo} />
-          <input type="hidden" name="theme" value={theme === "dark" ? "light" : "dark"} />
-          <button type="submit">{theme === "dark" ? "Light mode" : "Dark mode"}</button>
-        </form>
-      ) : null}
-      <AccountMenu user={user} returnTo={returnTo} />
+      {themeToggle}
+      {account}
     </header>
   );
 }

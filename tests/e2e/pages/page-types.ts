@@ -1,6 +1,6 @@
 /**
- * The shop's page types for the accessibility test (tests/e2e/accessibility.test.ts): how to reach an example of
- * each from a fixed path. Add a new page type here (a fixed path, or the links and actions that reach it).
+ * The shop's page types for the accessibility and phone tests (tests/e2e/accessibility.test.ts, phone.test.ts): how
+ * to reach an example of each from a fixed path, and what a phone shows in its first screen. Add a new page type here (a fixed path, or the links and actions that reach it).
  */
 import type { Page } from "playwright-core";
 import { E2E_ADMIN_TOKEN } from "../server";
@@ -23,6 +23,12 @@ export interface PageType {
   via?: readonly Step[];
   /** The example's address (checked before axe runs, so a changed link cannot test the wrong page). */
   expect?: RegExp;
+  /**
+   * What a phone shows without scrolling (issue 24): CSS selectors whose first match's box must start inside the
+   * first screen at 390 × 844 (0 ≤ top < 844, in the document, so a restored scroll position cannot help).
+   * tests/e2e/phone.test.ts checks them; unset, nothing is checked.
+   */
+  firstScreen?: readonly string[];
 }
 
 const CARD = "main a.setting-card-link";
@@ -123,7 +129,7 @@ async function unpaidOrderInOperatorView(page: Page): Promise<void> {
  * order in one browser per mode: the cart pages come before the ring builder adds a setting.
  */
 export const PAGE_TYPES: readonly PageType[] = [
-  { name: "home", path: "/" },
+  { name: "home", path: "/", firstScreen: ["header .header-cart", "header details.menu summary", "main h1"] },
   { name: "diamond search", path: "/diamond-search" },
   { name: "diamond", path: "/diamond-search", via: [DIAMOND_CARD], expect: /\/diamond\/\d+\// },
   { name: "setting search", path: "/setting-search" },
