@@ -29,8 +29,10 @@ export function holdDrawer(details: HTMLDetailsElement): void {
   panel.setAttribute("aria-labelledby", "drawer-title");
   document.documentElement.classList.add("drawer-open");
 
+  // Closing releases at once (the toggle event comes a task later): focus is back on the button when the drawer hides.
   const close = () => {
     details.open = false;
+    release();
   };
   const onKey = (e: KeyboardEvent) => {
     if (e.key === "Escape") {
@@ -42,7 +44,7 @@ export function holdDrawer(details: HTMLDetailsElement): void {
     if ((e.target as Element).closest(".drawer-close")) close();
   };
   const release = () => {
-    if (details.open) return;
+    if (details.open || !details.dataset.held) return;
     details.removeEventListener("toggle", release);
     document.removeEventListener("keydown", onKey);
     panel.removeEventListener("click", onClick);

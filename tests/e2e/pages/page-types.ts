@@ -31,6 +31,21 @@ export interface PageType {
   firstScreen?: readonly string[];
 }
 
+/** CSS selectors of a detail page's four parts; each matches one element on every detail page (the first match is the one). */
+export const DETAIL_PARTS = {
+  title: "main h1",
+  /** The diamond's or item's price; on the complete ring page, the total beside Add to cart. */
+  price: "main .detail-main > .detail-price, main .cr-checkout [data-testid=complete-total]",
+  picture: "main .diamond-figure img, main .sd-main-image, main .cr-setting img",
+  /** Add to cart, Add the pair to cart, Choose this setting, Complete your ring, Choose a pair of diamonds. */
+  button: "main .detail-main > .add-to-cart button, main .detail-main > .sd-buy button, main .detail-main > a.sd-button, main .cr-checkout button[type=submit]",
+} as const;
+
+/** What a detail page shows in its first screen on a phone (issue 24 point 3). */
+const DETAIL_FIRST_SCREEN = Object.values(DETAIL_PARTS);
+/** A search page's first screen on a phone (issue 24 point 1): the count, the Filters button and the first result. */
+const searchFirstScreen = (card: string) => [".search-bar .result-count", "summary.filters-button", card];
+
 const CARD = "main a.setting-card-link";
 const DIAMOND_CARD = "main .diamond-grid a[href*='/diamond/']";
 
@@ -130,15 +145,24 @@ async function unpaidOrderInOperatorView(page: Page): Promise<void> {
  */
 export const PAGE_TYPES: readonly PageType[] = [
   { name: "home", path: "/", firstScreen: ["header .header-cart", "header details.menu summary", "main h1"] },
-  { name: "diamond search", path: "/diamond-search" },
-  { name: "diamond", path: "/diamond-search", via: [DIAMOND_CARD], expect: /\/diamond\/\d+\// },
-  { name: "setting search", path: "/setting-search" },
-  { name: "setting", path: "/setting-search", via: [CARD], expect: /\/setting\/\d+\/\d+$/ },
-  { name: "wedding band", path: "/wedding-rings", via: [CARD], expect: /\/\d+\/\d+$/ },
-  { name: "jewellery", path: "/jewelry-search/bracelets", via: [CARD], expect: /\/fine-jewelry\/\d+\/\d+$/ },
+  { name: "diamond search", path: "/diamond-search", firstScreen: searchFirstScreen(DIAMOND_CARD) },
+  { name: "diamond", path: "/diamond-search", via: [DIAMOND_CARD], expect: /\/diamond\/\d+\//, firstScreen: DETAIL_FIRST_SCREEN },
+  { name: "setting search", path: "/setting-search", firstScreen: searchFirstScreen(CARD) },
+  { name: "wedding band search", path: "/wedding-rings", firstScreen: searchFirstScreen(CARD) },
+  { name: "jewellery search", path: "/jewelry-search/bracelets", firstScreen: searchFirstScreen(CARD) },
+  { name: "setting", path: "/setting-search", via: [CARD], expect: /\/setting\/\d+\/\d+$/, firstScreen: DETAIL_FIRST_SCREEN },
+  { name: "wedding band", path: "/wedding-rings", via: [CARD], expect: /\/\d+\/\d+$/, firstScreen: DETAIL_FIRST_SCREEN },
+  { name: "jewellery", path: "/jewelry-search/bracelets", via: [CARD], expect: /\/fine-jewelry\/\d+\/\d+$/, firstScreen: DETAIL_FIRST_SCREEN },
   { name: "empty cart", path: "/cart" },
-  { name: "cart with an item", path: "/diamond-search", via: [DIAMOND_CARD, addToCart], expect: /\/cart$/ },
-  { name: "checkout", path: "/checkout", expect: /\/checkout$/ },
+  {
+    name: "cart with an item",
+    path: "/diamond-search",
+    via: [DIAMOND_CARD, addToCart],
+    expect: /\/cart$/,
+    // Issue 24 point 4: the line, the total and Checkout in the first screen (the last two in the fixed bottom bar).
+    firstScreen: ["main .cart-line", ".checkout-link .bar-total strong", ".checkout-link .button"],
+  },
+  { name: "checkout", path: "/checkout", expect: /\/checkout$/, firstScreen: ["main h1", ".order-bar .bar-total strong", ".order-bar button"] },
   { name: "compare", path: "/compare" },
   { name: "login", path: "/login" },
   { name: "register", path: "/register" },
@@ -180,6 +204,7 @@ export const PAGE_TYPES: readonly PageType[] = [
     path: "/setting-search",
     via: [CARD, chooseSetting, DIAMOND_CARD, "main a[href^='/complete-ring/']"],
     expect: /\/complete-ring\/\d+\/\d+\?setting=\d+$/,
+    firstScreen: DETAIL_FIRST_SCREEN,
   },
   // After delivery (issue 22 point 5): the email's star link, the survey, leaving the review emails.
   { name: "product review", path: "/", via: [reviewLink("/orders/user-product-review/5/")], expect: /\/orders\/user-product-review\/5\/rr[0-9a-f]{16}\// },
