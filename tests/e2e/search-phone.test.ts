@@ -133,6 +133,24 @@ describe("the filter drawer by keyboard (390 × 844)", () => {
     await context.close();
   });
 
+  it("the compare tray is one row at the bottom of the screen, under the thumb, and its Compare link works", async () => {
+    const context = await shopperContext(browser, phone({ width: 390, height: 844 }));
+    const { page, errors } = await openPage(context);
+    await page.goto(url("/diamond-search"));
+    await page.waitForSelector("body[data-hydrated=true]");
+    for (let i = 0; i < 4; i++) await page.getByRole("button", { name: "Compare", exact: true }).first().click();
+    await page.evaluate(() => window.scrollTo(0, 800));
+    const tray = page.getByRole("complementary", { name: "Compare tray" });
+    await expect.poll(async () => Math.round((await box(tray)).y + (await box(tray)).height)).toBe(844);
+    expect((await box(tray)).height).toBeLessThanOrEqual(80);
+    const link = tray.getByRole("link", { name: "Compare 4 diamonds" });
+    expect((await box(link)).height).toBeGreaterThanOrEqual(44);
+    await link.click();
+    await page.waitForURL(/\/compare\?ids=\d+,\d+,\d+,\d+$/);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
   it("without JavaScript the drawer is a disclosure around a form, and the Sort button sorts", async () => {
     const context = await shopperContext(browser, { ...phone({ width: 390, height: 844 }), javaScriptEnabled: false });
     const { page } = await openPage(context);
