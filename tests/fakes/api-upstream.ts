@@ -14,7 +14,7 @@
  * - `reset-state`: no faults, no counted attempts; `attempts`: `{path: n}`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "./server";
 
 /** A fault the fake injects. */
 export type UpstreamFault =
@@ -101,15 +101,5 @@ export async function startApiUpstreamFake(): Promise<{ origin: string; stop: ()
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((e) => send(res, 500, JSON.stringify({ error: String(e) })));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    origin,
-    stop: () =>
-      new Promise((resolve) => {
-        for (const res of open) res.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server, open);
 }

@@ -11,7 +11,7 @@
  * - `attempts`: how many requests each path received (`{path: n}`).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "./server";
 
 /** A fault the fake injects. */
 export type DirectoryFault = "reset" | "hangup" | "stall" | "500" | "garbage";
@@ -112,15 +112,5 @@ export async function startRetailerDirectoryFake(): Promise<{ origin: string; st
     }
     serve(path, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    origin,
-    stop: () =>
-      new Promise((resolve) => {
-        for (const res of stalled) res.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server, stalled);
 }

@@ -5,7 +5,7 @@
  * Each fake owns a path prefix (`/resend`, `/google`, `/facebook`); its state is reset and inspected by
  * tests through `/__control/{prefix}/…` (fakes.ts in the tests talks to it).
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** A fake provider: answers requests under its prefix, and control calls from the tests. */
@@ -57,7 +57,24 @@ export async function startFakes(fakes: readonly Fake[]): Promise<{ origin: stri
       res.end(String(e));
     }
   });
+  const started = await listenOnLoopback(server);
+  origin = started.origin;
+  return started;
+}
+
+/**
+ * Listens on a free loopback port: the origin, and a stop that ends the responses a fake holds open (hung or
+ * slow answers it was told to give) and every kept-alive connection before closing.
+ */
+export async function listenOnLoopback(server: Server, held: ReadonlySet<ServerResponse> = new Set()): Promise<{ origin: string; stop: () => Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { origin, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        for (const res of held) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
