@@ -17,10 +17,11 @@ export default defineConfig({
       {
         plugins: [
           cloudflareTest(async () => ({
-            // The worker of wrangler.toml (main, D1, Durable Objects, assets = the built browser bundle).
-            wrangler: { configPath: "./wrangler.toml" },
+            // The worker of wrangler.toml's local environment (main, D1, Durable Objects, assets = the built browser
+            // bundle); the tests' requests go to https://loupe.test, which is also the site's origin for emailed links.
+            wrangler: { configPath: "./wrangler.toml", environment: "local" },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), ADMIN_TOKEN: "test-admin-token" },
+              bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), ADMIN_TOKEN: "test-admin-token", SITE_ORIGIN: "https://loupe.test" },
             },
           })),
         ],

@@ -302,6 +302,7 @@ export const ERROR_CODES = [
   "method_not_allowed",
   "bad_gateway",
   "gateway_timeout",
+  "service_unavailable",
   "internal",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -36,12 +36,16 @@ export type Bindings = Env &
     VISITOR_COOKIE_SECRET?: string;
     /** Token of the marketer view and admin calls (`wrangler secret put ADMIN_TOKEN`); unset, they answer 404. */
     ADMIN_TOKEN?: string;
-    /** Signs alert emails' links (`wrangler secret put ALERT_LINK_SECRET`); unset, VISITOR_COOKIE_SECRET signs them. */
+    /** Signs alert emails' links (`wrangler secret put ALERT_LINK_SECRET`; worker/platform/secrets.ts). */
     ALERT_LINK_SECRET?: string;
-    /** This site's origin for links in emails sent without a request (the alert run); default http://localhost:8787. */
+    /** This site's https origin: every link that leaves a request (emails) is built on it (worker/platform/config.ts); a local run without it uses http://localhost:8787. */
     SITE_ORIGIN?: string;
-    /** Signs emailed account links (`wrangler secret put ACCOUNT_LINK_SECRET`); unset, VISITOR_COOKIE_SECRET signs them. */
+    /** Signs emailed account links (`wrangler secret put ACCOUNT_LINK_SECRET`; worker/platform/secrets.ts). */
     ACCOUNT_LINK_SECRET?: string;
+    /** Signs the orders' emailed keys (`wrangler secret put ORDER_KEY_SECRET`; worker/orders/keys.ts). */
+    ORDER_KEY_SECRET?: string;
+    /** Signs the retailers' keys to an order's lines (`wrangler secret put RETAILER_KEY_SECRET`; worker/orders/care/keys.ts). */
+    RETAILER_KEY_SECRET?: string;
     /** Resend API key (`wrangler secret put RESEND_API_KEY`); unset, emails stay in the outbox as `local` (worker/email/). */
     RESEND_API_KEY?: string;
     /** The email sender, e.g. `Loupe <hello@loupe.example>` (a domain verified in Resend). */

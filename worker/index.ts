@@ -1,5 +1,6 @@
 /**
- * The worker entry only composes: robots.txt, the sitemaps and the generated images (first: public answers shared by
+ * The worker entry only composes: the configuration check (a deployed worker with an incomplete configuration
+ * answers 503 everywhere; docs/decisions/050-fail-closed.md) → `/dev/*` only in a local run → robots.txt, the sitemaps and the generated images (first: public answers shared by
  * every visitor, so no visitor or experiment cookie and no session) → request context → security headers (widened on
  * the card page) → the customer's session (and the same-origin check of cookie-authenticated changes) → redirects →
  * experiments → the ad-click cookie (§5 `_fbc`) → `/api` →
@@ -33,15 +34,21 @@ import { ssr } from "./ssr/render";
 import { versionSite } from "./version/routes";
 import { trackingQueue } from "./tracking/consumer";
 import { devEvents } from "./tracking/dev-routes";
+import { configurationGuard, configured } from "./middleware/guard";
+import { localOnly } from "./middleware/local-only";
+import { sameOriginWrites } from "./middleware/same-origin";
 
 export { CartObject } from "./cart/cart-object";
 export { SearchIndexObject } from "./search/search-object";
 
 const app = new Hono<AppEnv>()
+  .use(configurationGuard())
+  .use("/dev/*", localOnly())
   .route("/", seo)
   .route("/", images)
   .use(...requestContext())
   .use(securityHeaders())
+  .use(sameOriginWrites())
   .use("/orders/:n/pay", cardPagePolicy())
   .use(sessions())
   .use(redirects())
@@ -71,6 +78,7 @@ export { app };
  * attempts, unpaid orders past their time.
  */
 const scheduled: ExportedHandlerScheduledHandler<Bindings> = (controller, env, ctx) => {
+  if (!configured(env)) return;
   if (controller.cron === ALERT_CRON) return alertsCron(controller, env, ctx);
   emailCron(controller, env, ctx);
   accountsCron(controller, env, ctx);
@@ -82,6 +90,10 @@ const scheduled: ExportedHandlerScheduledHandler<Bindings> = (controller, env, c
  * The Queues consumer (wrangler.toml `[[queues.consumers]]`), told apart by `batch.queue`: the tracking queue and
  * its dead-letter queue (worker/tracking/consumer.ts).
  */
-const queue: ExportedHandlerQueueHandler<Bindings> = (batch, env) => trackingQueue(batch, env);
+const queue: ExportedHandlerQueueHandler<Bindings> = async (batch, env) => {
+  // An incomplete configuration delivers nothing: the messages wait (retried later) instead of being lost.
+  if (!configured(env)) return batch.retryAll({ delaySeconds: 300 });
+  return trackingQueue(batch, env);
+};
 
 export default { fetch: app.fetch, scheduled, queue } satisfies ExportedHandler<Bindings>;

@@ -66,7 +66,7 @@ export function empty(description: string): Answer<undefined> {
 export const GENERIC_ERRORS = {
   400: "Invalid path, query or body (details name each field)",
   401: "Not signed in, or the session has ended (sign in again)",
-  403: "A cross-site request carrying the session cookie (sent from another origin)",
+  403: "A request from another site: its Origin or Sec-Fetch-Site is not this site's (or a browser's cookie came with neither)",
   404: "Unknown route, or an admin call without the admin token",
   413: "Request body too large",
   415: "Content-Type is not application/json",
@@ -75,7 +75,7 @@ export const GENERIC_ERRORS = {
 
 /**
  * Every status an operation can answer: its own, 400 when it reads input, 401 when it needs a signed-in
- * customer, 403 and 413 for any method but GET (a cross-site form with the session cookie; a body too large), 415 when it reads JSON, 404 for admin calls, and 500 (each with the error envelope).
+ * customer, 403 and 413 for any method but GET (a request from another site; a body too large), 415 when it reads JSON, 404 for admin calls, and 500 (each with the error envelope).
  */
 export function answersOf(op: Operation): Map<number, Answer> {
   const out = new Map<number, Answer>();

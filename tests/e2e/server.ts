@@ -50,6 +50,8 @@ export async function startWorker({ persistTo, diamonds, args = [] }: { persistT
     wrangler,
     [
       "dev",
+      "--env",
+      "local",
       "--port",
       String(port),
       "--ip",

@@ -6,15 +6,16 @@
 import type { SignedIn } from "#shared/accounts/schemas.ts";
 import { queueEmail, type EmailBindings } from "../email/outbox";
 import type { EmailMessage } from "../email/templates";
+import { signingSecret } from "../platform/secrets";
 import { openSession } from "./sessions";
 import { signLink, type LinkPurpose } from "./tokens";
 import { storedUser, type User } from "./users";
 
 export type AccountBindings = EmailBindings & {
   DB: D1Database;
-  /** Signs emailed links (`wrangler secret put ACCOUNT_LINK_SECRET`); falls back to VISITOR_COOKIE_SECRET, then a development key. */
+  APP_ENV?: string;
+  /** Signs emailed links (`wrangler secret put ACCOUNT_LINK_SECRET`; worker/platform/secrets.ts). */
   ACCOUNT_LINK_SECRET?: string;
-  VISITOR_COOKIE_SECRET?: string;
 };
 
 export interface AccountDeps {
@@ -27,8 +28,7 @@ export interface AccountDeps {
   waitUntil: (p: Promise<unknown>) => void;
 }
 
-const DEV_LINK_SECRET = "loupe-local-development-links";
-export const linkSecret = (env: AccountBindings) => env.ACCOUNT_LINK_SECRET || env.VISITOR_COOKIE_SECRET || DEV_LINK_SECRET;
+export const linkSecret = (env: AccountBindings) => signingSecret(env, "ACCOUNT_LINK_SECRET");
 
 /** An absolute link to a page of this site with its query. */
 export function pageLink(d: AccountDeps, path: string, query: Record<string, string | undefined> = {}): string {

@@ -6,6 +6,7 @@ import { handle } from "../http/routes";
 import { chatProviderOf } from "./forward";
 import { type ChatRequest, readMessages, reply, sendMessage, startConversation } from "./service";
 import { type Caller, customerMessages, operatorInbox } from "./store";
+import { siteOrigin } from "../platform/config";
 
 const privately = (c: Context<AppEnv>) => c.header("Cache-Control", "private, no-store");
 
@@ -22,7 +23,7 @@ export function chatRequest(c: Context<AppEnv>): ChatRequest {
     provider: chatProviderOf(c.env),
     now: Date.now(),
     ip: c.req.header("cf-connecting-ip") ?? "unknown",
-    origin: new URL(c.req.url).origin,
+    origin: siteOrigin(c.env),
     waitUntil: (p) => c.executionCtx.waitUntil(p),
   };
 }

@@ -13,6 +13,7 @@ import { handle } from "../http/routes";
 import { sendTracking } from "../middleware/tracking";
 import { experimentReport } from "./report";
 import { changeOverride, exposure, running } from "./service";
+import { siteOrigin } from "../platform/config";
 
 export const experimentRoutes = [
   handle(ops.experimentAssignments, (_, c) => {
@@ -38,7 +39,7 @@ export const experimentRoutes = [
     const message = exposure(c.get("assignments"), c.get("visitorId"), body.name, body.variant, Date.now());
     return { status: 202, body: { queued: await sendTracking(c, [message]) } };
   }),
-  handle(ops.experimentReport, async (_, c) => ({ status: 200, body: await experimentReport(c.env.DB, c.get("assignments"), new URL(c.req.url).origin) })),
+  handle(ops.experimentReport, async (_, c) => ({ status: 200, body: await experimentReport(c.env.DB, c.get("assignments"), siteOrigin(c.env)) })),
   handle(ops.setExperimentOverride, async ({ params, body }, c) => {
     await changeOverride(c.env.DB, c.get("assignments"), params.name, body);
     return { status: 200, body: { name: params.name, override: body } };

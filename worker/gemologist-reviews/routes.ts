@@ -2,6 +2,7 @@
 import { gemologistReviewOperations as ops } from "#shared/api/gemologist-reviews.ts";
 import { handle } from "../http/routes";
 import { answerReview, reviewQueue } from "./service";
+import { siteOrigin } from "../platform/config";
 
 export const gemologistReviewRoutes = [
   handle(ops.queue, async ({ query }, c) => {
@@ -10,7 +11,7 @@ export const gemologistReviewRoutes = [
   }),
   handle(ops.answer, async ({ params, body }, c) => {
     c.header("Cache-Control", "private, no-store");
-    const origin = new URL(c.req.url).origin;
+    const origin = siteOrigin(c.env);
     return { status: 200, body: await answerReview(c.env, params.id, body, { origin, now: Date.now(), waitUntil: (p) => c.executionCtx.waitUntil(p) }) };
   }),
 ];

@@ -22,6 +22,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: "rate_limited",
   501: "not_implemented",
   502: "bad_gateway",
+  503: "service_unavailable",
   504: "gateway_timeout",
 };
 

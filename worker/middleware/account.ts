@@ -11,11 +11,12 @@ import { mergeVisitorCart } from "../cart/service";
 import type { AppEnv } from "../env";
 import { serverAccount } from "../loaders/account";
 import { clearSessionCookies, setSessionCookies } from "./session";
+import { siteOrigin } from "../platform/config";
 
 export function accountDeps(c: Context<AppEnv>, now = Date.now()): AccountDeps {
   return {
     env: c.env,
-    origin: new URL(c.req.url).origin,
+    origin: siteOrigin(c.env),
     now,
     ip: c.req.header("cf-connecting-ip") ?? "unknown",
     waitUntil: (p) => c.executionCtx.waitUntil(p),

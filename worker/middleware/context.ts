@@ -5,6 +5,7 @@ import { requestId } from "hono/request-id";
 import { isCrawler, isSearchEngineReferrer, devicePlatform, type DevicePlatform } from "#shared/bots.ts";
 import type { Location } from "#shared/cart/model.ts";
 import type { Bindings } from "../env";
+import { signingSecret } from "../platform/secrets";
 
 /** Visitor geography from `request.cf` (§3 Location). */
 export type Geo = Location;
@@ -29,17 +30,13 @@ export const THEME_COOKIE = "loupe_theme";
 export const YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** §9 "flags 15 minutes and 12 hours": the new-user flag lasts 12 hours from the first visit. */
 const NEW_USER_SECONDS = 12 * 60 * 60;
-/** Used only when no secret is configured (local development and tests). */
-const DEV_COOKIE_SECRET = "loupe-local-development-only";
 
 export interface ContextOptions {
   /** Source of new ids (injectable for tests). */
   newId?: () => string;
 }
 
-function cookieSecret(env: Bindings): string {
-  return env.VISITOR_COOKIE_SECRET || DEV_COOKIE_SECRET;
-}
+const cookieSecret = (env: Bindings): string => signingSecret(env, "VISITOR_COOKIE_SECRET");
 
 function geoFrom(req: Request): Geo {
   const cf = (req as Request & { cf?: IncomingRequestCfProperties }).cf;

@@ -53,6 +53,7 @@ import { serverOperatorConversations } from "../loaders/operator-conversations";
 import { accountServiceOf } from "./account";
 import { isAdmin } from "./admin";
 import { shopperOf } from "./shopper";
+import { siteOrigin } from "../platform/config";
 
 export interface LoaderVariables {
   /** The router context the page's loaders and actions read (React Router's RouterContextProvider). */
@@ -84,7 +85,7 @@ export function loaderServices() {
     context.set(contentContext, { trafficAlert: (id) => trafficAlert(c.env.DB, id) });
     context.set(
       marketerContext,
-      serverMarketer(c.env, c.get("assignments"), url.origin, () => isAdmin(c)),
+      serverMarketer(c.env, c.get("assignments"), siteOrigin(c.env), () => isAdmin(c)),
     );
     context.set(cartContext, serverCart(c.env, await shopperOf(c)));
     context.set(accountContext, accountServiceOf(c));
@@ -94,7 +95,7 @@ export function loaderServices() {
         env: c.env,
         shopper: () => shopperOf(c),
         user: async () => (await c.get("session")())?.user ?? null,
-        origin: url.origin,
+        origin: siteOrigin(c.env),
         ip: c.req.header("cf-connecting-ip") ?? "unknown",
         now: Date.now,
         waitUntil,
@@ -113,12 +114,12 @@ export function loaderServices() {
     );
     context.set(
       gemologistReviewsContext,
-      serverGemologistReviews(c.env, () => isAdmin(c), { origin: url.origin, now: Date.now, waitUntil: (p) => c.executionCtx.waitUntil(p) }),
+      serverGemologistReviews(c.env, () => isAdmin(c), { origin: siteOrigin(c.env), now: Date.now, waitUntil: (p) => c.executionCtx.waitUntil(p) }),
     );
     context.set(
       operatorOrdersContext,
       serverOperatorOrders(c.env, () => isAdmin(c), {
-        origin: url.origin,
+        origin: siteOrigin(c.env),
         now: Date.now,
         waitUntil,
         cookie: (name) => getCookie(c, name),
@@ -137,7 +138,7 @@ export function loaderServices() {
         userId: async () => (await c.get("session")())?.user.id ?? null,
         cookie: (name) => getCookie(c, name),
         setCookie: (header) => c.get("sessionCookies").push(header),
-        origin: url.origin,
+        origin: siteOrigin(c.env),
         waitUntil,
       }),
     );
@@ -145,7 +146,7 @@ export function loaderServices() {
     context.set(orderReviewsContext, serverOrderReviews({ env: c.env, now: Date.now }));
     context.set(
       tdFinanceContext,
-      serverTdFinance({ env: c.env, origin: url.origin, ip: c.req.header("cf-connecting-ip") ?? "unknown", now: Date.now, waitUntil }),
+      serverTdFinance({ env: c.env, origin: siteOrigin(c.env), ip: c.req.header("cf-connecting-ip") ?? "unknown", now: Date.now, waitUntil }),
     );
     context.set(
       orderCareContext,
@@ -155,7 +156,7 @@ export function loaderServices() {
           const [who, session] = await Promise.all([shopperOf(c), c.get("session")()]);
           return { visitorId: who.visitorId, userGuid: session?.user.userGuid ?? null, userId: session?.user.id ?? null };
         },
-        origin: url.origin,
+        origin: siteOrigin(c.env),
         now: Date.now,
         waitUntil,
       }),
@@ -163,7 +164,7 @@ export function loaderServices() {
     context.set(
       operatorConversationsContext,
       serverOperatorConversations(c.env, () => isAdmin(c), {
-        origin: url.origin,
+        origin: siteOrigin(c.env),
         now: Date.now,
         waitUntil,
         cookie: (name) => getCookie(c, name),

@@ -1,20 +1,17 @@
 /**
  * The customer's session on each request (docs/decisions/013-accounts-and-sessions.md): the web app's
  * HttpOnly cookie, or `Authorization: Bearer <token>` from API clients. Resolved lazily (a request without
- * either costs nothing; with one, one D1 read, once). Requests that change state on the strength of the
- * cookie must come from this site (hono/csrf: the Origin or Sec-Fetch-Site of a form post); bearer calls
- * carry no ambient credential and need no such check.
+ * either costs nothing; with one, one D1 read, once). Every state-changing request, with this cookie or
+ * without, has already been checked to come from this site (worker/middleware/same-origin.ts).
  */
 import type { Context } from "hono";
 import { generateCookie, getCookie } from "hono/cookie";
-import { csrf } from "hono/csrf";
 import { createMiddleware } from "hono/factory";
 import type { SignedIn } from "#shared/accounts/schemas.ts";
 import { refused } from "#shared/refusal.ts";
 import { sessionUser, TOKEN_VALIDITY_MS } from "../accounts/sessions";
 import type { User } from "../accounts/users";
 import type { AppEnv, Bindings } from "../env";
-import { errorResponse } from "../http/errors";
 import { appendSetCookies } from "./context";
 
 export const SESSION_COOKIE = "loupe_session";
@@ -44,15 +41,9 @@ function credential(c: Context): { token: string; via: Session["via"] } | null {
   return cookie ? { token: cookie, via: "cookie" } : null;
 }
 
-/** Whether the request carries the session cookie (and no bearer token): its state changes need the same-origin check. */
-export function usesSessionCookie(c: Context): boolean {
-  return credential(c)?.via === "cookie";
-}
-
-/** The session middleware: the lazy `session` variable, the cross-site check, and the cookies staged by sign-in pages. */
+/** The session middleware: the lazy `session` variable and the cookies staged by sign-in pages. */
 export function sessions(options: { now?: () => number } = {}) {
   const now = options.now ?? Date.now;
-  const sameOrigin = csrf();
   return createMiddleware<{ Bindings: Bindings; Variables: SessionVariables }>(async (c, next) => {
     let resolved: Promise<Session | null> | null = null;
     c.set("session", () => {
@@ -66,15 +57,6 @@ export function sessions(options: { now?: () => number } = {}) {
     });
     const cookies: string[] = [];
     c.set("sessionCookies", cookies);
-    if (usesSessionCookie(c)) {
-      try {
-        await sameOrigin(c, async () => {});
-      } catch {
-        const message = "This request came from another site and was refused. Go back to the page and try again.";
-        if (new URL(c.req.url).pathname.startsWith("/api/")) return errorResponse(c, 403, "forbidden", message);
-        return c.text(message, 403, { "Cache-Control": "no-store" });
-      }
-    }
     await next();
     if (cookies.length) appendSetCookies(c, cookies);
   });

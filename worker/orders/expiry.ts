@@ -9,7 +9,7 @@
  */
 import { DomainError } from "#shared/refusal.ts";
 import type { EmailBindings } from "../email/outbox";
-import { DEFAULT_SITE_ORIGIN } from "../my-stuff/alerts/cron";
+import { siteOrigin } from "../platform/config";
 import { type ExpiringOrder, type ExpiryMail, expiredNoticeStatements, remindBeforeExpiry } from "./expiry-notices";
 import type { OrderKeyBindings } from "./keys";
 import { pruneLookups } from "./lookup/limit";
@@ -66,7 +66,7 @@ export type OrdersCronBindings = { DB: D1Database; SITE_ORIGIN?: string } & Emai
  * runs overlap.
  */
 export async function ordersCronWork(env: OrdersCronBindings, now: number, waitUntil?: (p: Promise<unknown>) => void) {
-  const mail: ExpiryMail = { env, origin: env.SITE_ORIGIN || DEFAULT_SITE_ORIGIN, waitUntil };
+  const mail: ExpiryMail = { env, origin: siteOrigin(env), waitUntil };
   await financingCron(env, now, waitUntil ?? (() => {})).catch((err: unknown) =>
     console.error(JSON.stringify({ level: "error", message: `orders cron (financing): ${String(err)}` })),
   );

@@ -1,20 +1,21 @@
 /**
  * Order keys (issue 18 point 7): the unguessable part of an order's emailed links — an HMAC-SHA-256 of the
- * order number under `ORDER_KEY_SECRET` (else `VISITOR_COOKIE_SECRET`, else a development key), 128 bits in
+ * order number under `ORDER_KEY_SECRET` (a local run's development key when unset: worker/platform/secrets.ts), 128 bits in
  * base64url. Nothing is stored: a key is checked by computing it again. The email landing `/orders/{slugUrl}`
  * is `{orderNumber}-{key}`.
  */
 import { base64url, sameBytes } from "../accounts/passwords";
+import { signingSecret } from "../platform/secrets";
 
 export interface OrderKeyBindings {
+  APP_ENV?: string;
   ORDER_KEY_SECRET?: string;
-  VISITOR_COOKIE_SECRET?: string;
+  /** Signs the retailers' keys (worker/orders/care/keys.ts). */
+  RETAILER_KEY_SECRET?: string;
 }
 
-const DEV_SECRET = "loupe-local-development-order-keys";
-
 async function mac(env: OrderKeyBindings, orderNumber: string): Promise<Uint8Array> {
-  const secret = env.ORDER_KEY_SECRET || env.VISITOR_COOKIE_SECRET || DEV_SECRET;
+  const secret = signingSecret(env, "ORDER_KEY_SECRET");
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   return new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`order\n${orderNumber}`))).slice(0, 16);
 }

@@ -26,6 +26,7 @@ import { inviteAfterDelivery } from "./reviews/invite";
 import { findOrder } from "./store";
 import { orderView } from "./view";
 import { purchaseAfterApproval } from "../middleware/tracking";
+import { siteOrigin } from "../platform/config";
 
 /**
  * Runs an order service; a provider that could not be reached is a 502 (not the shopper's fault, nor a 500).
@@ -43,9 +44,9 @@ async function orders<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T>
   }
 }
 
-const context = (c: Context<AppEnv>) => ({ origin: new URL(c.req.url).origin, now: Date.now() });
+const context = (c: Context<AppEnv>) => ({ origin: siteOrigin(c.env), now: Date.now() });
 /** A paid order's confirmation email links to this site and goes out after the response. */
-const notice = (c: Context<AppEnv>): PaidNotice => ({ origin: new URL(c.req.url).origin, waitUntil: (p) => c.executionCtx.waitUntil(p) });
+const notice = (c: Context<AppEnv>): PaidNotice => ({ origin: siteOrigin(c.env), waitUntil: (p) => c.executionCtx.waitUntil(p) });
 
 /** An approval's answer: 202 while another request is confirming the payment, else 200. */
 export const approval = (r: ApprovalResult) => (r.outcome === "processing" ? { status: 202 as const, body: r } : { status: 200 as const, body: r });
@@ -147,7 +148,7 @@ export const orderRoutes = [
   ),
   handle(ops.operatorEvent, async ({ params, body }, c) => {
     const now = Date.now();
-    const invite = (n: string) => inviteAfterDelivery(c.env, n, { origin: new URL(c.req.url).origin, now, waitUntil: (p) => c.executionCtx.waitUntil(p) });
+    const invite = (n: string) => inviteAfterDelivery(c.env, n, { origin: siteOrigin(c.env), now, waitUntil: (p) => c.executionCtx.waitUntil(p) });
     return { status: 200, body: await operatorEvent(c.env.DB, params.id, body.event, now, invite, operatorName(c)) };
   }),
   handle(ops.clientToken, (_input, c) =>

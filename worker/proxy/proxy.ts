@@ -9,6 +9,7 @@
 import { cacheTtlFor, DEFAULT_TIMEOUTS, type TimeoutPolicy, timeoutFor } from "./config";
 import { isConnectionError, RETRY_DELAYS_MS } from "../lib/retry";
 import { isIdempotent, RETRIED_STATUSES } from "./retry";
+import { isAnonymousRequest } from "../platform/anonymous";
 
 /** The part of the Workers Cache API the proxy uses (caches.default in production; a Map-backed fake in tests). */
 export interface ProxyCache {
@@ -31,8 +32,6 @@ export interface ProxyDeps {
   retryDelays: readonly number[];
   /** Keeps the cache write going after the answer left (ExecutionContext.waitUntil). */
   waitUntil: (work: Promise<unknown>) => void;
-  /** Cookie names that carry a credential (the session and admin cookies): requests with one are never cached. */
-  credentialCookies: readonly string[];
   log: (event: Record<string, unknown>) => void;
 }
 
@@ -76,18 +75,6 @@ export function endToEnd(headers: Headers): Headers {
   const out = new Headers(headers);
   for (const name of [...HOP_BY_HOP, ...named]) out.delete(name);
   return out;
-}
-
-/** Whether a request carries a credential (bearer, admin token, a session header or cookie): its answer is personal. */
-export function carriesCredential(headers: Headers, credentialCookies: readonly string[]): boolean {
-  if (headers.has("authorization") || headers.has("x-admin-token")) return true;
-  let sessionHeader = false;
-  headers.forEach((_, name) => {
-    if (name.startsWith("x-session")) sessionHeader = true;
-  });
-  if (sessionHeader) return true;
-  const cookies = (headers.get("cookie") ?? "").split(";").map((c) => c.trim().split("=")[0]);
-  return cookies.some((name) => name !== undefined && credentialCookies.includes(name));
 }
 
 /**
@@ -156,7 +143,8 @@ export async function proxyRequest(request: Request, base: string, requestId: st
 
   const ttl = method === "GET" && deps.cache ? cacheTtlFor(below) : null;
   // Keyed by this site's URL (not the upstream's): a zone's purge by URL reaches it.
-  const cacheKey = ttl !== null && !carriesCredential(request.headers, deps.credentialCookies) ? new Request(url) : null;
+  // Only a request with no credential anywhere (worker/platform/anonymous.ts, the page cache's rule too).
+  const cacheKey = ttl !== null && isAnonymousRequest(request) ? new Request(url) : null;
   if (cacheKey && deps.cache) {
     const hit = await cached(deps.cache, cacheKey, deps.now());
     if (hit) return { kind: "response", response: hit, attempts: 0 };

@@ -5,6 +5,7 @@ import type { AppEnv } from "../env";
 import { handle } from "../http/routes";
 import { signedInUser } from "../middleware/session";
 import { addNotes, createSearch, emailRecommendations, getSearch, qualities, type WizardDeps } from "./service";
+import { siteOrigin } from "../platform/config";
 
 /** The wizard's view of the request; its answers depend on the caller (a saved search, an account): never cached. */
 async function deps(c: Context<AppEnv>): Promise<WizardDeps> {
@@ -13,7 +14,7 @@ async function deps(c: Context<AppEnv>): Promise<WizardDeps> {
     env: c.env,
     now: Date.now(),
     userId: (await signedInUser(c))?.id ?? null,
-    origin: new URL(c.req.url).origin,
+    origin: siteOrigin(c.env),
     waitUntil: (p) => c.executionCtx.waitUntil(p),
   };
 }

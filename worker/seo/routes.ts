@@ -11,6 +11,7 @@ import { robotsTxt } from "./robots";
 import { childSitemap, diamondFileNumbers, publicPagePaths, sitemapIndex, urlset } from "./sitemap";
 import { articleSource } from "../articles/service";
 import { articleUrls, diamondIdRange, diamondUrls, directoryPaths, settingUrls } from "./sources";
+import { siteOrigin } from "../platform/config";
 
 const CACHE = "public, max-age=3600";
 
@@ -18,7 +19,6 @@ const xml = (body: string, status = 200) =>
   new Response(body, { status, headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": CACHE } });
 
 /** The request's origin (sitemap addresses are absolute). */
-const originOf = (url: string) => new URL(url).origin;
 
 /** The robots.txt and sitemap routes. */
 export const seo = new Hono<AppEnv>()
@@ -27,16 +27,16 @@ export const seo = new Hono<AppEnv>()
   .use("/sitemaps/*", securityHeaders())
   .get(
     "/robots.txt",
-    (c) => new Response(robotsTxt(originOf(c.req.url), c.env.APP_ENV), { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE } }),
+    (c) => new Response(robotsTxt(siteOrigin(c.env), c.env.APP_ENV), { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE } }),
   )
   .get("/sitemap.xml", async (c) => {
-    const origin = originOf(c.req.url);
+    const origin = siteOrigin(c.env);
     const files = ["pages", "settings", "articles", ...diamondFileNumbers(await diamondIdRange(c.env.DB)).map((k) => `diamonds-${k}`)];
     return xml(sitemapIndex(files.map((f) => `${origin}/sitemaps/${f}.xml`)));
   })
   .get("/sitemaps/:file", async (c) => {
     const child = childSitemap(c.req.param("file"));
-    const origin = originOf(c.req.url);
+    const origin = siteOrigin(c.env);
     if (child?.kind === "pages") return xml(urlset([...publicPagePaths(), ...(await directoryPaths(c.env.DB))].map((p) => ({ loc: origin + p }))));
     if (child?.kind === "settings") return xml(urlset(await settingUrls(c.env.DB, origin)));
     if (child?.kind === "articles") return xml(urlset(await articleUrls(c.env.DB, articleSource(c.env), origin)));

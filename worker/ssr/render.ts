@@ -8,7 +8,7 @@ import { isUnknownPage, renderPage, type ViteManifest } from "#client/entry.serv
 import { SHARED_RENDER_HEADER } from "#shared/flags.ts";
 import type { AppEnv, Bindings } from "../env";
 import { loaderServices } from "../middleware/loaders";
-import { usesSessionCookie } from "../middleware/session";
+import { isAnonymousRequest } from "../platform/anonymous";
 import { onContentEdit } from "../content/store";
 import { PageCache, clientAcceptEncoding } from "./page-cache";
 
@@ -52,9 +52,10 @@ const render = createMiddleware<AppEnv>(async (c) => {
   const url = new URL(c.req.url);
   const nonce = c.get("secureHeadersNonce") ?? "";
   const variants = c.get("pageVariants");
-  // A signed-in page shows the customer (the header's name): never shared, never from the shared cache.
+  // Only an anonymous request (no bearer, session or admin credential, no key in the URL) is answered from, or
+  // kept in, the shared cache: a page rendered for a credential shows its holder (worker/platform/anonymous.ts).
   const key =
-    c.req.method === "GET" && !usesSessionCookie(c)
+    c.req.method === "GET" && isAnonymousRequest(c.req.raw)
       ? PageCache.key(url, { theme: c.get("theme"), fromSearchEngine: c.get("fromSearchEngine"), variants })
       : null;
   const acceptEncoding = clientAcceptEncoding(c.req.raw);

@@ -15,6 +15,7 @@ import { orderCaller } from "../orders/routes";
 import { fbcOf, mayTrack, requestFacts, sendTracking } from "../middleware/tracking";
 import { enqueueTracking } from "./messages";
 import { findFbc, pageViewMessages, purchaseOnce, saveFbc, searchEvent, viewContentEvent } from "./service";
+import { siteOrigin } from "../platform/config";
 
 /** The answer is the visitor's own: never cached. */
 function noStore(c: Context<AppEnv>): number {
@@ -33,7 +34,7 @@ export const trackingRoutes = [
   handle(ops.trackPageView, async ({ body }, c) => {
     const now = noStore(c);
     if (!mayTrack(c)) return { status: 202, body: { queued: false } };
-    const messages = await pageViewMessages(body, requestFacts(c, now, body.url), new URL(c.req.url).origin);
+    const messages = await pageViewMessages(body, requestFacts(c, now, body.url), siteOrigin(c.env));
     return { status: 202, body: { queued: await sendTracking(c, messages) } };
   }),
   handle(ops.trackViewContent, async ({ body }, c) => {

@@ -4,7 +4,7 @@
  * an upstream lets an answer be shared.
  */
 import { describe, expect, it } from "vitest";
-import { carriesCredential, endToEnd, sharedTtl } from "#worker/proxy/proxy.ts";
+import { endToEnd, sharedTtl } from "#worker/proxy/proxy.ts";
 import { backoffDelays, isConnectionError, RETRY_DELAYS_MS } from "#worker/lib/retry.ts";
 import { IDEMPOTENT_METHODS, isIdempotent, RETRIED_STATUSES } from "#worker/proxy/retry.ts";
 
@@ -72,16 +72,6 @@ describe("headers", () => {
       "content-type": "application/json",
       accept: "application/json",
     });
-  });
-
-  it("knows a request with a credential: bearer, admin token, session header or a credential cookie", () => {
-    const cookies = ["loupe_session", "loupe_admin"];
-    expect(carriesCredential(new Headers({ authorization: "Bearer t" }), cookies)).toBe(true);
-    expect(carriesCredential(new Headers({ "x-admin-token": "t" }), cookies)).toBe(true);
-    expect(carriesCredential(new Headers({ "x-session-id": "s" }), cookies)).toBe(true);
-    expect(carriesCredential(new Headers({ cookie: "a=1; loupe_admin=x" }), cookies)).toBe(true);
-    expect(carriesCredential(new Headers({ cookie: "loupe_vid=1; my_loupe_session=2" }), cookies)).toBe(false);
-    expect(carriesCredential(new Headers({ accept: "application/json" }), cookies)).toBe(false);
   });
 
   it.each([

@@ -5,12 +5,10 @@
  */
 import { pruneAlertRequests } from "./login-less";
 import { runAlerts, type AlertRunBindings } from "./run";
+import { siteOrigin } from "../../platform/config";
 
 /** The alert run's schedule: hourly, off the hour (when fewer jobs everywhere start). */
 export const ALERT_CRON = "17 * * * *";
-
-/** Where emailed links point when SITE_ORIGIN is not set. */
-export const DEFAULT_SITE_ORIGIN = "http://localhost:8787";
 
 /** The scheduled handler's alert part. */
 export function alertsCron(
@@ -21,7 +19,7 @@ export function alertsCron(
   const now = controller.scheduledTime;
   ctx.waitUntil(
     Promise.all([
-      runAlerts(env, { now, origin: env.SITE_ORIGIN || DEFAULT_SITE_ORIGIN, waitUntil: (p) => ctx.waitUntil(p) }).then((report) =>
+      runAlerts(env, { now, origin: siteOrigin(env), waitUntil: (p) => ctx.waitUntil(p) }).then((report) =>
         console.log(JSON.stringify({ level: "info", message: "alert run", ...report })),
       ),
       pruneAlertRequests(env.DB, now),

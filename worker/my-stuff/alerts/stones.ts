@@ -2,7 +2,7 @@
  * An alert email's link (issue 19; docs/decisions/016-my-stuff-and-alerts.md): `/my-stuff/alerts?token=…&email=…`
  * opens the stones of one digest without signing in. The token is `{digestId}.{expiry}.{mac}`: an HMAC-SHA-256
  * (128 bits, base64url) of the digest id, its expiry and the recipient's address under `ALERT_LINK_SECRET`
- * (else `VISITOR_COOKIE_SECRET`, else a development key). Nothing else is stored; a wrong, tampered or
+ * (a local run's development key when unset: worker/platform/secrets.ts). Nothing else is stored; a wrong, tampered or
  * expired token, or another address, opens nothing (null: the route's 404).
  */
 import { type AlertStone, type AlertStones, ALERT_LINK_VALID_MS } from "#shared/my-stuff/alerts.ts";
@@ -10,6 +10,7 @@ import type { SettingSummary } from "#shared/settings/schemas.ts";
 import { linkSecret } from "../../accounts/deps";
 import { base64url, sameBytes } from "../../accounts/passwords";
 import { signLink } from "../../accounts/tokens";
+import { signingSecret } from "../../platform/secrets";
 import { findById } from "../../accounts/users";
 import { summary, type RetailerColumns, type SummaryColumns } from "../../diamonds/summary";
 import { settingCards } from "../../settings/service";
@@ -19,14 +20,12 @@ import type { SearchIndexObject } from "../../search/search-object";
 export interface AlertLinkBindings {
   DB: D1Database;
   SEARCH: DurableObjectNamespace<SearchIndexObject>;
-  /** Signs alert links (`wrangler secret put ALERT_LINK_SECRET`); falls back to VISITOR_COOKIE_SECRET, then a development key. */
+  APP_ENV?: string;
+  /** Signs alert links (`wrangler secret put ALERT_LINK_SECRET`; worker/platform/secrets.ts). */
   ALERT_LINK_SECRET?: string;
-  VISITOR_COOKIE_SECRET?: string;
   /** Signs account links (a partial account's completion link); see worker/accounts/deps.ts. */
   ACCOUNT_LINK_SECRET?: string;
 }
-
-const DEV_SECRET = "loupe-local-development-alert-links";
 
 /**
  * A digest's stored sections: per section its title, link and stones (id, reason, price before a drop), or
@@ -40,7 +39,7 @@ export interface StoredSection {
 }
 
 async function mac(env: AlertLinkBindings, digestId: number, expiry: number, email: string): Promise<Uint8Array> {
-  const secret = env.ALERT_LINK_SECRET || env.VISITOR_COOKIE_SECRET || DEV_SECRET;
+  const secret = signingSecret(env, "ALERT_LINK_SECRET");
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const text = `alert\n${digestId}\n${expiry}\n${email.trim().toLowerCase()}`;
   return new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(text))).slice(0, 16);

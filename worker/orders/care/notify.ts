@@ -7,12 +7,13 @@
  */
 import { deliverRows, type EmailBindings, outboxRowStatement, returnedIds } from "../../email/outbox";
 import { type OrderKeyBindings, orderKey } from "../keys";
+import { siteOrigin as configuredOrigin } from "../../platform/config";
 import { retailerKey } from "./keys";
 
 export type NotifyBindings = EmailBindings & OrderKeyBindings & { SITE_ORIGIN?: string };
 
-/** Where emails link to: the request's origin, else the configured site's. */
-export const siteOrigin = (env: { SITE_ORIGIN?: string }, origin?: string) => origin ?? env.SITE_ORIGIN ?? "http://localhost:8787";
+/** Where emails link to: the origin the caller passed (itself `SITE_ORIGIN`), else the configured site's. */
+export const siteOrigin = (env: { APP_ENV?: string; SITE_ORIGIN?: string }, origin?: string) => origin ?? configuredOrigin(env);
 
 interface AskRow {
   line_id: string;

@@ -16,6 +16,7 @@ import { operatorName } from "../../middleware/admin";
 import { checkRetailerKey } from "./keys";
 import { retailerDiamondBySku, setContactCustomer } from "./lookup";
 import { substitutesView } from "./substitutes";
+import { siteOrigin } from "../../platform/config";
 
 /** Who answers for the order: a retailer proving its key, else an operator with the admin token; anyone else is told there is no such order. */
 async function answerer(c: Context<AppEnv>, orderNumber: string, proof: { retailerId?: number; key?: string }): Promise<Answerer> {
@@ -29,7 +30,7 @@ async function answerer(c: Context<AppEnv>, orderNumber: string, proof: { retail
 
 const privately = (c: Context<AppEnv>) => c.header("Cache-Control", "private, no-store");
 const context = (c: Context<AppEnv>) => ({
-  origin: new URL(c.req.url).origin,
+  origin: siteOrigin(c.env),
   now: Date.now(),
   waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p),
 });

@@ -13,6 +13,7 @@ import { expirationOf, saveOrder } from "./save";
 import { trackOrder } from "./track";
 import { updateUnpaidOrder } from "./update";
 import { wireReceived } from "./wire";
+import { siteOrigin } from "../../platform/config";
 
 const privately = (c: Context<AppEnv>) => c.header("Cache-Control", "private, no-store");
 
@@ -25,7 +26,7 @@ export const orderLookupRoutes = [
   handle(ops.emailOrder, async ({ body }, c) => {
     privately(c);
     const order = await ownOrder(c.env.DB, body.orderNumber, await orderCaller(c));
-    const origin = new URL(c.req.url).origin;
+    const origin = siteOrigin(c.env);
     const sent = await sendOrderConfirmation(c.env, order.order_number, origin, (p) => c.executionCtx.waitUntil(p), Date.now());
     return { status: 200, body: sent };
   }),
@@ -48,6 +49,6 @@ export const orderLookupRoutes = [
     return { status: 200, body: await bestOffers(c.env, await shopperOf(c), Date.now()) };
   }),
   handle(ops.wireReceived, async ({ params }, c) =>
-    approval(await wireReceived(c.env, params.id, Date.now(), { origin: new URL(c.req.url).origin, waitUntil: (p) => c.executionCtx.waitUntil(p) })),
+    approval(await wireReceived(c.env, params.id, Date.now(), { origin: siteOrigin(c.env), waitUntil: (p) => c.executionCtx.waitUntil(p) })),
   ),
 ];

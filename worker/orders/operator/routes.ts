@@ -8,10 +8,11 @@ import { ProviderUnavailable } from "../payments/provider";
 import { PaymentUnavailable } from "../service";
 import { operatorAction } from "./actions";
 import { operatorOrder, operatorOrders } from "./view";
+import { siteOrigin } from "../../platform/config";
 
 /** The action's context: this site's origin for emailed links, the time read once, work after the response. */
 const contextOf = (c: Context<AppEnv>) => ({
-  origin: new URL(c.req.url).origin,
+  origin: siteOrigin(c.env),
   now: Date.now(),
   waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p),
 });

@@ -1,17 +1,16 @@
 /**
  * Review request keys (decision 037): the unguessable part of an emailed star link
  * `/orders/user-product-review/{rating}/{reviewId}/{key}` — an HMAC-SHA-256 of the review request's id under
- * the order keys' secret (`ORDER_KEY_SECRET`, else `VISITOR_COOKIE_SECRET`, else a development key), with its
+ * the order keys' secret (`ORDER_KEY_SECRET`; worker/platform/secrets.ts), with its
  * own label so it can never be mistaken for an order's key; 128 bits in base64url. Nothing is stored.
  */
 import { base64url, sameBytes } from "../../accounts/passwords";
+import { signingSecret } from "../../platform/secrets";
 import type { OrderKeyBindings } from "../keys";
-
-const DEV_SECRET = "loupe-local-development-order-keys";
 
 /** The key of a review request's emailed links. */
 export async function reviewKey(env: OrderKeyBindings, reviewId: string): Promise<string> {
-  const secret = env.ORDER_KEY_SECRET || env.VISITOR_COOKIE_SECRET || DEV_SECRET;
+  const secret = signingSecret(env, "ORDER_KEY_SECRET");
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`review-request\n${reviewId}`));
   return base64url(new Uint8Array(mac).slice(0, 16));

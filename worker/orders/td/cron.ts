@@ -7,7 +7,7 @@
  * once however it arrived (this run, the shopper's return page, an approve call) and however often runs overlap.
  */
 import { deliverRows, type EmailBindings, outboxRowStatement } from "../../email/outbox";
-import { DEFAULT_SITE_ORIGIN } from "../../my-stuff/alerts/cron";
+import { siteOrigin } from "../../platform/config";
 import { orderLink } from "../lookup/confirmation";
 import { confirmWithProvider, type OrderBindings } from "../service";
 import type { FinancingDecisionEmailData } from "./email";
@@ -61,7 +61,7 @@ export async function emailDecisions(env: FinancingCronBindings, now: number, wa
   )
     .bind(now - DECISION_EMAIL_WINDOW_MS, FINANCING_CRON_BATCH)
     .all<{ id: number; order_number: string; to_status: string; email: string; amount_due_cents: number }>();
-  const origin = env.SITE_ORIGIN || DEFAULT_SITE_ORIGIN;
+  const origin = siteOrigin(env);
   let emailed = 0;
   for (const t of results) {
     const outcome = t.to_status === "paid" ? "approved" : "declined";

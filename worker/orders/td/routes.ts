@@ -10,6 +10,7 @@ import { approval, orderCaller } from "../routes";
 import { type PaidNotice, PaymentUnavailable } from "../service";
 import { accountInfo, accountNumber } from "./accounts";
 import { approveTd, tdFinanceUrl } from "./service";
+import { siteOrigin } from "../../platform/config";
 
 /** Runs a financing service privately; TD out of reach is a 502 (not the shopper's fault, nor a 500). */
 async function financing<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
@@ -25,13 +26,13 @@ async function financing<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise
   }
 }
 
-const notice = (c: Context<AppEnv>): PaidNotice => ({ origin: new URL(c.req.url).origin, waitUntil: (p) => c.executionCtx.waitUntil(p) });
+const notice = (c: Context<AppEnv>): PaidNotice => ({ origin: siteOrigin(c.env), waitUntil: (p) => c.executionCtx.waitUntil(p) });
 
 export const tdFinanceRoutes = [
   handle(ops.tdFinanceUrl, ({ body }, c) =>
     financing(c, async () => ({
       status: 200,
-      body: await tdFinanceUrl(c.env, await orderCaller(c), body, { origin: new URL(c.req.url).origin, now: Date.now() }),
+      body: await tdFinanceUrl(c.env, await orderCaller(c), body, { origin: siteOrigin(c.env), now: Date.now() }),
     })),
   ),
   handle(ops.tdFinanceApprove, ({ params, body }, c) => financing(c, async () => approval(await approveTd(c.env, params.id, body, Date.now(), notice(c))))),
