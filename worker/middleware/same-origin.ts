@@ -1,8 +1,8 @@
 /**
  * Every state-changing request must come from this site (docs/security.md): form, text and JSON bodies, with or
  * without a cookie, customer and operator alike — a cross-site `POST /login` can no longer sign a victim in as the
- * attacker, and an operator's post no longer relies on `SameSite` alone. The provider webhooks are exempt: they
- * prove themselves by their signatures.
+ * attacker, and an operator's post no longer relies on `SameSite` alone. The provider webhooks and Google's
+ * sign-in post are exempt: they prove themselves by signatures and a one-time state.
  *
  * A browser names the page a request came from: `Origin` on every POST, PUT, PATCH and DELETE (and
  * `Sec-Fetch-Site`). So: an `Origin` must be this site's (the request's own origin or `SITE_ORIGIN`); without one, a
@@ -17,8 +17,12 @@ import { CREDENTIAL_COOKIES } from "../platform/anonymous";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Paths whose callers are not browsers and prove themselves otherwise (signed provider webhooks). */
-const EXEMPT = /^\/api\/webhooks\//;
+/**
+ * Posts that come from another site by design and prove themselves otherwise: the signed provider webhooks, and
+ * Google's sign-in, which posts its ID token from accounts.google.com (form_post) and is checked against the
+ * one-time state of the browser's own cookie and the token's nonce (worker/accounts/social-pages.ts).
+ */
+const EXEMPT = /^\/api\/webhooks\/|^\/login\/google\/callback$/;
 
 export const CROSS_SITE_MESSAGE = "This request came from another site and was refused. Go back to the page and try again.";
 

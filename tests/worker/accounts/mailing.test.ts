@@ -140,12 +140,12 @@ describe("cross-site requests", () => {
     expect((await userInfo(token)).status).toBe(401);
   });
 
-  it("needs no Origin for bearer calls", async () => {
+  it("needs no Origin for bearer calls from API clients, and refuses them from another site", async () => {
     const token = await signIn(await confirmedUser("bearer"));
-    const res = await call("/api/accounts/logout", {
-      method: "POST",
-      headers: { ...bearer(token), "content-type": "text/plain", origin: "https://elsewhere.example" },
-    });
-    expect(res.status).toBe(204);
+    const logout = (headers: Record<string, string>) =>
+      call("/api/accounts/logout", { method: "POST", headers: { ...bearer(token), "content-type": "text/plain", ...headers } });
+    expect((await logout({ origin: "https://elsewhere.example" })).status).toBe(403);
+    expect((await userInfo(token)).status).toBe(200);
+    expect((await logout({})).status).toBe(204);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * /dev/outbox through the whole worker: locally (APP_ENV local, no provider) it lists the newest emails and
  * shows one with its links as plain links, under the site's strict CSP, never cached or indexed; with any
- * other APP_ENV it does not exist (the pages' 301 home).
+ * other APP_ENV it does not exist (404).
  */
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import worker from "#worker/index.ts";
 import type { Bindings } from "#worker/env.ts";
 import { queueEmail } from "#worker/email/outbox.ts";
 import type { EmailMessage } from "#worker/email/templates.ts";
+import { deployedBindings } from "../deployed-env";
 
 function get(path: string, bindings: Bindings = env): Promise<Response> {
   const request = new Request(new URL(path, "https://loupe.test"), { redirect: "manual" });
@@ -87,13 +88,13 @@ describe("/dev/outbox (APP_ENV local)", () => {
 });
 
 describe("/dev/outbox elsewhere", () => {
-  for (const appEnv of ["production", "staging"]) {
-    it(`does not exist when APP_ENV is ${appEnv}: 301 home like any unknown page`, async () => {
+  for (const appEnv of ["production", "staging"] as const) {
+    it(`does not exist when APP_ENV is ${appEnv}: 404`, async () => {
       const id = await queueLocal(confirmation(address("hidden")));
       for (const path of ["/dev/outbox", `/dev/outbox/${id}`]) {
-        const res = await get(path, { ...env, APP_ENV: appEnv });
-        expect(res.status).toBe(301);
-        expect(res.headers.get("location")).toBe("/");
+        const res = await get(path, { ...env, ...deployedBindings(appEnv) });
+        expect(res.status).toBe(404);
+        expect(await res.text()).not.toContain("hidden");
       }
     });
   }

@@ -105,7 +105,9 @@ describe("marketer view and overrides (admin token)", () => {
       const res = await call("/api/experiments/report", { headers });
       expect(res.status).toBe(404);
       expect(((await res.json()) as ErrorBody).error.code).toBe("not_found");
-      expect((await call("/api/experiments/Lock_Price/override", { method: "DELETE", headers })).status).toBe(404);
+      expect((await call("/api/experiments/Lock_Price/override", { method: "DELETE", headers: { ...headers, origin: "https://loupe.test" } })).status).toBe(
+        404,
+      );
       expect((await call("/experiments", { headers })).status).toBe(404);
     }
     expect((await call("/experiments?token=wrong")).status).toBe(404);

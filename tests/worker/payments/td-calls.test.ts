@@ -14,6 +14,7 @@ import { LOCAL_TD_ACCOUNT } from "#worker/orders/td/local.ts";
 import { call, type ErrorBody } from "../helpers";
 import { decideAtGateway } from "../orders/orders-helpers";
 import { financedOrder, financingCart, type TdApp, tdApp } from "./td-control";
+import { deployedBindings } from "../deployed-env";
 
 let next = 60;
 const json = (body: unknown): RequestInit => ({ method: "POST", body: JSON.stringify(body) });
@@ -198,7 +199,7 @@ describe("GetTdAccountInfo and GetTdAccountNumber", () => {
       LOCAL_TD_ACCOUNT,
     );
     expect(((await (await lookup({ lastName: "Byron", postalCode: "78701", ssnLast4: "0000" })).json()) as TdAccountLookupResult).accountNumber).toBeNull();
-    expect((await lookup({ lastName: "Byron", postalCode: "78701", ssnLast4: "4321" }, { APP_ENV: "production" })).status).toBe(501);
+    expect((await lookup({ lastName: "Byron", postalCode: "78701", ssnLast4: "4321" }, deployedBindings("production"))).status).toBe(501);
   });
 });
 

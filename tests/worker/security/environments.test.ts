@@ -7,23 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { Bindings } from "#worker/env.ts";
 import worker from "#worker/index.ts";
 import { SIGNING_SECRETS } from "#worker/platform/config.ts";
+import { deployedEnv } from "../deployed-env";
 import { orderKey } from "#worker/orders/keys.ts";
-
-/** A complete deployed configuration: every secret (distinct, long enough), an https origin, operator access, email. */
-function deployedEnv(appEnv: "staging" | "production", overrides: Record<string, string | undefined> = {}): Bindings {
-  const secrets = Object.fromEntries(SIGNING_SECRETS.map((name) => [name, `${name.toLowerCase()}-0123456789abcdef0123456789abcdef`]));
-  return {
-    ...env,
-    ...secrets,
-    APP_ENV: appEnv,
-    SITE_ORIGIN: "https://loupe.test",
-    ACCESS_TEAM_DOMAIN: "loupe.cloudflareaccess.com",
-    ACCESS_AUD: "test-audience",
-    RESEND_API_KEY: "re_test_key",
-    ADMIN_TOKEN: "",
-    ...overrides,
-  } as Bindings;
-}
 
 const fetchAs = (bindings: Bindings, path: string, init: RequestInit = {}) =>
   worker.fetch(
