@@ -111,6 +111,21 @@ export type TokenRecord = v.InferOutput<typeof TokenRecord>;
 export const SignedIn = v.object({ user: StoredUser, token: TokenRecord, returnUrl: v.string() });
 export type SignedIn = v.InferOutput<typeof SignedIn>;
 
+/** One of the signed-in customer's sessions as they see it: a public id (never the token), times in epoch ms. */
+export const AccountSession = v.object({
+  id: v.string(),
+  createdAt: v.number(),
+  /** Written at most hourly. */
+  lastUsedAt: v.number(),
+  /** The browser that opened it, in a few words ("Firefox on Windows"). */
+  device: v.string(),
+  /** The session of this request. */
+  current: v.boolean(),
+});
+export type AccountSession = v.InferOutput<typeof AccountSession>;
+export const AccountSessions = v.object({ sessions: v.array(AccountSession) });
+export const SessionParam = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f]{24}$/, "Not a session id")) });
+
 /** The answer of calls that must not tell whether an email is known: always the same shape and wording. */
 export const AccountNotice = v.object({ message: v.string() });
 export type AccountNotice = v.InferOutput<typeof AccountNotice>;

@@ -6,6 +6,7 @@
 import * as v from "valibot";
 import {
   AccountNotice,
+  AccountSessions,
   ChangePasswordRequest,
   CompleteRegistrationRequest,
   ConfirmRequest,
@@ -21,6 +22,7 @@ import {
   PartialAccountRequest,
   RegisterRequest,
   ResetOrSendRequest,
+  SessionParam,
   SignedIn,
   StoredUser,
   UnsubscribeDataRequest,
@@ -198,6 +200,24 @@ export const accountOperations = {
     body: UnsubscribeDataRequest,
     bodyType: "json-or-form",
     responses: { 200: json("Unsubscribed", Unsubscribed), 404: refusal("No user for this link") },
+  }),
+  listSessions: operation({
+    method: "GET",
+    path: "/accounts/sessions",
+    operationId: "listSessions",
+    summary: "The signed-in customer's sessions: created, last used (at most hourly), the browser in a few words, and which is this one",
+    description: "Sessions end 30 days after sign-in or after 7 days unused. The id is public (never the token) and names the session to end.",
+    auth: "user",
+    responses: { 200: json("The sessions, most recently used first", AccountSessions) },
+  }),
+  revokeSession: operation({
+    method: "DELETE",
+    path: "/accounts/sessions/{id}",
+    operationId: "revokeSession",
+    summary: "Ends one of the signed-in customer's sessions (its token stops working at once)",
+    auth: "user",
+    params: SessionParam,
+    responses: { 204: empty("Ended"), 404: refusal("No such session of this customer") },
   }),
   userInfo: operation({
     method: "GET",

@@ -15,6 +15,7 @@ import { verifyGoogleIdToken } from "./external/google";
 import { ProviderUnavailable, type ExternalProfile } from "./external/profile";
 import { captureEmail, guidUser, unsubscribe } from "./mailing";
 import { completeRegistration, confirm, createPartialAccount, register, resendConfirmation, sendCompletionEmail, userWithGuid } from "./registration";
+import { listSessions, revokeSessionById } from "./sessions";
 import { changePassword, externalSignIn, login, logout, reset, sendReset } from "./sign-in";
 import { storedUser } from "./users";
 
@@ -79,6 +80,15 @@ export const accountRoutes = [
   handle(ops.unsubscribeUser, async ({ body }, c) => ({ status: 200, body: await unsubscribe(accountDeps(c), body.userGuid, "marketing") })),
   handle(ops.unsubscribeUserPartial, async ({ body }, c) => ({ status: 200, body: await unsubscribe(accountDeps(c), body.userGuid, "partialAccount") })),
   handle(ops.unsubscribeInsurance, async ({ body }, c) => ({ status: 200, body: await unsubscribe(accountDeps(c), body.data, "insurance") })),
+  handle(ops.listSessions, async (_input, c) => {
+    const { user, token } = await currentUser(c);
+    return personal(c, { sessions: await listSessions(c.env.DB, user.id, token, Date.now()) });
+  }),
+  handle(ops.revokeSession, async ({ params }, c) => {
+    const { user } = await currentUser(c);
+    await revokeSessionById(c.env.DB, user.id, params.id);
+    return { status: 204, body: null };
+  }),
   handle(ops.userInfo, async (_input, c) => {
     const session = await currentUser(c);
     return personal(c, storedUser(session.user, session.via === "bearer" ? session.token : null));

@@ -6,7 +6,7 @@
 import type { SignedIn } from "#shared/accounts/schemas.ts";
 import { safeReturnPath } from "#shared/accounts/return-url.ts";
 import { refused } from "#shared/refusal.ts";
-import { CHECK_EMAIL, email, linkSecret, pageLink, signedLink, signIn, type AccountDeps } from "./deps";
+import { CHECK_EMAIL, email, linkSecret, noEmail, pageLink, pepperOf, signedLink, signIn, type AccountDeps } from "./deps";
 import type { ExternalProfile } from "./external/profile";
 import { acceptNewPassword, hashPassword, needsRehash, verifyPassword } from "./passwords";
 import { BAD_LINK } from "./registration";
@@ -22,7 +22,8 @@ export const NOT_CONFIRMED = "Please confirm your email first: we have sent you 
 export async function login(d: AccountDeps, req: { email: string; password: string; returnUrl?: string }): Promise<SignedIn> {
   const attempt = await reserveAttempt(d.env.DB, req.email, d.ip, d.now);
   const user = await findByEmail(d.env.DB, req.email);
-  const ok = await verifyPassword(req.password, user?.passwordHash ?? null);
+  const pepper = pepperOf(d.env);
+  const ok = await verifyPassword(req.password, user?.passwordHash ?? null, pepper);
   if (!ok || !user) {
     await attemptFailed(d.env.DB, attempt);
     refused("unauthorized", WRONG_CREDENTIALS);
@@ -33,8 +34,9 @@ export async function login(d: AccountDeps, req: { email: string; password: stri
     await email(d, { to: user.email, template: "confirm-email", data: { firstName: user.firstName, link } });
     refused("forbidden", NOT_CONFIRMED);
   }
-  // An older hash format (or fewer iterations) is replaced now that the password is known.
-  if (user.passwordHash && needsRehash(user.passwordHash)) await updateUser(d.env.DB, user.id, { password_hash: await hashPassword(req.password) }, d.now);
+  // An older hash format (fewer iterations, or no pepper) is replaced now that the password is known.
+  if (user.passwordHash && needsRehash(user.passwordHash, pepper))
+    await updateUser(d.env.DB, user.id, { password_hash: await hashPassword(req.password, { pepper }) }, d.now);
   return signIn(d, user, safeReturnPath(req.returnUrl));
 }
 
@@ -48,7 +50,7 @@ export async function logout(d: AccountDeps, token: string | null): Promise<void
  * only if the stamp is still `stamp` (a reset link works once). Returns the user, or null when the stamp moved.
  */
 async function setPassword(d: AccountDeps, user: User, stamp: string, password: string): Promise<User | null> {
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(password, { pepper: pepperOf(d.env) });
   const db = d.env.DB;
   const [updated] = await db.batch<Record<string, unknown>>([
     db
@@ -70,13 +72,13 @@ async function setPassword(d: AccountDeps, user: User, stamp: string, password: 
   return userOf(row as unknown as Parameters<typeof userOf>[0]);
 }
 
-/** Emails a reset link to a known address (the same answer for any address). */
+/** Emails a reset link to a known address (the same answer, after the same work, for any address). */
 export async function sendReset(d: AccountDeps, req: { email: string; returnUrl?: string }): Promise<{ message: string }> {
   const user = await findByEmail(d.env.DB, req.email);
   if (user) {
     const link = await signedLink(d, "reset", "/reset", user, { returnUrl: req.returnUrl ? safeReturnPath(req.returnUrl) : undefined });
     await email(d, { to: user.email, template: "reset-password", data: { firstName: user.firstName, link } });
-  }
+  } else await noEmail(d, req.email, "reset-password");
   return CHECK_EMAIL;
 }
 
@@ -92,7 +94,7 @@ export async function reset(d: AccountDeps, req: { email: string; securityStamp:
 /** Changes the password of a signed-in user (the current one is checked, with the sign-in limit); every session ends, a new one opens. */
 export async function changePassword(d: AccountDeps, user: User, req: { currentPassword: string; newPassword: string }): Promise<SignedIn> {
   const attempt = await reserveAttempt(d.env.DB, user.email, d.ip, d.now);
-  if (!(await verifyPassword(req.currentPassword, user.passwordHash))) {
+  if (!(await verifyPassword(req.currentPassword, user.passwordHash, pepperOf(d.env)))) {
     await attemptFailed(d.env.DB, attempt);
     refused("forbidden", "The current password is wrong.");
   }

@@ -5,7 +5,7 @@ import { errorResponse } from "../http/errors";
 import { groupOf, type ParsedUpstreams, parseUpstreams, type ProxyBindings, type UpstreamTable, upstreamFor } from "../proxy/config";
 import { DEFAULT_DEPS, type ProxyCache, type ProxyDeps, proxyRequest } from "../proxy/proxy";
 import { ADMIN_COOKIE } from "./admin";
-import { SESSION_COOKIE } from "./session";
+import { SESSION_COOKIE_NAMES } from "./session";
 
 /** Everything the proxy takes from outside, each replaceable by a test. */
 export interface ApiProxyOptions extends Partial<Omit<ProxyDeps, "cache" | "waitUntil">> {
@@ -57,7 +57,7 @@ export function apiProxy(options: ApiProxyOptions = {}) {
     const deps: ProxyDeps = {
       ...DEFAULT_DEPS,
       fetch: (input, init) => fetch(input, init),
-      credentialCookies: [SESSION_COOKIE, ADMIN_COOKIE],
+      credentialCookies: [...SESSION_COOKIE_NAMES, ADMIN_COOKIE],
       ...rest,
       cache: cache(),
       waitUntil: (work) => {
