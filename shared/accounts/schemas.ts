@@ -81,6 +81,12 @@ export const PartialAccountRequest = v.object({
 export const ChangePasswordRequest = v.object({ currentPassword: Password, newPassword: NewPassword });
 export const GoogleLoginRequest = v.object({ idToken: v.pipe(v.string("idToken is required"), v.minLength(10), v.maxLength(8192)) });
 export const FacebookLoginRequest = v.object({ accessToken: v.pipe(v.string("accessToken is required"), v.minLength(10), v.maxLength(4096)) });
+/** The emailed link that adds a Facebook identity to the account with the email (its owner agrees). */
+export const FacebookLinkRequest = v.object({
+  email: Email,
+  facebookId: v.pipe(v.string("facebookId is required"), v.regex(/^\d{1,30}$/, "facebookId is not a Facebook id")),
+  securityStamp: LinkStamp,
+});
 export const UnsubscribeRequest = v.object({ userGuid: UserGuid });
 /** `data`: the opaque value of the insurance email's unsubscribe link (the user's guid). */
 export const UnsubscribeDataRequest = v.object({ data: UserGuid });

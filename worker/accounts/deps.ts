@@ -52,8 +52,9 @@ export async function signedLink(
   path: string,
   user: User,
   extra: Record<string, string | undefined> = {},
+  bound?: string,
 ): Promise<string> {
-  const securityStamp = await signLink(linkSecret(d.env), purpose, user, d.now);
+  const securityStamp = await signLink(linkSecret(d.env), purpose, user, d.now, bound);
   return pageLink(d, path, { ...extra, email: user.email, securityStamp });
 }
 

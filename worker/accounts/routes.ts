@@ -16,7 +16,8 @@ import { ProviderUnavailable, type ExternalProfile } from "./external/profile";
 import { captureEmail, guidUser, unsubscribe } from "./mailing";
 import { completeRegistration, confirm, createPartialAccount, register, resendConfirmation, sendCompletionEmail, userWithGuid } from "./registration";
 import { listSessions, revokeSessionById } from "./sessions";
-import { changePassword, externalSignIn, login, logout, reset, sendReset } from "./sign-in";
+import { externalSignIn, linkFacebook } from "./external-sign-in";
+import { changePassword, login, logout, reset, sendReset } from "./sign-in";
 import { storedUser } from "./users";
 
 /** A provider's profile, with "could not reach the provider" as a 502 (not the customer's fault, nor a 500). */
@@ -76,6 +77,7 @@ export const accountRoutes = [
     const profile = await fromProvider(() => verifyFacebookAccessToken(body.accessToken, config));
     return personal(c, await externalSignIn(accountDeps(c), profile));
   }),
+  handle(ops.facebookLink, async ({ body }, c) => personal(c, await linkFacebook(accountDeps(c), body))),
   handle(ops.userByGuid, async ({ params }, c) => personal(c, guidUser(await userWithGuid(accountDeps(c), params.guid)))),
   handle(ops.unsubscribeUser, async ({ body }, c) => ({ status: 200, body: await unsubscribe(accountDeps(c), body.userGuid, "marketing") })),
   handle(ops.unsubscribeUserPartial, async ({ body }, c) => ({ status: 200, body: await unsubscribe(accountDeps(c), body.userGuid, "partialAccount") })),

@@ -1,5 +1,5 @@
 /**
- * Signing in and out, and passwords (§7 accounts/login, accounts/reset, externalLogin/Google|Facebook).
+ * Signing in and out, and passwords (accounts/login, accounts/reset; Google and Facebook: external-sign-in.ts).
  * Wrong email and wrong password answer alike and take as long; the failed sign-in limit (throttle.ts)
  * comes before any password check. A reset or password change ends every session of the user.
  */
@@ -7,13 +7,12 @@ import type { SignedIn } from "#shared/accounts/schemas.ts";
 import { safeReturnPath } from "#shared/accounts/return-url.ts";
 import { refused } from "#shared/refusal.ts";
 import { CHECK_EMAIL, email, linkSecret, noEmail, pageLink, pepperOf, signedLink, signIn, type AccountDeps } from "./deps";
-import type { ExternalProfile } from "./external/profile";
 import { acceptNewPassword, hashPassword, needsRehash, verifyPassword } from "./passwords";
 import { BAD_LINK } from "./registration";
-import { revokeAllStatement, revokeSession } from "./sessions";
+import { revokeSession } from "./sessions";
 import { attemptFailed, attemptSucceeded, reserveAttempt } from "./throttle";
 import { checkLink } from "./tokens";
-import { findByEmail, findByFacebookId, findByGoogleSub, insertUser, updateUser, USER_COLUMNS, userOf, type User } from "./users";
+import { findByEmail, updateUser, USER_COLUMNS, userOf, type User } from "./users";
 
 export const WRONG_CREDENTIALS = "Wrong email or password.";
 export const NOT_CONFIRMED = "Please confirm your email first: we have sent you the link again.";
@@ -103,57 +102,4 @@ export async function changePassword(d: AccountDeps, user: User, req: { currentP
   const updated = await setPassword(d, user, user.securityStamp, req.newPassword);
   if (!updated) refused("conflict", "The account changed meanwhile; try again.");
   return signIn(d, updated);
-}
-
-/**
- * Signs in with a verified Google or Facebook profile: the account already linked to it, else the
- * account with the same verified email (now linked, and confirmed), else a new one. Linking to an account
- * whose email was never confirmed drops its password and sessions: whoever registered it without owning
- * the address cannot keep a way in.
- */
-export async function externalSignIn(d: AccountDeps, profile: ExternalProfile, returnUrl?: string): Promise<SignedIn> {
-  const db = d.env.DB;
-  const column = profile.provider === "google" ? "google_sub" : "fb_user_id";
-  const linked = profile.provider === "google" ? await findByGoogleSub(db, profile.subject) : await findByFacebookId(db, profile.subject);
-  if (linked) return signIn(d, linked, safeReturnPath(returnUrl));
-  if (!profile.email || !profile.emailVerified)
-    refused("unauthorized", `Your ${profile.provider === "google" ? "Google" : "Facebook"} account did not share a verified email address.`);
-  const existing = await findByEmail(db, profile.email);
-  if (existing) {
-    const unproven = !existing.accountConfirmed && !existing.partial;
-    if (unproven) await db.batch([revokeAllStatement(db, existing.id)]);
-    const user = await updateUser(
-      db,
-      existing.id,
-      {
-        [column]: profile.subject,
-        account_confirmed: 1,
-        partial: 0,
-        profile_image_url: existing.profileImageUrl ?? profile.pictureUrl,
-        first_name: existing.firstName || profile.firstName,
-        last_name: existing.lastName || profile.lastName,
-        ...(unproven ? { password_hash: null } : {}),
-      },
-      d.now,
-      unproven,
-    );
-    return signIn(d, user ?? existing, safeReturnPath(returnUrl));
-  }
-  const created =
-    (await insertUser(
-      db,
-      {
-        email: profile.email,
-        firstName: profile.firstName,
-        lastName: profile.lastName,
-        passwordHash: null,
-        accountConfirmed: true,
-        partial: false,
-        googleSub: profile.provider === "google" ? profile.subject : null,
-        fbUserId: profile.provider === "facebook" ? profile.subject : null,
-        profileImageUrl: profile.pictureUrl,
-      },
-      d.now,
-    )) ?? refused("conflict", "This account is being created by another sign-in; try again.");
-  return signIn(d, created, safeReturnPath(returnUrl));
 }
