@@ -42,6 +42,8 @@ export type Bindings = Env &
     SITE_ORIGIN?: string;
     /** Signs emailed account links (`wrangler secret put ACCOUNT_LINK_SECRET`); unset, VISITOR_COOKIE_SECRET signs them. */
     ACCOUNT_LINK_SECRET?: string;
+    /** Mixed into new password hashes (`wrangler secret put PASSWORD_PEPPER`; docs/decisions/054-accounts-hardening.md); unset (local development), no pepper. */
+    PASSWORD_PEPPER?: string;
     /** Resend API key (`wrangler secret put RESEND_API_KEY`); unset, emails stay in the outbox as `local` (worker/email/). */
     RESEND_API_KEY?: string;
     /** The email sender, e.g. `Loupe <hello@loupe.example>` (a domain verified in Resend). */

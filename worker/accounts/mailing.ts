@@ -49,7 +49,11 @@ export async function captureEmail(d: AccountDeps, req: { email: string; source:
     .run();
   if (!welcome) return { captured: false };
   if (!valid) refused("bad_request", "Enter a valid email address", [{ path: "email", message: "Enter a valid email address" }]);
-  const { user } = await insertOrFind(d.env.DB, { email: req.email, firstName: "", lastName: "", passwordHash: null, accountConfirmed: false, partial: true }, d.now);
+  const { user } = await insertOrFind(
+    d.env.DB,
+    { email: req.email, firstName: "", lastName: "", passwordHash: null, accountConfirmed: false, partial: true },
+    d.now,
+  );
   if (!user.unsubscribed.marketing) {
     const unsubscribeLink = pageLink(d, "/Home/UnsubscribeEmailAction", { userGuid: user.userGuid, type: "marketing" });
     await email(d, { to: user.email, template: "welcome-offer", data: { code: "WELCOME100", shopLink: pageLink(d, "/diamond-search"), unsubscribeLink } });

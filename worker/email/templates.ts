@@ -129,7 +129,10 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
     heading: "Sign in with Facebook?",
     blocks: [
       { kind: "p", text: greeting(d.firstName) },
-      { kind: "p", text: "Someone just signed in to Loupe with a Facebook account that gives this email address. If it was you, add Facebook sign-in to your account (the link works for one hour):" },
+      {
+        kind: "p",
+        text: "Someone just signed in to Loupe with a Facebook account that gives this email address. If it was you, add Facebook sign-in to your account (the link works for one hour):",
+      },
       { kind: "button", label: "Add Facebook sign-in", href: d.link },
       { kind: "p", text: "If this was not you, ignore this email: your account is unchanged and that Facebook account cannot use it." },
     ],

@@ -13,7 +13,11 @@ import { bearer, confirmedUser, freshEmail, latestLink, outbox, PASSWORD, post, 
 const origin = inject("fakesOrigin");
 
 async function control<T>(fake: string, action: string, body: unknown): Promise<T> {
-  const res = await fetch(`${origin}/__control/${fake}/${action}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${origin}/__control/${fake}/${action}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return (await res.json()) as T;
 }
 

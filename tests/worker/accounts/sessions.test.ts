@@ -11,9 +11,13 @@ import { call } from "../helpers";
 import { bearer, confirmedUser, freshIp, PASSWORD, post, signIn, userInfo } from "./account-helpers";
 
 const lastUsed = async (token: string) =>
-  (await env.DB.prepare("SELECT last_used_at FROM sessions WHERE token_hash = ?").bind(await sha256Hex(token)).first<{ last_used_at: number }>())!.last_used_at;
+  (await env.DB.prepare("SELECT last_used_at FROM sessions WHERE token_hash = ?")
+    .bind(await sha256Hex(token))
+    .first<{ last_used_at: number }>())!.last_used_at;
 const setLastUsed = async (token: string, at: number) =>
-  env.DB.prepare("UPDATE sessions SET last_used_at = ? WHERE token_hash = ?").bind(at, await sha256Hex(token)).run();
+  env.DB.prepare("UPDATE sessions SET last_used_at = ? WHERE token_hash = ?")
+    .bind(at, await sha256Hex(token))
+    .run();
 
 interface SessionRow {
   id: string;
@@ -22,7 +26,8 @@ interface SessionRow {
   device: string;
   current: boolean;
 }
-const list = async (token: string) => ((await (await call("/api/accounts/sessions", { headers: bearer(token) })).json()) as { sessions: SessionRow[] }).sessions;
+const list = async (token: string) =>
+  ((await (await call("/api/accounts/sessions", { headers: bearer(token) })).json()) as { sessions: SessionRow[] }).sessions;
 const revoke = (token: string, id: string) => call(`/api/accounts/sessions/${id}`, { method: "DELETE", headers: bearer(token) });
 
 describe("idle sessions", () => {
