@@ -5,7 +5,7 @@
  * clears the session cookie on the page's response itself. Route modules never see the token.
  */
 import { createContext } from "react-router";
-import type { GuidUser } from "#shared/accounts/schemas.ts";
+import type { AccountSession, GuidUser } from "#shared/accounts/schemas.ts";
 import type { Outcome } from "#shared/refusal.ts";
 
 /** The signed-in customer as pages show them (no token: it lives in the HttpOnly cookie). */
@@ -58,6 +58,12 @@ export interface AccountService {
     lastName: string;
     password: string;
   }): Promise<Outcome<{ user: SignedInUser }>>;
+  /** The signed-in customer's sessions (never a token), most recently used first; null when signed out. */
+  sessions(): Promise<AccountSession[] | null>;
+  /** Ends one of the customer's sessions by its id (this one too: then the cookie is cleared); not_found for anyone else's. */
+  revokeSession(id: string): Promise<Outcome<{ current: boolean }>>;
+  /** Adds the Facebook identity to the account from the emailed link, and signs in (cookie set); bad_request for a bad link. */
+  linkFacebook(input: { email: string; facebookId: string; securityStamp: string }): Promise<Outcome<{ user: SignedInUser }>>;
   /** The user behind an emailed link's guid (masked email), or null. */
   userByGuid(guid: string): Promise<GuidUser | null>;
   unsubscribe(guid: string, list: UnsubscribeList): Promise<Outcome<{ list: UnsubscribeList }>>;

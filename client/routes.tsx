@@ -77,6 +77,8 @@ const PAGES: Page[] = [
   // §2 Accounts (issue 17): each page a module of its own; the email links' pages at the addresses emailed.
   ...pages("account-login", () => import("./routes/account-login"), ["login"]),
   ...pages("account-logout", () => import("./routes/account-logout"), ["logout"]),
+  ...pages("account-sessions", () => import("./routes/account-sessions"), ["account"]),
+  ...pages("account-link-facebook", () => import("./routes/account-link-facebook"), ["login/facebook/link"]),
   ...pages("account-register", () => import("./routes/account-register"), ["register"]),
   ...pages("account-confirm", () => import("./routes/account-confirm"), ["register/confirm"]),
   ...pages("account-forgot-password", () => import("./routes/account-forgot-password"), ["forgot-password"]),

@@ -46,6 +46,8 @@ export type Bindings = Env &
     ORDER_KEY_SECRET?: string;
     /** Signs the retailers' keys to an order's lines (`wrangler secret put RETAILER_KEY_SECRET`; worker/orders/care/keys.ts). */
     RETAILER_KEY_SECRET?: string;
+    /** Mixed into new password hashes (`wrangler secret put PASSWORD_PEPPER`; docs/decisions/054-accounts-hardening.md); unset (local development), no pepper. */
+    PASSWORD_PEPPER?: string;
     /** Resend API key (`wrangler secret put RESEND_API_KEY`); unset, emails stay in the outbox as `local` (worker/email/). */
     RESEND_API_KEY?: string;
     /** The email sender, e.g. `Loupe <hello@loupe.example>` (a domain verified in Resend). */

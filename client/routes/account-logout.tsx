@@ -20,6 +20,11 @@ export function Component() {
   return (
     <AccountPage title="Sign out">
       <p>{user ? `You are signed in as ${user.firstName} (${user.email}).` : "You are not signed in."}</p>
+      {user ? (
+        <p className="account-links">
+          <a href="/account">Your sessions on other devices</a>
+        </p>
+      ) : null}
       <form method="post" className="account-form" aria-label="Sign out" onSubmit={clearSession}>
         <button type="submit" className="primary">
           Sign out

@@ -81,6 +81,12 @@ export const PartialAccountRequest = v.object({
 export const ChangePasswordRequest = v.object({ currentPassword: Password, newPassword: NewPassword });
 export const GoogleLoginRequest = v.object({ idToken: v.pipe(v.string("idToken is required"), v.minLength(10), v.maxLength(8192)) });
 export const FacebookLoginRequest = v.object({ accessToken: v.pipe(v.string("accessToken is required"), v.minLength(10), v.maxLength(4096)) });
+/** The emailed link that adds a Facebook identity to the account with the email (its owner agrees). */
+export const FacebookLinkRequest = v.object({
+  email: Email,
+  facebookId: v.pipe(v.string("facebookId is required"), v.regex(/^\d{1,30}$/, "facebookId is not a Facebook id")),
+  securityStamp: LinkStamp,
+});
 export const UnsubscribeRequest = v.object({ userGuid: UserGuid });
 /** `data`: the opaque value of the insurance email's unsubscribe link (the user's guid). */
 export const UnsubscribeDataRequest = v.object({ data: UserGuid });
@@ -110,6 +116,21 @@ export type TokenRecord = v.InferOutput<typeof TokenRecord>;
 /** A sign-in's answer: the user (its `token` is the token's data) and the token record. */
 export const SignedIn = v.object({ user: StoredUser, token: TokenRecord, returnUrl: v.string() });
 export type SignedIn = v.InferOutput<typeof SignedIn>;
+
+/** One of the signed-in customer's sessions as they see it: a public id (never the token), times in epoch ms. */
+export const AccountSession = v.object({
+  id: v.string(),
+  createdAt: v.number(),
+  /** Written at most hourly. */
+  lastUsedAt: v.number(),
+  /** The browser that opened it, in a few words ("Firefox on Windows"). */
+  device: v.string(),
+  /** The session of this request. */
+  current: v.boolean(),
+});
+export type AccountSession = v.InferOutput<typeof AccountSession>;
+export const AccountSessions = v.object({ sessions: v.array(AccountSession) });
+export const SessionParam = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f]{24}$/, "Not a session id")) });
 
 /** The answer of calls that must not tell whether an email is known: always the same shape and wording. */
 export const AccountNotice = v.object({ message: v.string() });

@@ -169,7 +169,12 @@ export function openApiDocument(ops: readonly Operation[] = operations): Json {
       securitySchemes: {
         adminToken: { type: "http", scheme: "bearer", description: "The ADMIN_TOKEN secret" },
         sessionToken: { type: "http", scheme: "bearer", description: "A customer's session token (the `token.data` of a sign-in's answer; 30 days)" },
-        sessionCookie: { type: "apiKey", in: "cookie", name: "loupe_session", description: "The web app's HttpOnly session cookie" },
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: "__Host-loupe_session",
+          description: "The web app's HttpOnly session cookie (named loupe_session on plain http, local development only)",
+        },
       },
     },
   };

@@ -8,6 +8,7 @@ import { queueEmail, type EmailBindings } from "../email/outbox";
 import type { EmailMessage } from "../email/templates";
 import { signingSecret } from "../platform/secrets";
 import { openSession } from "./sessions";
+import type { Pepper } from "./passwords";
 import { signLink, type LinkPurpose } from "./tokens";
 import { storedUser, type User } from "./users";
 
@@ -16,6 +17,8 @@ export type AccountBindings = EmailBindings & {
   APP_ENV?: string;
   /** Signs emailed links (`wrangler secret put ACCOUNT_LINK_SECRET`; worker/platform/secrets.ts). */
   ACCOUNT_LINK_SECRET?: string;
+  /** Mixed into new password hashes (`wrangler secret put PASSWORD_PEPPER`); unset (local development), hashes stay unpeppered. */
+  PASSWORD_PEPPER?: string;
 };
 
 export interface AccountDeps {
@@ -26,9 +29,14 @@ export interface AccountDeps {
   /** The caller's address (CF-Connecting-IP), for the failed sign-in limit. */
   ip: string;
   waitUntil: (p: Promise<unknown>) => void;
+  /** The caller's User-Agent, summarised on the sessions it opens ("Firefox on Windows"). */
+  userAgent?: string;
 }
 
 export const linkSecret = (env: AccountBindings) => signingSecret(env, "ACCOUNT_LINK_SECRET");
+
+/** Today's password pepper (null: none configured; docs/decisions/054-accounts-hardening.md). */
+export const pepperOf = (env: AccountBindings): Pepper => env.PASSWORD_PEPPER || null;
 
 /** An absolute link to a page of this site with its query. */
 export function pageLink(d: AccountDeps, path: string, query: Record<string, string | undefined> = {}): string {
@@ -44,8 +52,9 @@ export async function signedLink(
   path: string,
   user: User,
   extra: Record<string, string | undefined> = {},
+  bound?: string,
 ): Promise<string> {
-  const securityStamp = await signLink(linkSecret(d.env), purpose, user, d.now);
+  const securityStamp = await signLink(linkSecret(d.env), purpose, user, d.now, bound);
   return pageLink(d, path, { ...extra, email: user.email, securityStamp });
 }
 
@@ -54,9 +63,22 @@ export function email(d: AccountDeps, message: EmailMessage): Promise<number | n
   return queueEmail(d.env, message, d.waitUntil, d.now);
 }
 
+/**
+ * The work of `email` when a branch has nothing to send (unknown email, nothing due): a link's signature and
+ * one D1 round trip, the outbox's hourly count for the address, as the insert it stands for would make. So
+ * calls that take an email answer after the same work whether or not it is known
+ * (docs/decisions/054-accounts-hardening.md).
+ */
+export async function noEmail(d: AccountDeps, to: string, template: EmailMessage["template"]): Promise<void> {
+  await signLink(linkSecret(d.env), "confirm", { userGuid: "00000000-0000-4000-8000-000000000000", securityStamp: "" }, d.now);
+  await d.env.DB.prepare("SELECT COUNT(*) AS n FROM email_outbox WHERE recipient = ? AND template = ? AND created_at > ?")
+    .bind(to.trim(), template, d.now - 3_600_000)
+    .first();
+}
+
 /** Opens a session for the user: the §3 Stored user with its token, and where to go next. */
 export async function signIn(d: AccountDeps, user: User, returnUrl = "/"): Promise<SignedIn> {
-  const token = await openSession(d.env.DB, user.id, d.now);
+  const token = await openSession(d.env.DB, user.id, d.now, d.userAgent);
   return { user: storedUser(user, token.data), token, returnUrl };
 }
 

@@ -6,7 +6,7 @@
 import { EMAIL_PATTERN, WELCOME_POPUP_SOURCE, type GuidUser } from "#shared/accounts/schemas.ts";
 import { refused } from "#shared/refusal.ts";
 import { email, pageLink, type AccountDeps } from "./deps";
-import { findByEmail, insertUser, type User } from "./users";
+import { insertOrFind, type User } from "./users";
 
 export type MailingList = "marketing" | "partialAccount" | "insurance" | "orderReviews" | "alerts";
 
@@ -49,10 +49,12 @@ export async function captureEmail(d: AccountDeps, req: { email: string; source:
     .run();
   if (!welcome) return { captured: false };
   if (!valid) refused("bad_request", "Enter a valid email address", [{ path: "email", message: "Enter a valid email address" }]);
-  const user =
-    (await insertUser(d.env.DB, { email: req.email, firstName: "", lastName: "", passwordHash: null, accountConfirmed: false, partial: true }, d.now)) ??
-    (await findByEmail(d.env.DB, req.email));
-  if (user && !user.unsubscribed.marketing) {
+  const { user } = await insertOrFind(
+    d.env.DB,
+    { email: req.email, firstName: "", lastName: "", passwordHash: null, accountConfirmed: false, partial: true },
+    d.now,
+  );
+  if (!user.unsubscribed.marketing) {
     const unsubscribeLink = pageLink(d, "/Home/UnsubscribeEmailAction", { userGuid: user.userGuid, type: "marketing" });
     await email(d, { to: user.email, template: "welcome-offer", data: { code: "WELCOME100", shopLink: pageLink(d, "/diamond-search"), unsubscribeLink } });
   }

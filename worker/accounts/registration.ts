@@ -1,16 +1,17 @@
 /**
  * Registering and confirming (§7 accounts/v1/register, confirm, resendconfirmationemail,
  * createPartialAccount, SendAccountCompletionEmailAsync, completeRegisterProcess). Every call that takes an
- * email answers the same whether or not it is known; what differs is the email that goes out.
+ * email answers the same whether or not it is known, after the same work (the password hashed either way, the
+ * same D1 round trips: docs/decisions/054-accounts-hardening.md); what differs is the email that goes out.
  */
 import type * as v from "valibot";
 import type { CompleteRegistrationRequest, PartialAccountRequest, RegisterRequest, SignedIn } from "#shared/accounts/schemas.ts";
 import { safeReturnPath } from "#shared/accounts/return-url.ts";
 import { refused } from "#shared/refusal.ts";
-import { CHECK_EMAIL, email, linkSecret, pageLink, signedLink, signIn, type AccountDeps } from "./deps";
+import { CHECK_EMAIL, email, linkSecret, noEmail, pageLink, pepperOf, signedLink, signIn, type AccountDeps } from "./deps";
 import { acceptNewPassword, hashPassword } from "./passwords";
 import { checkLink } from "./tokens";
-import { findByEmail, findByGuid, insertUser, updateIfStamp, type User } from "./users";
+import { findByEmail, findByGuid, insertOrFind, insertUser, updateIfStamp, type User } from "./users";
 
 export const BAD_LINK = "This link is not valid, has expired or was already used.";
 
@@ -35,7 +36,7 @@ async function sendExisting(d: AccountDeps, user: User): Promise<void> {
 }
 
 async function sendCompletion(d: AccountDeps, user: User): Promise<void> {
-  if (user.unsubscribed.partialAccount) return;
+  if (user.unsubscribed.partialAccount) return noEmail(d, user.email, "complete-account");
   const link = await signedLink(d, "complete", "/register", user, { complete: "1" });
   const unsubscribeLink = pageLink(d, "/Home/UnsubscribeEmailAction", { userGuid: user.userGuid, type: "partialAccount" });
   await email(d, { to: user.email, template: "complete-account", data: { link, unsubscribeLink } });
@@ -44,27 +45,20 @@ async function sendCompletion(d: AccountDeps, user: User): Promise<void> {
 /**
  * A new account, unconfirmed until its link is opened. An email that already has an account (confirmed or
  * not) gets an email saying so, with sign-in and reset links; a partial account gets its completion link.
- * The account is never changed by someone who only knows the email.
+ * The account is never changed by someone who only knows the email. The password is hashed first and the
+ * account inserted or found in one statement, so a known email takes as long as a new one.
  */
 export async function register(d: AccountDeps, req: v.InferOutput<typeof RegisterRequest>): Promise<{ message: string }> {
   acceptNewPassword(req.password);
-  const existing = await findByEmail(d.env.DB, req.email);
-  if (existing) {
-    await sendExisting(d, existing);
-    return CHECK_EMAIL;
-  }
-  const passwordHash = await hashPassword(req.password);
-  const user = await insertUser(
+  const passwordHash = await hashPassword(req.password, { pepper: pepperOf(d.env) });
+  const { user, created } = await insertOrFind(
     d.env.DB,
     { email: req.email, firstName: req.firstName, lastName: req.lastName, passwordHash, accountConfirmed: false, partial: false },
     d.now,
   );
-  if (user) await sendConfirmation(d, user, req.returnUrl);
-  else {
-    // Another registration for the same email won the race: this one is "already registered".
-    const winner = await findByEmail(d.env.DB, req.email);
-    if (winner) await sendExisting(d, winner);
-  }
+  // Also when another registration for the same email won a race: this one is "already registered".
+  if (created) await sendConfirmation(d, user, req.returnUrl);
+  else await sendExisting(d, user);
   return CHECK_EMAIL;
 }
 
@@ -81,10 +75,14 @@ export async function confirm(d: AccountDeps, req: { email: string; securityStam
 export async function resendConfirmation(d: AccountDeps, req: { email: string; returnUrl?: string }): Promise<{ message: string }> {
   const user = await findByEmail(d.env.DB, req.email);
   if (user && !user.accountConfirmed && !user.partial) await sendConfirmation(d, user, req.returnUrl);
+  else await noEmail(d, req.email, "confirm-email");
   return CHECK_EMAIL;
 }
 
-/** An account from an email alone (a login-less alert, the welcome popup); nothing changes for a known email. */
+/**
+ * An account from an email alone (a login-less alert, the welcome popup); nothing changes for a known email.
+ * One statement either way (the insert does nothing for a taken email).
+ */
 export async function createPartialAccount(d: AccountDeps, req: v.InferOutput<typeof PartialAccountRequest>): Promise<{ message: string }> {
   await insertUser(
     d.env.DB,
@@ -98,6 +96,7 @@ export async function createPartialAccount(d: AccountDeps, req: v.InferOutput<ty
 export async function sendCompletionEmail(d: AccountDeps, req: { email: string }): Promise<{ message: string }> {
   const user = await findByEmail(d.env.DB, req.email);
   if (user?.partial) await sendCompletion(d, user);
+  else await noEmail(d, req.email, "complete-account");
   return CHECK_EMAIL;
 }
 
@@ -106,7 +105,7 @@ export async function completeRegistration(d: AccountDeps, req: v.InferOutput<ty
   acceptNewPassword(req.password);
   const user = await findByEmail(d.env.DB, req.email);
   if (!user?.partial || !(await checkLink(linkSecret(d.env), "complete", user, req.securityStamp, d.now))) refused("bad_request", BAD_LINK);
-  const passwordHash = await hashPassword(req.password);
+  const passwordHash = await hashPassword(req.password, { pepper: pepperOf(d.env) });
   const done = await updateIfStamp(
     d.env.DB,
     user.id,

@@ -15,7 +15,9 @@ import { verifyGoogleIdToken } from "./external/google";
 import { ProviderUnavailable, type ExternalProfile } from "./external/profile";
 import { captureEmail, guidUser, unsubscribe } from "./mailing";
 import { completeRegistration, confirm, createPartialAccount, register, resendConfirmation, sendCompletionEmail, userWithGuid } from "./registration";
-import { changePassword, externalSignIn, login, logout, reset, sendReset } from "./sign-in";
+import { listSessions, revokeSessionById } from "./sessions";
+import { externalSignIn, linkFacebook } from "./external-sign-in";
+import { changePassword, login, logout, reset, sendReset } from "./sign-in";
 import { storedUser } from "./users";
 
 /** A provider's profile, with "could not reach the provider" as a 502 (not the customer's fault, nor a 500). */
@@ -75,10 +77,20 @@ export const accountRoutes = [
     const profile = await fromProvider(() => verifyFacebookAccessToken(body.accessToken, config));
     return personal(c, await externalSignIn(accountDeps(c), profile));
   }),
+  handle(ops.facebookLink, async ({ body }, c) => personal(c, await linkFacebook(accountDeps(c), body))),
   handle(ops.userByGuid, async ({ params }, c) => personal(c, guidUser(await userWithGuid(accountDeps(c), params.guid)))),
   handle(ops.unsubscribeUser, async ({ body }, c) => ({ status: 200, body: await unsubscribe(accountDeps(c), body.userGuid, "marketing") })),
   handle(ops.unsubscribeUserPartial, async ({ body }, c) => ({ status: 200, body: await unsubscribe(accountDeps(c), body.userGuid, "partialAccount") })),
   handle(ops.unsubscribeInsurance, async ({ body }, c) => ({ status: 200, body: await unsubscribe(accountDeps(c), body.data, "insurance") })),
+  handle(ops.listSessions, async (_input, c) => {
+    const { user, token } = await currentUser(c);
+    return personal(c, { sessions: await listSessions(c.env.DB, user.id, token, Date.now()) });
+  }),
+  handle(ops.revokeSession, async ({ params }, c) => {
+    const { user } = await currentUser(c);
+    await revokeSessionById(c.env.DB, user.id, params.id);
+    return { status: 204, body: null };
+  }),
   handle(ops.userInfo, async (_input, c) => {
     const session = await currentUser(c);
     return personal(c, storedUser(session.user, session.via === "bearer" ? session.token : null));

@@ -17,7 +17,7 @@ import { facebookConfig, googleConfig } from "./external/config";
 import { exchangeFacebookCode, facebookDialogUrl, verifyFacebookAccessToken } from "./external/facebook";
 import { googleAuthorizationUrl, verifyGoogleIdToken } from "./external/google";
 import { ProviderUnavailable, type ExternalProfile } from "./external/profile";
-import { externalSignIn } from "./sign-in";
+import { externalSignIn } from "./external-sign-in";
 import { base64url } from "./passwords";
 import { sameText } from "./tokens";
 

@@ -33,6 +33,8 @@ export const LINK_VALIDITY_MS = {
   confirm: 7 * 24 * 60 * 60 * 1000,
   reset: 60 * 60 * 1000,
   complete: 14 * 24 * 60 * 60 * 1000,
+  /** Adds a Facebook identity to the account (signed over the Facebook id too). */
+  "link-facebook": 60 * 60 * 1000,
 } as const;
 export type LinkPurpose = keyof typeof LINK_VALIDITY_MS;
 
@@ -46,14 +48,20 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-async function mac(secret: string, purpose: LinkPurpose, userGuid: string, stamp: string, issuedAt: number): Promise<Uint8Array> {
-  const data = new TextEncoder().encode(`${purpose}\n${userGuid}\n${stamp}\n${issuedAt}`);
+async function mac(secret: string, purpose: LinkPurpose, userGuid: string, stamp: string, issuedAt: number, bound?: string): Promise<Uint8Array> {
+  const data = new TextEncoder().encode(`${purpose}\n${userGuid}\n${stamp}\n${issuedAt}${bound === undefined ? "" : `\n${bound}`}`);
   return new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(secret), data));
 }
 
-/** The `securityStamp` value of a link for this user, purpose and time. */
-export async function signLink(secret: string, purpose: LinkPurpose, user: { userGuid: string; securityStamp: string }, now: number): Promise<string> {
-  return `${now.toString(36)}.${base64url(await mac(secret, purpose, user.userGuid, user.securityStamp, now))}`;
+/** The `securityStamp` value of a link for this user, purpose and time (and `bound`, a value the link carries, e.g. a Facebook id). */
+export async function signLink(
+  secret: string,
+  purpose: LinkPurpose,
+  user: { userGuid: string; securityStamp: string },
+  now: number,
+  bound?: string,
+): Promise<string> {
+  return `${now.toString(36)}.${base64url(await mac(secret, purpose, user.userGuid, user.securityStamp, now, bound))}`;
 }
 
 /** Whether a link's `securityStamp` value is valid for this user and purpose now. */
@@ -63,6 +71,7 @@ export async function checkLink(
   user: { userGuid: string; securityStamp: string },
   value: string,
   now: number,
+  bound?: string,
 ): Promise<boolean> {
   const [issued, signature, extra] = value.split(".");
   if (!issued || !signature || extra !== undefined || !/^[0-9a-z]{1,12}$/.test(issued)) return false;
@@ -74,5 +83,5 @@ export async function checkLink(
   } catch {
     return false;
   }
-  return sameBytes(given, await mac(secret, purpose, user.userGuid, user.securityStamp, issuedAt));
+  return sameBytes(given, await mac(secret, purpose, user.userGuid, user.securityStamp, issuedAt, bound));
 }

@@ -103,33 +103,47 @@ export interface NewUser {
   profileImageUrl?: string | null;
 }
 
+const INSERT_USER = `INSERT INTO users (user_guid, email, first_name, last_name, password_hash, security_stamp, account_confirmed, partial, google_sub, fb_user_id, profile_image_url, created_at, updated_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+function insertValues(u: NewUser, guid: string, now: number): unknown[] {
+  return [
+    guid,
+    u.email.trim(),
+    u.firstName,
+    u.lastName,
+    u.passwordHash,
+    newStamp(),
+    u.accountConfirmed ? 1 : 0,
+    u.partial ? 1 : 0,
+    u.googleSub ?? null,
+    u.fbUserId ?? null,
+    u.profileImageUrl ?? null,
+    now,
+    now,
+  ];
+}
+
 /**
  * Inserts a user unless the email is taken (two registrations racing for one email: one row wins, the
  * other gets null and is treated as "already registered").
  */
 export async function insertUser(db: D1Database, u: NewUser, now: number): Promise<User | null> {
-  return one(
-    db
-      .prepare(
-        `INSERT INTO users (user_guid, email, first_name, last_name, password_hash, security_stamp, account_confirmed, partial, google_sub, fb_user_id, profile_image_url, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING ${USER_COLUMNS}`,
-      )
-      .bind(
-        crypto.randomUUID(),
-        u.email.trim(),
-        u.firstName,
-        u.lastName,
-        u.passwordHash,
-        newStamp(),
-        u.accountConfirmed ? 1 : 0,
-        u.partial ? 1 : 0,
-        u.googleSub ?? null,
-        u.fbUserId ?? null,
-        u.profileImageUrl ?? null,
-        now,
-        now,
-      ),
+  return one(db.prepare(`${INSERT_USER} ON CONFLICT DO NOTHING RETURNING ${USER_COLUMNS}`).bind(...insertValues(u, crypto.randomUUID(), now)));
+}
+
+/**
+ * Inserts a user or, when the email is taken, reads the account that has it — in one statement (an upsert
+ * whose update changes nothing), so a known and an unknown email cost the same D1 round trip.
+ * `created`: the row is the one inserted here (it carries the guid made for it).
+ */
+export async function insertOrFind(db: D1Database, u: NewUser, now: number): Promise<{ user: User; created: boolean }> {
+  const guid = crypto.randomUUID();
+  const user = await one(
+    db.prepare(`${INSERT_USER} ON CONFLICT (email) DO UPDATE SET email = users.email RETURNING ${USER_COLUMNS}`).bind(...insertValues(u, guid, now)),
   );
+  if (!user) throw new Error("users upsert returned no row");
+  return { user, created: user.userGuid === guid };
 }
 
 /** Column updates of one user; `stamp: true` also replaces the security stamp (older links stop working). */

@@ -21,6 +21,8 @@ export interface TemplateData {
   "confirm-email": { firstName: string; link: string };
   /** Someone registered again with an existing account's email: sign in or reset instead. */
   "already-registered": { firstName: string; signInLink: string; resetLink: string };
+  /** Someone signed in with a Facebook account giving this address: the link (/login/facebook/link?…, one hour) adds it to this account. */
+  "link-facebook": { firstName: string; link: string };
   /** A reset link (/reset?…), valid one hour. */
   "reset-password": { firstName: string; link: string };
   /** The password was changed or reset: if it was not you, reset it. */
@@ -119,6 +121,20 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
       { kind: "p", text: "Forgotten your password? Choose a new one:" },
       { kind: "button", label: "Reset my password", href: d.resetLink },
       { kind: "p", text: "If this was not you, you can ignore this email: nothing has changed." },
+    ],
+  }),
+  "link-facebook": (d) => ({
+    subject: "Add Facebook sign-in to your Loupe account?",
+    preheader: "Only if you just signed in with Facebook.",
+    heading: "Sign in with Facebook?",
+    blocks: [
+      { kind: "p", text: greeting(d.firstName) },
+      {
+        kind: "p",
+        text: "Someone just signed in to Loupe with a Facebook account that gives this email address. If it was you, add Facebook sign-in to your account (the link works for one hour):",
+      },
+      { kind: "button", label: "Add Facebook sign-in", href: d.link },
+      { kind: "p", text: "If this was not you, ignore this email: your account is unchanged and that Facebook account cannot use it." },
     ],
   }),
   "reset-password": (d) => ({

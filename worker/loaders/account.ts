@@ -9,15 +9,18 @@ import {
   CompleteRegistrationRequest,
   ConfirmRequest,
   EmailRequest,
+  FacebookLinkRequest,
   LoginRequest,
   RegisterRequest,
   ResetRequest,
   type SignedIn,
 } from "#shared/accounts/schemas.ts";
-import { refuse, type Outcome } from "#shared/refusal.ts";
+import { refuse, refused, type Outcome } from "#shared/refusal.ts";
 import type { AccountDeps } from "../accounts/deps";
+import { linkFacebook } from "../accounts/external-sign-in";
 import { guidUser, unsubscribe } from "../accounts/mailing";
 import { completeRegistration, confirm, register, resendConfirmation, userWithGuid } from "../accounts/registration";
+import { listSessions, revokeSessionById } from "../accounts/sessions";
 import { login, logout, reset, sendReset } from "../accounts/sign-in";
 import type { User } from "../accounts/users";
 import { outcome } from "./cart";
@@ -106,6 +109,27 @@ export function serverAccount(r: AccountRequest): AccountService {
       if (!p.ok) return p;
       return run(async () => {
         const signedIn = await completeRegistration(deps(), p.value);
+        await r.signedIn(signedIn);
+        return { user: shown(signedIn.user) };
+      });
+    },
+    sessions: async () => {
+      const session = await r.session();
+      return session ? listSessions(deps().env.DB, session.user.id, session.token, deps().now) : null;
+    },
+    revokeSession: async (id) =>
+      run(async () => {
+        const session = (await r.session()) ?? refused("unauthorized", "Sign in to continue.");
+        const current = (await listSessions(deps().env.DB, session.user.id, session.token, deps().now)).some((s) => s.id === id && s.current);
+        await revokeSessionById(deps().env.DB, session.user.id, id);
+        if (current) r.signedOut();
+        return { current };
+      }),
+    linkFacebook: async (input) => {
+      const p = parsed(FacebookLinkRequest, input);
+      if (!p.ok) return p;
+      return run(async () => {
+        const signedIn = await linkFacebook(deps(), p.value);
         await r.signedIn(signedIn);
         return { user: shown(signedIn.user) };
       });

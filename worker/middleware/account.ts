@@ -20,6 +20,7 @@ export function accountDeps(c: Context<AppEnv>, now = Date.now()): AccountDeps {
     now,
     ip: c.req.header("cf-connecting-ip") ?? "unknown",
     waitUntil: (p) => c.executionCtx.waitUntil(p),
+    userAgent: c.req.header("user-agent"),
   };
 }
 

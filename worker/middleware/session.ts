@@ -14,7 +14,20 @@ import type { User } from "../accounts/users";
 import type { AppEnv, Bindings } from "../env";
 import { appendSetCookies } from "./context";
 
+/** The session cookie's name on plain http (local development on http://localhost): `__Host-` needs Secure. */
 export const SESSION_COOKIE = "loupe_session";
+/** Its name on https: with `__Host-` the browser keeps it only if Secure, Path=/ and without Domain (no subdomain can set it). */
+export const SECURE_SESSION_COOKIE = "__Host-loupe_session";
+/** Every name the session cookie may have. */
+export const SESSION_COOKIE_NAMES = [SECURE_SESSION_COOKIE, SESSION_COOKIE] as const;
+
+const secureOf = (c: Context) => new URL(c.req.url).protocol === "https:";
+
+/** The session cookie's name for this request — the one choice set, read and clear all use (docs/decisions/054-accounts-hardening.md). */
+export function sessionCookieName(c: Context): string {
+  return secureOf(c) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
 /** §9 "User-info cookie 6 hours": the first name and guid the browser may read (never the token). */
 export const USER_INFO_COOKIE = "loupe_user";
 const USER_INFO_SECONDS = 6 * 60 * 60;
@@ -37,7 +50,7 @@ const BEARER = /^Bearer\s+([\w-]{20,100})$/i;
 function credential(c: Context): { token: string; via: Session["via"] } | null {
   const bearer = BEARER.exec(c.req.header("authorization") ?? "")?.[1];
   if (bearer) return { token: bearer, via: "bearer" };
-  const cookie = getCookie(c, SESSION_COOKIE);
+  const cookie = getCookie(c, sessionCookieName(c));
   return cookie ? { token: cookie, via: "cookie" } : null;
 }
 
@@ -72,15 +85,13 @@ export async function signedInUser(c: Context<AppEnv>): Promise<User | null> {
   return (await c.get("session")())?.user ?? null;
 }
 
-const secureOf = (c: Context) => new URL(c.req.url).protocol === "https:";
-
 /** Stages the session and user-info cookies for a page sign-in. */
 export function setSessionCookies(c: Context<AppEnv>, signedIn: SignedIn): void {
   const secure = secureOf(c);
   const maxAge = Math.floor(TOKEN_VALIDITY_MS / 1000);
   const info = encodeURIComponent(JSON.stringify({ firstName: signedIn.user.firstName, userGuid: signedIn.user.userGuid }));
   c.get("sessionCookies").push(
-    generateCookie(SESSION_COOKIE, signedIn.token.data, { path: "/", maxAge, httpOnly: true, secure, sameSite: "Lax" }),
+    generateCookie(sessionCookieName(c), signedIn.token.data, { path: "/", maxAge, httpOnly: true, secure, sameSite: "Lax" }),
     generateCookie(USER_INFO_COOKIE, info, { path: "/", maxAge: USER_INFO_SECONDS, secure, sameSite: "Lax" }),
   );
 }
@@ -89,7 +100,7 @@ export function setSessionCookies(c: Context<AppEnv>, signedIn: SignedIn): void 
 export function clearSessionCookies(c: Context<AppEnv>): void {
   const secure = secureOf(c);
   c.get("sessionCookies").push(
-    generateCookie(SESSION_COOKIE, "", { path: "/", maxAge: 0, httpOnly: true, secure, sameSite: "Lax" }),
+    generateCookie(sessionCookieName(c), "", { path: "/", maxAge: 0, httpOnly: true, secure, sameSite: "Lax" }),
     generateCookie(USER_INFO_COOKIE, "", { path: "/", maxAge: 0, secure, sameSite: "Lax" }),
   );
 }

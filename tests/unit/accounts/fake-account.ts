@@ -9,7 +9,7 @@ import { type AccountService, type SignedInUser, accountContext } from "#client/
 import { contentContext } from "#client/content-context.ts";
 import { visitorContext } from "#client/context.ts";
 import { renderPage } from "#client/entry.server";
-import type { GuidUser } from "#shared/accounts/schemas.ts";
+import type { AccountSession, GuidUser } from "#shared/accounts/schemas.ts";
 import type { Refusal } from "#shared/refusal.ts";
 
 export const ADA: SignedInUser = {
@@ -36,7 +36,7 @@ export interface Call {
 }
 
 /** A fake account service: every call succeeds unless `refuse[method]` holds a refusal for it. */
-export function fakeAccount(options: { user?: SignedInUser | null; social?: { google: boolean; facebook: boolean } } = {}) {
+export function fakeAccount(options: { user?: SignedInUser | null; social?: { google: boolean; facebook: boolean }; sessions?: AccountSession[] } = {}) {
   const calls: Call[] = [];
   const refusals: Partial<Record<keyof AccountService, Refusal>> = {};
   let guidUser: GuidUser | null = ADA_GUID_USER;
@@ -56,6 +56,12 @@ export function fakeAccount(options: { user?: SignedInUser | null; social?: { go
     sendReset: async (input) => record("sendReset", input) ?? notice,
     reset: async (input) => record("reset", input) ?? { ok: true, message: "Your password is set." },
     completeRegistration: async (input) => record("completeRegistration", input) ?? { ok: true, user: ADA },
+    sessions: async () => {
+      record("sessions");
+      return options.user ? (options.sessions ?? []) : null;
+    },
+    revokeSession: async (id) => record("revokeSession", id) ?? { ok: true, current: false },
+    linkFacebook: async (input) => record("linkFacebook", input) ?? { ok: true, user: ADA },
     userByGuid: async (guid) => {
       record("userByGuid", guid);
       return guidUser?.userGuid === guid ? guidUser : null;

@@ -17,10 +17,27 @@ describe("password hashes", () => {
   });
 
   it("marks weaker hashes for an upgrade at the next sign-in", async () => {
-    const weak = await hashPassword("correct horse battery staple", 10_000);
+    const weak = await hashPassword("correct horse battery staple", { iterations: 10_000 });
     expect(await verifyPassword("correct horse battery staple", weak)).toBe(true);
     expect(needsRehash(weak)).toBe(true);
     expect(needsRehash(await hashPassword("x"))).toBe(false);
+  });
+
+  it("mixes the pepper into new hashes (v2); old v1 hashes still verify and are marked for an upgrade", async () => {
+    const pepper = "a pepper of at least thirty-two characters";
+    const plain = await hashPassword("correct horse battery staple");
+    const peppered = await hashPassword("correct horse battery staple", { pepper });
+    expect(peppered).toMatch(/^pbkdf2-sha256\$v2\$100000\$[\w-]{22}\$[\w-]{43}$/);
+    expect(await verifyPassword("correct horse battery staple", peppered, pepper)).toBe(true);
+    expect(await verifyPassword("correct horse battery stapl", peppered, pepper)).toBe(false);
+    // The database's copy alone (no pepper, or another one) cannot check a guess.
+    expect(await verifyPassword("correct horse battery staple", peppered, null)).toBe(false);
+    expect(await verifyPassword("correct horse battery staple", peppered, `${pepper}!`)).toBe(false);
+    // A hash from before the pepper still signs in, and is replaced then.
+    expect(await verifyPassword("correct horse battery staple", plain, pepper)).toBe(true);
+    expect(needsRehash(plain, pepper)).toBe(true);
+    expect(needsRehash(peppered, pepper)).toBe(false);
+    expect(needsRehash(plain, null)).toBe(false);
   });
 
   it("knows common passwords whatever their case, and not a passphrase", () => {

@@ -16,6 +16,7 @@ const SAMPLES: EmailMessage[] = [
     template: "already-registered",
     data: { firstName: "Ada", signInLink: `${SITE}/login?returnUrl=%2F&x=1`, resetLink: `${SITE}/forgot-password?email=a%40example.com&y=2` },
   },
+  { to: "a@example.com", template: "link-facebook", data: { firstName: "Ada", link: `${SITE}/login/facebook/link?email=a%40example.com&facebookId=1&s=4` } },
   { to: "a@example.com", template: "reset-password", data: { firstName: "Ada", link: `${SITE}/reset?email=a%40example.com&stamp=s2` } },
   { to: "a@example.com", template: "password-changed", data: { firstName: "Ada", resetLink: `${SITE}/forgot-password?email=a%40example.com&z=3` } },
   { to: "a@example.com", template: "complete-account", data: { link: `${SITE}/register?complete=1&g=abc`, unsubscribeLink: `${SITE}/unsubscribe?u=abc&k=p` } },

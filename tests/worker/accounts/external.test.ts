@@ -204,14 +204,14 @@ const GRACE = { email: "grace@example.com", first_name: "Grace", last_name: "Hop
 const nowS = () => Math.floor(Date.now() / 1000);
 
 describe("Facebook access token", () => {
-  it("a valid token gives the person's profile (a Facebook email counts as verified)", async () => {
+  it("a valid token gives the person's profile (a Facebook email is never counted as verified: Graph gives no flag)", async () => {
     const fb = await facebook();
     const { token, userId } = await fb.token({ profile: GRACE });
     expect(await verifyFacebookAccessToken(token, fb.config)).toEqual({
       provider: "facebook",
       subject: userId,
       email: "grace@example.com",
-      emailVerified: true,
+      emailVerified: false,
       firstName: "Grace",
       lastName: "Hopper",
       pictureUrl: "https://scontent.fbcdn.test/grace.jpg",

@@ -129,7 +129,7 @@ describe("cross-site requests", () => {
     const form = (origin: string) =>
       call("/api/accounts/logout", {
         method: "POST",
-        headers: { cookie: `loupe_session=${token}`, "content-type": "application/x-www-form-urlencoded", origin },
+        headers: { cookie: `__Host-loupe_session=${token}`, "content-type": "application/x-www-form-urlencoded", origin },
         body: "",
       });
     const evil = await form("https://evil.example");

@@ -27,7 +27,7 @@ describe("account pages", () => {
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/diamond-search");
     const cookies = res.headers.getSetCookie();
-    const session = cookies.find((c) => c.startsWith("loupe_session="))!;
+    const session = cookies.find((c) => c.startsWith("__Host-loupe_session="))!;
     expect(session).toMatch(/HttpOnly/i);
     expect(session).toMatch(/Max-Age=2592000/);
     expect(cookies.find((c) => c.startsWith("loupe_user="))).toMatch(/Max-Age=21600/);
@@ -64,13 +64,13 @@ describe("account pages", () => {
     const signedIn = await form("/login", { email, password: PASSWORD });
     const cookie = signedIn.headers
       .getSetCookie()
-      .find((c) => c.startsWith("loupe_session="))!
+      .find((c) => c.startsWith("__Host-loupe_session="))!
       .split(";")[0]!;
     const evil = await form("/logout", {}, { cookie, origin: "https://evil.example" });
     expect(evil.status).toBe(403);
     const ours = await form("/logout", {}, { cookie });
     expect(ours.status).toBe(303);
-    expect(ours.headers.getSetCookie().some((c) => c.startsWith("loupe_session=;") && /Max-Age=0/.test(c))).toBe(true);
+    expect(ours.headers.getSetCookie().some((c) => c.startsWith("__Host-loupe_session=;") && /Max-Age=0/.test(c))).toBe(true);
   });
 
   it("unsubscribes with a mail client's one-click POST (RFC 8058), without a session or Origin", async () => {

@@ -141,12 +141,12 @@ describe("Google sign-in", () => {
     const back = await form(to.searchParams.get("state")!, stateCookie);
     expect(back.status).toBe(303);
     expect(back.headers.get("location")).toBe("/cart");
-    const session = back.headers.getSetCookie().find((c) => c.startsWith("loupe_session="))!;
+    const session = back.headers.getSetCookie().find((c) => c.startsWith("__Host-loupe_session="))!;
     expect(session).toMatch(/HttpOnly/i);
     expect(session).toMatch(/Secure/i);
     expect(session).toMatch(/SameSite=Lax/i);
-    const token = session.split(";")[0]!.slice("loupe_session=".length);
-    expect(await (await call("/api/info/user", { headers: { cookie: `loupe_session=${token}` } })).json()).toMatchObject({ email, token: null });
+    const token = session.split(";")[0]!.slice("__Host-loupe_session=".length);
+    expect(await (await call("/api/info/user", { headers: { cookie: `__Host-loupe_session=${token}` } })).json()).toMatchObject({ email, token: null });
   });
 });
 
@@ -188,7 +188,7 @@ describe("Facebook sign-in", () => {
     const back = await call(`/login/facebook/callback?code=${code}&state=${to.searchParams.get("state")}`, { headers: { cookie }, env: fb.bindings });
     expect(back.status).toBe(303);
     expect(back.headers.get("location")).toBe("/diamond-search");
-    expect(back.headers.getSetCookie().some((c) => c.startsWith("loupe_session=") && /HttpOnly/i.test(c))).toBe(true);
+    expect(back.headers.getSetCookie().some((c) => c.startsWith("__Host-loupe_session=") && /HttpOnly/i.test(c))).toBe(true);
   });
 
   it("answers 502 when Facebook cannot be reached", async () => {

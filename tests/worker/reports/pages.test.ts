@@ -31,7 +31,7 @@ const EMPTY: ReportFormValues = {
 
 /** A signed-in customer's session cookie. */
 async function sessionCookie(tag: string): Promise<string> {
-  return `loupe_session=${await signIn(await confirmedUser(tag))}`;
+  return `__Host-loupe_session=${await signIn(await confirmedUser(tag))}`;
 }
 
 /** A page as a browser without JavaScript fetches it. */

@@ -12,8 +12,8 @@ export interface ExternalProfile {
   /** null when the provider gave none (a Facebook account registered with a phone number, or without the email scope). */
   email: string | null;
   /**
-   * Google: its `email_verified` claim. Facebook: true whenever an email is given — the Graph API returns only
-   * the account's confirmed primary email, and none when the person has not confirmed one.
+   * Google: its `email_verified` claim. Facebook: always false — the Graph API gives no verified flag for the
+   * email, so it never links to an existing account by itself (docs/decisions/054-accounts-hardening.md).
    */
   emailVerified: boolean;
   firstName: string;
