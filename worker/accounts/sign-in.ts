@@ -4,7 +4,7 @@
  * comes before any password check. A reset or password change ends every session of the user.
  */
 import type { SignedIn } from "#shared/accounts/schemas.ts";
-import { safeReturnPath } from "#shared/accounts/return-url.ts";
+import { accountReturnPath } from "#shared/accounts/return-url.ts";
 import { refused } from "#shared/refusal.ts";
 import { CHECK_EMAIL, email, linkSecret, pageLink, signedLink, signIn, type AccountDeps } from "./deps";
 import type { ExternalProfile } from "./external/profile";
@@ -35,7 +35,7 @@ export async function login(d: AccountDeps, req: { email: string; password: stri
   }
   // An older hash format (or fewer iterations) is replaced now that the password is known.
   if (user.passwordHash && needsRehash(user.passwordHash)) await updateUser(d.env.DB, user.id, { password_hash: await hashPassword(req.password) }, d.now);
-  return signIn(d, user, safeReturnPath(req.returnUrl));
+  return signIn(d, user, accountReturnPath(req.returnUrl));
 }
 
 /** Ends the session of this token (nothing happens for an unknown one). */
@@ -74,7 +74,7 @@ async function setPassword(d: AccountDeps, user: User, stamp: string, password: 
 export async function sendReset(d: AccountDeps, req: { email: string; returnUrl?: string }): Promise<{ message: string }> {
   const user = await findByEmail(d.env.DB, req.email);
   if (user) {
-    const link = await signedLink(d, "reset", "/reset", user, { returnUrl: req.returnUrl ? safeReturnPath(req.returnUrl) : undefined });
+    const link = await signedLink(d, "reset", "/reset", user, { returnUrl: req.returnUrl ? accountReturnPath(req.returnUrl) : undefined });
     await email(d, { to: user.email, template: "reset-password", data: { firstName: user.firstName, link } });
   }
   return CHECK_EMAIL;
@@ -113,7 +113,7 @@ export async function externalSignIn(d: AccountDeps, profile: ExternalProfile, r
   const db = d.env.DB;
   const column = profile.provider === "google" ? "google_sub" : "fb_user_id";
   const linked = profile.provider === "google" ? await findByGoogleSub(db, profile.subject) : await findByFacebookId(db, profile.subject);
-  if (linked) return signIn(d, linked, safeReturnPath(returnUrl));
+  if (linked) return signIn(d, linked, accountReturnPath(returnUrl));
   if (!profile.email || !profile.emailVerified)
     refused("unauthorized", `Your ${profile.provider === "google" ? "Google" : "Facebook"} account did not share a verified email address.`);
   const existing = await findByEmail(db, profile.email);
@@ -135,7 +135,7 @@ export async function externalSignIn(d: AccountDeps, profile: ExternalProfile, r
       d.now,
       unproven,
     );
-    return signIn(d, user ?? existing, safeReturnPath(returnUrl));
+    return signIn(d, user ?? existing, accountReturnPath(returnUrl));
   }
   const created =
     (await insertUser(
@@ -153,5 +153,5 @@ export async function externalSignIn(d: AccountDeps, profile: ExternalProfile, r
       },
       d.now,
     )) ?? refused("conflict", "This account is being created by another sign-in; try again.");
-  return signIn(d, created, safeReturnPath(returnUrl));
+  return signIn(d, created, accountReturnPath(returnUrl));
 }
