@@ -24,7 +24,6 @@ import { Offers } from "./components/offers";
 import { pageMeta } from "./route-handle";
 import { recordNavigation, restoreNavigation } from "./state/navigation";
 import { favoritesNeedSync, syncSession } from "./state/session";
-import { StoredLink } from "./components/stored-link";
 
 const NO_SOCIAL: SocialSignIn = { google: false, facebook: false };
 
@@ -171,7 +170,7 @@ function Layout({ children, root, hasError }: { children: React.ReactNode; root:
         <p className="traffic-alert" data-alert-id={root.alert.id}>
           {/* Its own box: on phones the message is cut to one line with an ellipsis, the link stays whole. */}
           <span className="traffic-alert-message">{root.alert.message}</span>{" "}
-          {root.alert.link ? <StoredLink href={root.alert.link.href}>{root.alert.link.text}</StoredLink> : null}
+          {root.alert.link ? <a href={root.alert.link.href}>{root.alert.link.text}</a> : null}
         </p>
       ) : null}
       {flags.navigation !== "none" ? (

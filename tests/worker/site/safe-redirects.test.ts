@@ -7,6 +7,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Report } from "#shared/reports/schemas.ts";
+import { trafficAlert } from "#worker/content/alerts.ts";
 import { bearer, confirmedUser, freshIp, outbox, PASSWORD, post, signIn } from "../accounts/account-helpers";
 import { answer, shopper } from "../conversations/chat-helpers";
 import { call, type ErrorBody } from "../helpers";
@@ -164,5 +165,27 @@ describe("a report's productUrl", () => {
     const html = await (await call("/gemologist-reviews", { headers: { cookie } })).text();
     expect(html).toContain("javascript:alert(document.domain)");
     expect(html).not.toMatch(/href="javascript:/i);
+  });
+});
+
+describe("a traffic alert's stored link", () => {
+  it("is a link only when it is a web address or a safe path of this site", async () => {
+    const now = Date.UTC(2026, 5, 1);
+    const cases: [string, string | null][] = [
+      ["javascript:alert(1)", null],
+      ["/\\evil.com", null],
+      ["/.//evil.com", null],
+      ["/diamond-search", "/diamond-search"],
+      ["https://help.example/tariffs", "https://help.example/tariffs"],
+    ];
+    for (const [i, [href, shown]] of cases.entries()) {
+      const id = `link-check-${i}-${crypto.randomUUID().slice(0, 8)}`;
+      await env.DB.prepare("INSERT INTO traffic_alerts (id, message, link_text, link_href, starts_at, ends_at) VALUES (?, 'Hello', 'More', ?, ?, ?)")
+        .bind(id, href, now - 1, now + 1)
+        .run();
+      const alert = await trafficAlert(env.DB, id, now);
+      expect(alert?.message, href).toBe("Hello");
+      expect(alert?.link?.href ?? null, href).toBe(shown);
+    }
   });
 });
