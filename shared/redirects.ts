@@ -1,8 +1,11 @@
 /**
  * The redirect table (§2 "Redirects") as pure domain code: the worker's redirect middleware calls
  * `matchRedirect` for every page request. Paths are matched case-insensitively with the trailing slash
- * removed; the query string is always kept; a target is only ever a site-relative path (no open redirect).
+ * removed; the query string is always kept; a target is only ever a safe path of this site (no open redirect:
+ * shared/safe-path.ts).
  */
+
+import { sitePathOrNull } from "./safe-path";
 
 export type RedirectStatus = 301 | 302 | 308;
 
@@ -59,24 +62,6 @@ export function normalizePath(pathname: string): string {
   return collapsed.length > 1 ? collapsed.replace(/\/+$/, "") : "/";
 }
 
-/**
- * A redirect target is accepted only as a site-relative path: it starts with one "/", has no scheme, no
- * backslash and no protocol-relative "//" — anything else returns null.
- */
-export function safeTarget(target: string): string | null {
-  if (!target.startsWith("/") || target.startsWith("//") || target.includes("\\")) return null;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: a redirect target with control characters is refused.
-  if (/[\u0000-\u001f\u007f]/.test(target)) return null;
-  // Resolve against a placeholder origin: a safe target stays on it.
-  try {
-    const u = new URL(target, "https://loupe.invalid");
-    if (u.origin !== "https://loupe.invalid") return null;
-    return u.pathname + u.search + u.hash;
-  } catch {
-    return null;
-  }
-}
-
 function withQuery(path: string, search: string): string {
   if (!search || search === "?") return path;
   const [p, q] = path.split("?", 2);
@@ -97,11 +82,11 @@ export function matchRedirect(pathname: string, search = ""): Redirect | null {
     // Take parameter values from the original-case path so ids and slugs keep their case.
     const original = rule.pattern.flags.includes("i") ? m : new RegExp(rule.pattern.source, "i").exec(normal);
     const groups = (original ?? m).slice(1).map((g) => (g === undefined ? "" : g));
-    const target = safeTarget(withQuery(rule.target(groups), search));
+    const target = sitePathOrNull(withQuery(rule.target(groups), search));
     return target ? { location: target, status: rule.status } : null;
   }
   if (normal !== pathname) {
-    const target = safeTarget(withQuery(normal, search));
+    const target = sitePathOrNull(withQuery(normal, search));
     return target ? { location: target, status: 301 } : null;
   }
   return null;
@@ -130,7 +115,7 @@ export async function matchLegacyRedirect(
   if (!isLegacyContentPath(pathname)) return null;
   const entry = await lookup(legacyKey(pathname));
   if (!entry) return null;
-  const target = safeTarget(withQuery(entry.to, search));
+  const target = sitePathOrNull(withQuery(entry.to, search));
   if (!target) return null;
   const status: RedirectStatus = entry.status === 302 || entry.status === 308 ? entry.status : 301;
   return { location: target, status };

@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { ChatMessage } from "#shared/conversations/schemas.ts";
 import { MESSAGE_MAX } from "#shared/conversations/limits.ts";
+import { sitePathOrNull } from "#shared/safe-path.ts";
 import { call } from "../api";
 import type { ChatTimer } from "./timer";
 
@@ -99,7 +100,7 @@ export function ConciergePanel({ timer }: { timer: ChatTimer }) {
     try {
       const r = await call("POST /conversations/sendmessagebyguid/{guid}", {
         params: { guid },
-        body: { message: text, page: window.location.pathname.slice(0, 500) },
+        body: { message: text, page: sitePathOrNull(window.location.pathname.slice(0, 500)) ?? undefined },
       });
       if (!r.ok) return setProblem(r.error.message);
       setDraft("");

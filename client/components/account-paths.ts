@@ -2,7 +2,7 @@
  * The account pages' addresses (§2 Accounts), small enough for the header in the entry chunk: which paths
  * are account pages (the header offers no "Sign in" there) and the sign-in link that returns to a page.
  */
-import { safeReturnPath } from "#shared/accounts/return-url.ts";
+import { accountReturnPath } from "#shared/accounts/return-url.ts";
 
 const ACCOUNT_PAGE = /^\/(?:login|logout|register|forgot-password|reset|unsubscribe|home\/unsubscribeemailaction)(?:\/|$)/i;
 
@@ -13,6 +13,6 @@ export function isAccountPage(pathname: string): boolean {
 
 /** The sign-in page returning to `returnTo` (a path on this site; account pages and anything else return home). */
 export function signInHref(returnTo: string): string {
-  const path = safeReturnPath(returnTo);
+  const path = accountReturnPath(returnTo);
   return path === "/" ? "/login" : `/login?returnUrl=${encodeURIComponent(path)}`;
 }

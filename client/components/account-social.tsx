@@ -4,7 +4,7 @@
  * configured, and Google never on a page whose flags prevent Google sign-in (§2, §6: cart, checkout, orders,
  * the quiz) — so any page can include this component safely.
  */
-import { safeReturnPath } from "#shared/accounts/return-url.ts";
+import { accountReturnPath } from "#shared/accounts/return-url.ts";
 import type { RouteFlags } from "#shared/flags.ts";
 import type { SocialSignIn as SocialConfig } from "../account-context";
 
@@ -20,7 +20,7 @@ export function socialProviders(social: SocialConfig | null | undefined, flags: 
 
 /** Where a provider's button starts its sign-in, returning to `returnUrl` (made a safe path) after. */
 export function socialHref(provider: SocialProvider, returnUrl: string | null | undefined): string {
-  return `/login/${provider}?returnUrl=${encodeURIComponent(safeReturnPath(returnUrl))}`;
+  return `/login/${provider}?returnUrl=${encodeURIComponent(accountReturnPath(returnUrl))}`;
 }
 
 const LABEL: Record<SocialProvider, string> = { google: "Continue with Google", facebook: "Continue with Facebook" };

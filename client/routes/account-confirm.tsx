@@ -5,7 +5,7 @@
  * registration's return address (the link's `returnUrl`).
  */
 import { data, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { safeReturnPath } from "#shared/accounts/return-url.ts";
+import { accountReturnPath } from "#shared/accounts/return-url.ts";
 import {
   AccountPage,
   Field,
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!r.ok) return data<ConfirmData>({ confirmed: false, email, message: r.message, signIn: "" }, { status: 400 });
   // The sign-in link fills the email in and keeps where the registration started (the link's returnUrl).
   const signIn = new URLSearchParams({ email: r.email });
-  if (returnUrl) signIn.set("returnUrl", safeReturnPath(returnUrl));
+  if (returnUrl) signIn.set("returnUrl", accountReturnPath(returnUrl));
   return { confirmed: true, email: r.email, message: null, signIn: `/login?${signIn}` } satisfies ConfirmData;
 }
 type ConfirmData = { confirmed: boolean; email: string; message: string | null; signIn: string };

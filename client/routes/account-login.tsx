@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from "react";
 import { redirect, useActionData, useLoaderData, useMatches, useRouteLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { safeReturnPath } from "#shared/accounts/return-url.ts";
+import { accountReturnPath } from "#shared/accounts/return-url.ts";
 import { resolveFlags } from "#shared/flags.ts";
 import {
   AccountPage,
@@ -40,7 +40,7 @@ const SOCIAL_PROBLEM: Record<string, string> = {
 
 export function loader({ request }: LoaderFunctionArgs) {
   const q = queryOf(request, ["returnUrl", "email", "social"]);
-  return { returnUrl: q.returnUrl ? safeReturnPath(q.returnUrl) : null, email: q.email, socialProblem: SOCIAL_PROBLEM[q.social] ?? null };
+  return { returnUrl: q.returnUrl ? accountReturnPath(q.returnUrl) : null, email: q.email, socialProblem: SOCIAL_PROBLEM[q.social] ?? null };
 }
 type LoginData = ReturnType<typeof loader>;
 
@@ -53,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return r.ok ? noticeForm(r.message, values) : refusedForm(r, FIELDS, values);
   }
   const r = await account.login({ email: values.email, password: readForm(form, ["password"]).password });
-  if (r.ok) return redirect(safeReturnPath(values.returnUrl), 303);
+  if (r.ok) return redirect(accountReturnPath(values.returnUrl), 303);
   return refusedForm(r, FIELDS, values, loginMessage(r));
 }
 
@@ -72,7 +72,7 @@ function useReturnUrl(fromQuery: string | null, posted: string | undefined): str
     // This page's effects run before the layout's, which restores the stored routes after hydration.
     if (currentRoute.value === null) restoreNavigation();
     const stored = [currentRoute.value, previousRoute.value].find((r): r is string => r !== null && !isAccountPage(r.split("?")[0] ?? ""));
-    if (stored) setReturnUrl(safeReturnPath(stored));
+    if (stored) setReturnUrl(accountReturnPath(stored));
   }, [returnUrl]);
   return returnUrl;
 }

@@ -5,7 +5,7 @@
  * account) the page completes that account — names and a password — and signs the shopper in.
  */
 import { redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { safeReturnPath } from "#shared/accounts/return-url.ts";
+import { accountReturnPath } from "#shared/accounts/return-url.ts";
 import {
   AccountPage,
   Field,
@@ -26,7 +26,7 @@ const FIELDS = ["firstName", "lastName", "email", "password"] as const;
 export function loader({ request }: LoaderFunctionArgs) {
   const q = queryOf(request, ["sent", "email", "securityStamp", "complete", "returnUrl"]);
   const mode: "sent" | "complete" | "form" = q.sent ? "sent" : q.complete && q.securityStamp && q.email ? "complete" : "form";
-  return { mode, email: q.email, securityStamp: q.securityStamp, returnUrl: q.returnUrl ? safeReturnPath(q.returnUrl) : "" };
+  return { mode, email: q.email, securityStamp: q.securityStamp, returnUrl: q.returnUrl ? accountReturnPath(q.returnUrl) : "" };
 }
 type RegisterData = ReturnType<typeof loader>;
 
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return r.ok ? redirect("/", 303) : refusedForm(r, FIELDS, values);
   }
   const { firstName, lastName, email, returnUrl } = values;
-  const r = await account.register({ firstName, lastName, email, password, returnUrl: returnUrl ? safeReturnPath(returnUrl) : undefined });
+  const r = await account.register({ firstName, lastName, email, password, returnUrl: returnUrl ? accountReturnPath(returnUrl) : undefined });
   return r.ok ? redirect("/register?sent=1", 303) : refusedForm(r, FIELDS, values);
 }
 

@@ -15,6 +15,7 @@ import { formatDay } from "../components/order-parts";
 import type { RouteHandle } from "../route-handle";
 import { DealScoreBlock, GemologistBlock, Section } from "./diamond-report-blocks";
 import { FormAlert, type FormProblem, LANDING, Rating, formProblem, pageReports } from "./diamond-report-parts";
+import { isHttpUrl } from "#shared/safe-url.ts";
 
 const ID = /^[1-9]\d{0,15}$/;
 
@@ -80,7 +81,7 @@ export function Component() {
   const problem = useActionData<FormProblem>();
   const s = report.stone;
   // Only a web address is a link (never another scheme).
-  const link = report.productUrl && /^https?:\/\//i.test(report.productUrl) ? report.productUrl : null;
+  const link = isHttpUrl(report.productUrl) ? report.productUrl : null;
   return (
     <article className="page report-page">
       <p className="breadcrumbs">

@@ -5,6 +5,7 @@ import { formatUsd } from "#shared/money.ts";
 import { type GemologistReviewsView, gemologistReviewsContext } from "../gemologist-reviews-context";
 import type { RouteHandle } from "../route-handle";
 import { serverService } from "../server-page";
+import { isHttpUrl } from "#shared/safe-url.ts";
 
 /**
  * `/gemologist-reviews`: the operators' queue of gemologist review requests (admin token, like /content; anyone
@@ -62,6 +63,17 @@ function stoneLine(e: QueueEntry): string {
   return `${grades.filter(Boolean).join(" ")}, ${facts.join(", ")}`;
 }
 
+/** The customer's product page: a link only when it is an http(s) address (a row may predate the check), else its text. */
+function ProductPage({ url }: { url: string }) {
+  return isHttpUrl(url) ? (
+    <a href={url} rel="noopener noreferrer nofollow">
+      product page
+    </a>
+  ) : (
+    <span className="product-url">product page: {url}</span>
+  );
+}
+
 function Pending({ e, answer }: { e: QueueEntry; answer?: ActionAnswer }) {
   const mine = answer?.id === e.review.id ? answer : undefined;
   const field = (name: string) => {
@@ -89,7 +101,7 @@ function Pending({ e, answer }: { e: QueueEntry; answer?: ActionAnswer }) {
         {e.review.productUrl ? (
           <>
             {" "}
-            · <a href={e.review.productUrl}>product page</a>
+            · <ProductPage url={e.review.productUrl} />
           </>
         ) : null}
         {e.diamondId !== null ? (

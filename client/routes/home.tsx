@@ -8,6 +8,7 @@ import { informationContext } from "../information-context";
 import type { RouteHandle } from "../route-handle";
 import { serverService } from "../server-page";
 import { organization } from "../structured-data";
+import { StoredLink } from "../components/stored-link";
 
 /**
  * The home page (§2 Home, issue 20): the shape search and the shop areas, with the home data from the content
@@ -35,7 +36,7 @@ function Banners({ banners }: { banners: HomePage["banners"] }) {
     <section aria-label="Offers and news" className="home-banners">
       {banners.map((b) => (
         <p key={b.id} className="home-banner" data-banner={b.id} data-experiment={b.experimentName ?? undefined}>
-          <span>{b.text}</span> {b.linkText ? <a href={b.link}>{b.linkText}</a> : null}
+          <span>{b.text}</span> {b.linkText ? <StoredLink href={b.link}>{b.linkText}</StoredLink> : null}
         </p>
       ))}
     </section>
@@ -99,7 +100,9 @@ function MediaMentions({ mentions }: { mentions: HomePage["mediaMentions"] }) {
             <blockquote>
               <p>“{m.quote}”</p>
             </blockquote>
-            <p className="home-quote-by">{m.link ? <a href={m.link}>{m.outlet}</a> : m.outlet}</p>
+            <p className="home-quote-by">
+              <StoredLink href={m.link}>{m.outlet}</StoredLink>
+            </p>
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, 
 import type { OperatorConversation } from "#shared/conversations/schemas.ts";
 import { MESSAGE_MAX } from "#shared/conversations/limits.ts";
 import { statusOf } from "#shared/refusal.ts";
+import { sitePathOrNull } from "#shared/safe-path.ts";
 import { OPERATOR_FLAGS, OperatorLinks, when } from "../components/operator-parts";
 import { operatorConversationsContext } from "../operator-conversations-context";
 import type { RouteHandle } from "../route-handle";
@@ -52,6 +53,12 @@ const FORWARD_LABEL: Record<string, string> = {
   failed: "not forwarded",
 };
 
+/** The page a shopper wrote from: a link only when it is a safe path of this site (a row may predate the check), else text. */
+function PageLink({ page }: { page: string }) {
+  const href = sitePathOrNull(page);
+  return href ? <a href={href}>{page}</a> : <span className="chat-page">{page}</span>;
+}
+
 function Message({ m }: { m: OperatorConversation["messages"][number] }) {
   const forward = FORWARD_LABEL[m.forward.status];
   return (
@@ -61,7 +68,7 @@ function Message({ m }: { m: OperatorConversation["messages"][number] }) {
         {m.page ? (
           <>
             {" "}
-            · from <a href={m.page}>{m.page}</a>
+            · from <PageLink page={m.page} />
           </>
         ) : null}
         {forward ? (

@@ -12,6 +12,7 @@ import { retailersContext } from "../retailers-context";
 import type { RouteHandle } from "../route-handle";
 import { serverService } from "../server-page";
 import { breadcrumbList } from "../structured-data";
+import { StoredLink } from "../components/stored-link";
 
 type Data = { retailer: DirectoryRetailer | null; unavailable?: boolean };
 
@@ -123,9 +124,9 @@ export function Component() {
         <ul>
           {r.websiteurl && (
             <li>
-              <a href={r.websiteurl} rel="noopener nofollow">
+              <StoredLink href={r.websiteurl} rel="noopener nofollow">
                 Website
-              </a>
+              </StoredLink>
             </li>
           )}
           {r.phone && <li>Phone: {r.phone}</li>}
@@ -136,9 +137,9 @@ export function Component() {
           )}
           {(r.sociallinks ?? []).map((s) => (
             <li key={s.network}>
-              <a href={s.url} rel="noopener nofollow">
+              <StoredLink href={s.url} rel="noopener nofollow">
                 {s.network.charAt(0).toUpperCase() + s.network.slice(1)}
-              </a>
+              </StoredLink>
             </li>
           ))}
         </ul>

@@ -7,6 +7,7 @@
  */
 import { isSearchPath, orderOfPath, productOfPath } from "#shared/tracking/page-paths.ts";
 import { call } from "../api";
+import { isHttpUrl } from "#shared/safe-url.ts";
 
 /** sessionStorage key of the session's landing URL (its utm_* are every page view's). */
 const LANDING_KEY = "loupe_landing_url";
@@ -68,7 +69,8 @@ export function startPageEvents(): void {
   const navigated = () => {
     const { pathname, search, href } = location;
     if (pathname !== lastPath) {
-      const referrer = previousUrl ?? (document.referrer || null);
+      // Only a web address is sent (an app's referrer, `android-app://…`, would be refused).
+      const referrer = previousUrl ?? (isHttpUrl(document.referrer) ? document.referrer : null);
       report(call("POST /tracking/pageview", { body: { url: href, referrer, landingUrl: landing } }, { keepalive: true }));
       const product = productOfPath(pathname);
       if (product) report(call("POST /tracking/view-content", { body: { ...product, url: href } }, { keepalive: true }));

@@ -6,6 +6,7 @@
 import * as v from "valibot";
 import { Review } from "../reviews";
 import { SettingSummary } from "../settings/schemas";
+import { linkOrPath } from "../url-schemas";
 
 /** §9 "Default user count text '14 million'". */
 export const DEFAULT_USERS_TEXT = "14 million";
@@ -13,13 +14,8 @@ export const DEFAULT_USERS_TEXT = "14 million";
 export const BANNER_TEXT_MAX = 200;
 
 const Id = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/, "id must be lower-case letters, digits and -"));
-/** A site path (`/…`) or an https URL. */
-export const BannerLink = v.pipe(
-  v.string(),
-  v.trim(),
-  v.regex(/^(\/(?!\/)[^\s]*|https:\/\/[^\s]+)$/, "The link must be a site path starting with / or an https:// address"),
-  v.maxLength(500, "At most 500 characters"),
-);
+/** A safe site path (`/…`: shared/safe-path.ts) or an https URL. */
+export const BannerLink = linkOrPath("The link must be a site path starting with / or an https:// address", { max: 500, httpsOnly: true });
 const BannerText = v.pipe(
   v.string(),
   v.trim(),
@@ -55,7 +51,13 @@ export const HomeBanner = v.object({
 export type HomeBanner = v.InferOutput<typeof HomeBanner>;
 
 /** A press mention of Loupe. */
-export const MediaMention = v.object({ id: Id, outlet: v.string(), quote: v.string(), link: v.nullable(v.string()), date: v.string() });
+export const MediaMention = v.object({
+  id: Id,
+  outlet: v.string(),
+  quote: v.string(),
+  link: v.nullable(linkOrPath("The link must be a site path starting with / or an https:// address", { httpsOnly: true })),
+  date: v.string(),
+});
 export type MediaMention = v.InferOutput<typeof MediaMention>;
 
 /** The `home` content item. */

@@ -4,11 +4,13 @@
  * does not validate counts as missing (the worker logs it), so a page never renders a malformed block.
  */
 import * as v from "valibot";
+import { linkOrPath } from "../url-schemas";
 import { Faq, SectionedFaq } from "./faq";
 import { HomeData } from "./home";
 
 const Id = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/));
-const Link = v.pipe(v.string(), v.regex(/^(\/(?!\/)\S*|https:\/\/\S+)$/, "a site path or an https address"));
+/** A safe path of this site or an https address (shared/url-schemas.ts). */
+const Link = linkOrPath("a site path or an https address", { httpsOnly: true });
 
 /** Cards and strips of text with a link: banner-singles, pop-up-cards, SearchAdCards, Collections, sitecreatives. */
 export const ContentCards = v.object({

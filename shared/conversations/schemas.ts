@@ -4,6 +4,7 @@
  * what each side sends.
  */
 import * as v from "valibot";
+import { sitePath } from "../url-schemas";
 import { MESSAGE_MAX, OPERATOR_NAME_MAX, SUBJECT_MAX } from "./limits";
 
 /** A conversation's handle: the random UUID the worker gave it. */
@@ -40,7 +41,8 @@ const text = (max: number, what: string) =>
 export const SendMessageRequest = v.object({
   subject: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SUBJECT_MAX, `subject is at most ${SUBJECT_MAX} characters`)), ""),
   message: text(MESSAGE_MAX, "A message"),
-  page: v.optional(v.pipe(v.string(), v.maxLength(500, "page is at most 500 characters"), v.regex(/^\/(?!\/)/, "page is a path on this site"))),
+  /** A safe path of this site (shared/safe-path.ts), stored normalised; anything else is refused. */
+  page: v.optional(sitePath("page", 500)),
 });
 export type SendMessageRequest = v.InferOutput<typeof SendMessageRequest>;
 

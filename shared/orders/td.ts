@@ -31,7 +31,7 @@ export const TdAccountNumber = v.pipe(
 /** A credit plan's code as TD names it ("PLAN12"). */
 export const TdCreditPlan = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{1,20}$/, "not a credit plan"));
 
-/** A return address: an absolute URL or a site-relative path; the service checks it is on this site's origin. */
+/** A return address: an absolute URL of this site or a path; the service checks it is a safe path of this site (shared/safe-path.ts). */
 const ReturnUrl = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(2000));
 
 /** `POST /api/orders/GetTdFinanceUrl`. */

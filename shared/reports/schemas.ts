@@ -5,6 +5,7 @@
  * review.
  */
 import * as v from "valibot";
+import { httpUrl } from "../url-schemas";
 import { CertificateLabCode, ClarityCode, ColorCode, CutCode, DiamondSummary, FinishCode, FluorescenceCode, ShapeCode } from "../schemas";
 
 const Cents = v.pipe(v.number(), v.integer(), v.description("US cents (integer)"));
@@ -147,7 +148,8 @@ export const Report = v.object({
 export type Report = v.InferOutput<typeof Report>;
 
 const Email = v.pipe(v.string(), v.trim(), v.email("userEmail must be an email address"), v.maxLength(254));
-const Url = v.pipe(v.string(), v.trim(), v.maxLength(2000, "productUrl is at most 2000 characters"), v.url("productUrl must be a URL"));
+/** The retailer's page of the diamond: an absolute http(s) address (shared/safe-url.ts), shown as a link to gemologists. */
+const ProductUrl = httpUrl("productUrl");
 
 /**
  * `POST Reports` (§7): a certificate number from the inventory, or `stone` with `price` for a stone seen
@@ -169,7 +171,7 @@ export const CreateReportRequest = v.object({
       ),
     ),
   ),
-  productUrl: v.optional(v.nullable(Url)),
+  productUrl: v.optional(v.nullable(ProductUrl)),
   token: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200)))),
   userEmail: v.optional(v.nullable(Email)),
   stone: v.optional(v.nullable(ReportStone)),
@@ -179,4 +181,4 @@ export type CreateReportRequest = v.InferOutput<typeof CreateReportRequest>;
 const PositiveId = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, "id must be a positive integer"), v.transform(Number));
 export const ReportIdParam = v.object({ id: PositiveId });
 export const ReportIdParamAlias = v.object({ reportId: PositiveId });
-export const GemologistReviewRequest = v.object({ productUrl: v.optional(v.nullable(Url)) });
+export const GemologistReviewRequest = v.object({ productUrl: v.optional(v.nullable(ProductUrl)) });

@@ -5,8 +5,10 @@
 import * as v from "valibot";
 import { Email } from "../accounts/schemas";
 import { OrderNumber } from "../orders/schemas";
+import { httpUrl } from "../url-schemas";
 
-const Url = v.pipe(v.string(), v.maxLength(2048, "a URL is at most 2048 characters"), v.url("must be an absolute URL"));
+/** A page's address: absolute http(s) only (shared/url-schemas.ts), at most 2,048 characters. */
+const Url = httpUrl("url");
 const Id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2 ** 31 - 1));
 
 export const PageViewRequest = v.strictObject({

@@ -16,6 +16,9 @@ declare class URLSearchParams implements Iterable<[string, string]> {
 
 declare class URL {
   constructor(url: string, base?: string | URL);
+  readonly protocol: string;
+  readonly username: string;
+  readonly password: string;
   readonly hostname: string;
   readonly origin: string;
   readonly pathname: string;

@@ -6,7 +6,7 @@
  */
 import type * as v from "valibot";
 import type { CompleteRegistrationRequest, PartialAccountRequest, RegisterRequest, SignedIn } from "#shared/accounts/schemas.ts";
-import { safeReturnPath } from "#shared/accounts/return-url.ts";
+import { accountReturnPath } from "#shared/accounts/return-url.ts";
 import { refused } from "#shared/refusal.ts";
 import { CHECK_EMAIL, email, linkSecret, noEmail, pageLink, pepperOf, signedLink, signIn, type AccountDeps } from "./deps";
 import { acceptNewPassword, hashPassword } from "./passwords";
@@ -17,7 +17,7 @@ export const BAD_LINK = "This link is not valid, has expired or was already used
 
 /** The confirmation email of a new (or unconfirmed) account. */
 async function sendConfirmation(d: AccountDeps, user: User, returnUrl?: string): Promise<void> {
-  const link = await signedLink(d, "confirm", "/register/confirm", user, { returnUrl: returnUrl && safeReturnPath(returnUrl) });
+  const link = await signedLink(d, "confirm", "/register/confirm", user, { returnUrl: returnUrl && accountReturnPath(returnUrl) });
   await email(d, { to: user.email, template: "confirm-email", data: { firstName: user.firstName, link } });
 }
 

@@ -4,7 +4,7 @@
  * comes before any password check. A reset or password change ends every session of the user.
  */
 import type { SignedIn } from "#shared/accounts/schemas.ts";
-import { safeReturnPath } from "#shared/accounts/return-url.ts";
+import { accountReturnPath } from "#shared/accounts/return-url.ts";
 import { refused } from "#shared/refusal.ts";
 import { CHECK_EMAIL, email, linkSecret, noEmail, pageLink, pepperOf, signedLink, signIn, type AccountDeps } from "./deps";
 import { acceptNewPassword, hashPassword, needsRehash, verifyPassword } from "./passwords";
@@ -36,7 +36,7 @@ export async function login(d: AccountDeps, req: { email: string; password: stri
   // An older hash format (fewer iterations, or no pepper) is replaced now that the password is known.
   if (user.passwordHash && needsRehash(user.passwordHash, pepper))
     await updateUser(d.env.DB, user.id, { password_hash: await hashPassword(req.password, { pepper }) }, d.now);
-  return signIn(d, user, safeReturnPath(req.returnUrl));
+  return signIn(d, user, accountReturnPath(req.returnUrl));
 }
 
 /** Ends the session of this token (nothing happens for an unknown one). */
@@ -75,7 +75,7 @@ async function setPassword(d: AccountDeps, user: User, stamp: string, password: 
 export async function sendReset(d: AccountDeps, req: { email: string; returnUrl?: string }): Promise<{ message: string }> {
   const user = await findByEmail(d.env.DB, req.email);
   if (user) {
-    const link = await signedLink(d, "reset", "/reset", user, { returnUrl: req.returnUrl ? safeReturnPath(req.returnUrl) : undefined });
+    const link = await signedLink(d, "reset", "/reset", user, { returnUrl: req.returnUrl ? accountReturnPath(req.returnUrl) : undefined });
     await email(d, { to: user.email, template: "reset-password", data: { firstName: user.firstName, link } });
   } else await noEmail(d, req.email, "reset-password");
   return CHECK_EMAIL;

@@ -9,7 +9,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { safeReturnPath } from "#shared/accounts/return-url.ts";
+import { accountReturnPath } from "#shared/accounts/return-url.ts";
 import { DomainError } from "#shared/refusal.ts";
 import type { AppEnv } from "../env";
 import { accountDeps, completeSignIn } from "../middleware/account";
@@ -33,7 +33,7 @@ interface Pending {
 const random = () => base64url(crypto.getRandomValues(new Uint8Array(24)));
 
 function begin(c: Context<AppEnv>, crossSitePost: boolean): Pending {
-  const pending = { state: random(), nonce: random(), returnUrl: safeReturnPath(c.req.query("returnUrl")) };
+  const pending = { state: random(), nonce: random(), returnUrl: accountReturnPath(c.req.query("returnUrl")) };
   const secure = new URL(c.req.url).protocol === "https:";
   // Google posts the token back from its own origin: a Lax cookie would not come with that POST.
   setCookie(c, STATE_COOKIE, JSON.stringify(pending), {

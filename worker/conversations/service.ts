@@ -6,6 +6,7 @@
  */
 import type { ConversationView, MessageSent, OperatorConversation, ReplyRequest, SendMessageRequest } from "#shared/conversations/schemas.ts";
 import { refused } from "#shared/refusal.ts";
+import { safePath } from "#shared/safe-path.ts";
 import { findByGuid } from "../accounts/users";
 import { type EmailBindings, queueEmail } from "../email/outbox";
 import { forwardMessage } from "./forward";
@@ -95,7 +96,8 @@ export async function reply(r: ChatRequest, guid: string, body: ReplyRequest): P
   forwardLater(r, id);
   const [messages, customer] = await Promise.all([messagesOf(r.env.DB, conversation.id), customerOf(r.env.DB, conversation.user_id)]);
   if (customer) {
-    const page = [...messages].reverse().find((m) => m.author === "shopper" && m.page)?.page ?? "/";
+    // A page stored before pages were checked may be anything: the email links only to a safe path of this site.
+    const page = safePath([...messages].reverse().find((m) => m.author === "shopper" && m.page)?.page);
     await queueEmail(
       r.env,
       {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canonicalPath, isLegacyContentPath, matchLegacyRedirect, matchRedirect, normalizePath, safeTarget } from "#shared/redirects.ts";
+import { canonicalPath, isLegacyContentPath, matchLegacyRedirect, matchRedirect, normalizePath } from "#shared/redirects.ts";
+import { sitePathOrNull } from "#shared/safe-path.ts";
 
 describe("redirect table (§2)", () => {
   it.each([
@@ -40,11 +41,11 @@ describe("redirect table (§2)", () => {
   it("never produces an absolute or protocol-relative target (no open redirect)", () => {
     // A doubled slash collapses to a path on this site, never to another host.
     expect(matchRedirect("//evil.example/", "")).toEqual({ location: "/evil.example", status: 301 });
-    expect(safeTarget("https://evil.example/")).toBeNull();
-    expect(safeTarget("//evil.example/x")).toBeNull();
-    expect(safeTarget("/\\evil.example")).toBeNull();
-    expect(safeTarget("javascript:alert(1)")).toBeNull();
-    expect(safeTarget("/ok?x=1")).toBe("/ok?x=1");
+    expect(sitePathOrNull("https://evil.example/")).toBeNull();
+    expect(sitePathOrNull("//evil.example/x")).toBeNull();
+    expect(sitePathOrNull("/\\evil.example")).toBeNull();
+    expect(sitePathOrNull("javascript:alert(1)")).toBeNull();
+    expect(sitePathOrNull("/ok?x=1")).toBe("/ok?x=1");
   });
 
   it("maps aliases to their primary path", () => {

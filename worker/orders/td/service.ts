@@ -8,6 +8,7 @@ import type { ApprovalResult } from "#shared/orders/schemas.ts";
 import { statusLabel } from "#shared/orders/states.ts";
 import { last4, type TdApproveRequest, type TdFinanceUrl, type TdFinanceUrlRequest } from "#shared/orders/td.ts";
 import { type FieldProblem, refused } from "#shared/refusal.ts";
+import { sitePathOrNull } from "#shared/safe-path.ts";
 import { type OrderCaller, ownOrder } from "../lookup/own";
 import { adapterForPayment } from "../payments/adapters";
 import { type CaptureOutcome, ProviderUnavailable } from "../payments/provider";
@@ -46,8 +47,8 @@ async function orderToFinance(db: D1Database, who: OrderCaller, orderNumber: str
 const RETURN_FIELDS = { approvedUrl: "approved", declinedUrl: "declined", cancelledUrl: "cancelled", referredUrl: "referred" } as const;
 
 /**
- * The return addresses the caller gave, each resolved against this site and refused unless it stays on this
- * site's origin (a path, or an absolute URL of this origin): TD never sends a shopper elsewhere from here.
+ * The return addresses the caller gave, each refused unless it is a safe path of this site (shared/safe-path.ts),
+ * given as a path or as an absolute URL of this origin: TD never sends a shopper elsewhere from here.
  */
 export function ownReturnUrls(body: Partial<Record<keyof typeof RETURN_FIELDS, string>>, origin: string): Partial<TdReturnUrls> {
   const out: Partial<TdReturnUrls> = {};
@@ -55,21 +56,28 @@ export function ownReturnUrls(body: Partial<Record<keyof typeof RETURN_FIELDS, s
   for (const [field, outcome] of Object.entries(RETURN_FIELDS) as [keyof typeof RETURN_FIELDS, keyof TdReturnUrls][]) {
     const value = body[field];
     if (value === undefined) continue;
-    let url: URL | null = null;
-    try {
-      url = new URL(value, origin);
-    } catch {
-      url = null;
-    }
-    if (!url || url.origin !== origin || value.includes("\\")) {
+    const path = sitePathOrNull(onOrigin(value, origin));
+    if (path === null) {
       problems.push({ path: field, message: "A return address must be on this site" });
       continue;
     }
+    const url = new URL(path, origin);
     url.hash = "";
     out[outcome] = url.toString();
   }
   if (problems.length) refused("bad_request", "A return address is not on this site", problems);
   return out;
+}
+
+/** An absolute address of `origin` as its path (query and hash kept); anything else unchanged, for the path check. */
+function onOrigin(value: string, origin: string): string {
+  if (!/^https?:\/\//i.test(value)) return value;
+  try {
+    const url = new URL(value);
+    return url.origin === origin && url.username === "" && url.password === "" ? url.pathname + url.search + url.hash : "";
+  } catch {
+    return "";
+  }
 }
 
 /** `url` with our payment id in its query (the return page confirms that payment). */
