@@ -7,7 +7,7 @@
  * a stand-in address that can never receive mail.
  */
 import type { SignedIn } from "#shared/accounts/schemas.ts";
-import { safeReturnPath } from "#shared/accounts/return-url.ts";
+import { accountReturnPath } from "#shared/accounts/return-url.ts";
 import { refused } from "#shared/refusal.ts";
 import { email, linkSecret, signedLink, signIn, type AccountDeps } from "./deps";
 import type { ExternalProfile } from "./external/profile";
@@ -81,7 +81,7 @@ async function linkVerified(d: AccountDeps, existing: User, profile: ExternalPro
  */
 export async function externalSignIn(d: AccountDeps, profile: ExternalProfile, returnUrl?: string): Promise<SignedIn> {
   const db = d.env.DB;
-  const back = safeReturnPath(returnUrl);
+  const back = accountReturnPath(returnUrl);
   const linked = profile.provider === "google" ? await findByGoogleSub(db, profile.subject) : await findByFacebookId(db, profile.subject);
   if (linked) {
     // Still waiting for the owner of its email to agree: ask again (the outbox caps it at five an hour).
