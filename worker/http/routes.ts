@@ -87,6 +87,15 @@ function requestHandler(route: Route): MiddlewareHandler<AppEnv> {
       query: op.query ? parse(op.query, c.req.query(), "query") : {},
       body: op.body ? parse(op.body, await readBody(c, op), "request body") : undefined,
     } as InputOf<Operation>;
+    // What the call is about, for the operators' audit (worker/middleware/operator-audit.ts): the path's order number, slug or id.
+    if (op.params)
+      c.set(
+        "operatorTarget",
+        Object.values(input.params as Record<string, unknown>)
+          .map(String)
+          .join("/")
+          .slice(0, 200),
+      );
     const a = (await handler(input, c)) as { status: number; body: unknown } | Response;
     if (a instanceof Response) return a;
     if (op.admin) c.header("Cache-Control", "private, no-store");

@@ -51,7 +51,7 @@ import { serverTdFinance } from "../loaders/td";
 import { serverOrderCare } from "../loaders/order-care";
 import { serverOperatorConversations } from "../loaders/operator-conversations";
 import { accountServiceOf } from "./account";
-import { isAdmin } from "./admin";
+import { isAdmin, operatorOf } from "./admin";
 import { shopperOf } from "./shopper";
 
 export interface LoaderVariables {
@@ -117,7 +117,7 @@ export function loaderServices() {
     );
     context.set(
       operatorOrdersContext,
-      serverOperatorOrders(c.env, () => isAdmin(c), {
+      serverOperatorOrders(c.env, () => operatorOf(c), {
         origin: url.origin,
         now: Date.now,
         waitUntil,
