@@ -24,10 +24,10 @@ export interface OperatorOrdersService {
   list(query: OrdersQuery): Promise<OperatorOrderList | null>;
   /** One order; null when the request does not prove the admin token or there is no such order. */
   order(orderNumber: string): Promise<OperatorOrderDetail | null>;
-  /** Takes an action on the order (remembering the operator's name); null without the admin token. */
+  /** Takes an action on the order, recorded as the signed-in operator; null for anyone else. */
   act(orderNumber: string, form: ActionForm): Promise<ActionAnswer | null>;
-  /** The name the operator gave in their last action (a cookie), or "". */
-  operatorName(): string;
+  /** Who the signed-in operator is (an email; "local-admin" on a developer's machine), or "". */
+  operator(): Promise<string>;
 }
 
 export const operatorOrdersContext = createContext<OperatorOrdersService>();

@@ -12,6 +12,8 @@ import type { RetailerDirectoryBindings } from "./retailers/upstream";
 import type { ReviewsBindings } from "./reviews/products";
 import type { TrackingBindings } from "./tracking/engines/config";
 import type { SunshineBindings } from "./conversations/sunshine-config";
+import type { AccessBindings } from "./operators/access";
+import type { OperatorVariables } from "./middleware/admin";
 
 /** The worker's bindings: wrangler's generated `Env`, the payment providers' (worker/orders/payments/providers.ts), and the secrets below. */
 export type Bindings = Env &
@@ -21,7 +23,9 @@ export type Bindings = Env &
   /** The ad engines' secrets and API origins (worker/tracking/engines/config.ts; wrangler.toml comments). */
   TrackingBindings &
   /** The concierge chat's provider, Sunshine Conversations (worker/conversations/sunshine-config.ts): SUNSHINE_APP_ID, SUNSHINE_KEY_ID, SUNSHINE_KEY_SECRET (secrets), SUNSHINE_API_URL; unset, the D1 inbox only. */
-  SunshineBindings & {
+  SunshineBindings &
+  /** Cloudflare Access in front of the operators (worker/operators/access.ts): ACCESS_TEAM_DOMAIN, ACCESS_AUD (vars; staging and production), ACCESS_CERTS_URL (tests only). */
+  AccessBindings & {
     /** Google sign-in's OAuth client id (`wrangler secret put GOOGLE_CLIENT_ID`); unset, Google sign-in is hidden and answers 501. */
     GOOGLE_CLIENT_ID?: string;
     /** Facebook login's app id and secret (`wrangler secret put …`); unless both are set, Facebook login is hidden and answers 501. */
@@ -34,7 +38,7 @@ export type Bindings = Env &
     FACEBOOK_DIALOG_URL?: string;
     /** Secret for signing the visitor-id cookie (`wrangler secret put VISITOR_COOKIE_SECRET`). */
     VISITOR_COOKIE_SECRET?: string;
-    /** Token of the marketer view and admin calls (`wrangler secret put ADMIN_TOKEN`); unset, they answer 404. */
+    /** APP_ENV local only: the token of the operator pages and admin calls (worker/operators/token.ts); unset, they answer 404. Staging and production use Cloudflare Access. */
     ADMIN_TOKEN?: string;
     /** Signs alert emails' links (`wrangler secret put ALERT_LINK_SECRET`; worker/platform/secrets.ts). */
     ALERT_LINK_SECRET?: string;
@@ -75,5 +79,5 @@ export type Bindings = Env &
 
 export interface AppEnv {
   Bindings: Bindings;
-  Variables: ContextVariables & ExperimentVariables & SecureHeadersVariables & LoaderVariables & SessionVariables;
+  Variables: ContextVariables & ExperimentVariables & SecureHeadersVariables & LoaderVariables & SessionVariables & OperatorVariables;
 }

@@ -3,8 +3,8 @@
  * answers 503 everywhere; docs/decisions/050-fail-closed.md) → `/dev/*` only in a local run → robots.txt, the sitemaps and the generated images (first: public answers shared by
  * every visitor, so no visitor or experiment cookie and no session) → request context → security headers (widened on
  * the card page) → the customer's session (and the same-origin check of cookie-authenticated changes) → redirects →
- * experiments → the ad-click cookie (§5 `_fbc`) → `/api` →
- * Google and Facebook sign-in pages → the marketer view's, the content view's and the article editor's logins → the local outbox, test payment gateway and tracking events (`/dev/outbox`, `/dev/gateway`, `/dev/events`, APP_ENV local
+ * experiments → the ad-click cookie (§5 `_fbc`) → the operators' audit (after the handler) → `/api` →
+ * Google and Facebook sign-in pages → the operator pages' local login form (worker/operators/login-routes.ts) → the local outbox, test payment gateway and tracking events (`/dev/outbox`, `/dev/gateway`, `/dev/events`, APP_ENV local
  * only) → `/generateRandomNumber`, `/service-worker.js` and `/offline` (worker/version) → React Router SSR (last). The Cron Trigger's `scheduled` handler, every 5 minutes, delivers the email outbox's due
  * rows, prunes expired sessions and sign-in attempts, and expires unpaid orders; hourly (ALERT_CRON) it runs the alerts.
  * The `queue` handler consumes the tracking queue and its dead-letter queue. Durable Object classes are re-exported here.
@@ -25,7 +25,8 @@ import { socialPages } from "./accounts/social-pages";
 import { requestContext } from "./middleware/context";
 import { experiments } from "./middleware/experiments";
 import { adClick } from "./middleware/ad-click";
-import { adminPageLogin } from "./experiments/page";
+import { operatorAudit } from "./middleware/operator-audit";
+import { operatorLogin } from "./operators/login-routes";
 import { redirects } from "./middleware/redirects";
 import { cardPagePolicy, securityHeaders } from "./middleware/security";
 import { sessions } from "./middleware/session";
@@ -54,14 +55,10 @@ const app = new Hono<AppEnv>()
   .use(redirects())
   .use(experiments())
   .use(adClick())
+  .use(operatorAudit())
   .route("/api", api)
   .route("/", socialPages)
-  .get("/experiments", adminPageLogin("/experiments"))
-  .get("/content", adminPageLogin("/content"))
-  .get("/content/articles", adminPageLogin("/content/articles"))
-  .get("/gemologist-reviews", adminPageLogin("/gemologist-reviews"))
-  .get("/operator/orders", adminPageLogin("/operator/orders"))
-  .get("/operator/conversations", adminPageLogin("/operator/conversations"))
+  .route("/", operatorLogin)
   .route("/dev/outbox", devOutbox)
   .route("/dev/gateway", devGateway)
   .route("/", versionSite)

@@ -1,7 +1,7 @@
 /**
  * The operator's action forms on an order's page (client/routes/operator-order.tsx): one document form per action
- * the order's state allows, posting to the page itself (no JavaScript needed), each with the operator's name
- * (remembered after their first action) and a problem beside its field.
+ * the order's state allows, posting to the page itself (no JavaScript needed), each saying who it is recorded as
+ * (the signed-in operator) and a problem beside its field.
  */
 import type { OperatorOrderDetail } from "#shared/orders/operator.ts";
 
@@ -61,7 +61,7 @@ function ActionForm({ action, title, submit, operator, answer, children, note }:
       {note ? <p>{note}</p> : null}
       <input type="hidden" name="action" value={action} />
       {children}
-      <Field form={action} name="actor" label="Your name" answer={answer} defaultValue={operator} hint="Recorded with the action." />
+      <p className="operator-hint">Recorded as {operator}.</p>
       <button type="submit">{submit}</button>
       {mine && !mine.ok ? (
         <p role="alert" className="form-alert">

@@ -17,7 +17,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const service = serverService(context, request, operatorOrdersContext);
   const detail = await service.order(params.n ?? "");
   if (!detail) throw data("Not found", { status: 404 });
-  return { detail, operator: service.operatorName() };
+  return { detail, operator: await service.operator() };
 }
 
 export async function action({ context, request, params }: ActionFunctionArgs) {

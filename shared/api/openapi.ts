@@ -131,7 +131,7 @@ function operationObject(op: Operation): Json {
     operationId: op.operationId,
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
-    ...(op.admin ? { security: [{ adminToken: [] }] } : {}),
+    ...(op.admin ? { security: [{ cloudflareAccess: [] }, { adminToken: [] }] } : {}),
     ...(op.auth === "user" ? { security: [{ sessionToken: [] }, { sessionCookie: [] }] } : {}),
     ...(op.auth === "optional" ? { security: [{ sessionToken: [] }, { sessionCookie: [] }, {}] } : {}),
     ...(params.length ? { parameters: params } : {}),
@@ -167,7 +167,13 @@ export function openApiDocument(ops: readonly Operation[] = operations): Json {
     components: {
       schemas: tidy(toJsonSchemaDefs(COMPONENTS, CONFIG)),
       securitySchemes: {
-        adminToken: { type: "http", scheme: "bearer", description: "The ADMIN_TOKEN secret" },
+        cloudflareAccess: {
+          type: "apiKey",
+          in: "header",
+          name: "Cf-Access-Jwt-Assertion",
+          description: "Staging and production: the operator's Cloudflare Access JWT (added by Access; docs/decisions/056-operator-access.md)",
+        },
+        adminToken: { type: "http", scheme: "bearer", description: "APP_ENV local only: the ADMIN_TOKEN secret" },
         sessionToken: { type: "http", scheme: "bearer", description: "A customer's session token (the `token.data` of a sign-in's answer; 30 days)" },
         sessionCookie: {
           type: "apiKey",

@@ -31,7 +31,7 @@ export interface Operation {
   readonly query?: Schema;
   readonly body?: Schema;
   readonly bodyType?: BodyType;
-  /** Only for a caller with the admin token (`Authorization: Bearer …`); anyone else gets the unknown-route 404. */
+  /** Only for an operator (Cloudflare Access; locally the admin token, `Authorization: Bearer …`); anyone else gets the unknown-route 404. */
   readonly admin?: boolean;
   /**
    * `"user"`: only for a signed-in customer (the session cookie, or `Authorization: Bearer <token>`); anyone
@@ -67,15 +67,16 @@ export const GENERIC_ERRORS = {
   400: "Invalid path, query or body (details name each field)",
   401: "Not signed in, or the session has ended (sign in again)",
   403: "A request from another site: its Origin or Sec-Fetch-Site is not this site's (or a browser's cookie came with neither)",
-  404: "Unknown route, or an admin call without the admin token",
+  404: "Unknown route, or an admin call from someone who is not an operator",
   413: "Request body too large",
   415: "Content-Type is not application/json",
+  429: "Admin calls, APP_ENV local: too many wrong admin tokens from this address (Retry-After says when to try again)",
   500: "Unexpected failure (logged with the request id)",
 } as const;
 
 /**
  * Every status an operation can answer: its own, 400 when it reads input, 401 when it needs a signed-in
- * customer, 403 and 413 for any method but GET (a request from another site; a body too large), 415 when it reads JSON, 404 for admin calls, and 500 (each with the error envelope).
+ * customer, 403 and 413 for any method but GET (a request from another site; a body too large), 415 when it reads JSON, 404 and 429 for admin calls, and 500 (each with the error envelope).
  */
 export function answersOf(op: Operation): Map<number, Answer> {
   const out = new Map<number, Answer>();
@@ -86,6 +87,7 @@ export function answersOf(op: Operation): Map<number, Answer> {
   if (op.params || op.query || op.body) generic(400);
   if (op.auth === "user") generic(401);
   if (op.admin) generic(404);
+  if (op.admin) generic(429);
   if (op.method !== "GET") generic(403);
   if (op.method !== "GET") generic(413);
   if (op.body) generic(415);

@@ -27,7 +27,8 @@ export const orderCareOperations = {
     method: "PUT",
     path: "/orders/confirm-order-items-availability/{n}",
     operationId: "confirmOrderItemsAvailability",
-    summary: "A retailer (its retailerId and key from the email) or an operator (admin token) says whether each of its lines is available",
+    summary:
+      "A retailer (its retailerId and key from the email) or an operator (Cloudflare Access; locally the admin token) says whether each of its lines is available",
     description:
       "Every line confirmed: the order is availability_confirmed. A line unavailable: a paid order waits for the shopper's choice (item_unavailable) and the shopper is emailed a link to choose a substitute or a refund. The same answer twice changes nothing; a different answer for a line already answered is 409.",
     params: OrderNumberN,
@@ -36,6 +37,7 @@ export const orderCareOperations = {
       200: json("The order's status now and the caller's lines", AvailabilityResult),
       404: notFound,
       409: refusal("The order is not paid, or a line was already answered otherwise"),
+      429: refusal("APP_ENV local: too many wrong admin tokens from this address"),
     },
   }),
   substitutes: operation({
@@ -68,10 +70,14 @@ export const orderCareOperations = {
     path: "/orders/get-retailer-diamond-by-sku/{n}",
     operationId: "getRetailerDiamondBySku",
     summary: "A retailer's stone by its stock number (the certificate number): the catalogue facts and whether it can still be sold",
-    description: "A retailer sends its retailerId and key for the order; the admin token looks among the order's retailers.",
+    description: "A retailer sends its retailerId and key for the order; an operator looks among the order's retailers.",
     params: OrderNumberN,
     body: SkuLookup,
-    responses: { 200: json("The stone", RetailerDiamond), 404: refusal("No such order or stone (or a wrong key)") },
+    responses: {
+      200: json("The stone", RetailerDiamond),
+      404: refusal("No such order or stone (or a wrong key)"),
+      429: refusal("APP_ENV local: too many wrong admin tokens from this address"),
+    },
   }),
   setContactCustomer: operation({
     method: "POST",

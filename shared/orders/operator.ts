@@ -1,7 +1,7 @@
 /**
  * The operator's view of orders on the wire (issue 22 point 6; docs/decisions/038-operator-orders.md): the list by
  * state with counts, one order with everything that happened to it, and the actions an operator takes — each
- * naming the operator (`actor`), each recorded with who and when.
+ * recorded with who (the signed-in operator, never a name typed in; docs/decisions/056-operator-access.md) and when.
  */
 import * as v from "valibot";
 import { Cents } from "../cart/schemas";
@@ -10,14 +10,6 @@ import { ORDER_EVENTS, ORDER_STATUSES } from "./states";
 
 /** Orders per page of the operator's list. */
 export const OPERATOR_PAGE_SIZE = 50;
-
-/** The operator's name, as the action records it. */
-export const OperatorName = v.pipe(
-  v.string("actor is the operator's name"),
-  v.trim(),
-  v.minLength(1, "Give your name: every action is recorded with who took it"),
-  v.maxLength(60, "A name is at most 60 characters"),
-);
 
 export const OperatorOrdersQuery = v.object({
   status: v.optional(v.picklist(ORDER_STATUSES, "status must be an order status")),
@@ -113,36 +105,33 @@ export const OperatorOrderDetail = v.object({
 });
 export type OperatorOrderDetail = v.InferOutput<typeof OperatorOrderDetail>;
 
-const actor = { actor: OperatorName };
 const text = (max: number, message: string) => v.pipe(v.string(), v.trim(), v.minLength(1, message), v.maxLength(max, `At most ${max} characters`));
 
-/** One operator action (`action` says which; `actor` names the operator). */
+/** One operator action (`action` says which); the operator is who is signed in (a field naming one is ignored). */
 export const OperatorAction = v.variant(
   "action",
   [
-    v.object({ action: v.literal("confirm-availability"), ...actor }),
-    v.object({ action: v.literal("wire-received"), ...actor }),
+    v.object({ action: v.literal("confirm-availability") }),
+    v.object({ action: v.literal("wire-received") }),
     v.object({
       action: v.literal("shipped"),
-      ...actor,
       carrier: text(40, "Name the carrier (UPS, FedEx, USPS…)"),
       trackingNumber: v.pipe(
         text(40, "Give the tracking number: the shopper is emailed it"),
         v.regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, "A tracking number is letters, digits, spaces and dashes"),
       ),
     }),
-    v.object({ action: v.literal("delivered"), ...actor }),
-    v.object({ action: v.literal("cancel"), ...actor, reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, "At most 500 characters")), "") }),
+    v.object({ action: v.literal("delivered") }),
+    v.object({ action: v.literal("cancel"), reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, "At most 500 characters")), "") }),
     v.object({
       action: v.literal("refund"),
-      ...actor,
       /** Cents to give back; all that is left when absent. */
       amountCents: v.optional(
         v.pipe(v.number("amountCents is a number of cents"), v.integer("amountCents is whole cents"), v.minValue(1, "A refund is at least 1 cent")),
       ),
       reason: text(500, "Say why the money is given back"),
     }),
-    v.object({ action: v.literal("resend-email"), ...actor, template: v.picklist(["confirmation", "shipping"], "template is confirmation or shipping") }),
+    v.object({ action: v.literal("resend-email"), template: v.picklist(["confirmation", "shipping"], "template is confirmation or shipping") }),
   ],
   "action must be one of: " + OPERATOR_ACTIONS.join(", "),
 );

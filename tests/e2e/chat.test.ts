@@ -10,7 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { CHAT_DELAY_HOME_MS, CHAT_DELAY_PAUSED_MS } from "#shared/conversations/limits.ts";
 import { launch, openPage, realErrors, shopperContext, url } from "./pages/browser";
 import { launcher, openChatOnHome } from "./pages/chat";
-import { E2E_ADMIN_TOKEN } from "./server";
+import { signInAsOperator } from "./pages/operator-login";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -87,8 +87,7 @@ describe("the concierge chat", () => {
     expect(await page.getByLabel("Your message").inputValue()).toBe("");
 
     const operator = await openPage(await browser.newContext());
-    await operator.page.goto(url(`/operator/conversations?token=${E2E_ADMIN_TOKEN}`));
-    await operator.page.waitForURL(/\/operator\/conversations$/);
+    await signInAsOperator(operator.page, "/operator/conversations");
     const conversation = operator.page.locator("section.operator-conversation", { hasText: question });
     expect(await conversation.getAttribute("data-waiting")).toBe("true");
     await conversation.getByRole("textbox", { name: "Answer" }).fill("Yes: the gemologist's notes say eye-clean at arm's length.");

@@ -3,6 +3,7 @@ import type { Browser, Page, Request } from "playwright-core";
 import { POLL_MS, SPACING_MS } from "#client/experiments/event-queue.ts";
 import type { ExperimentAssignments } from "#shared/experiments/schemas.ts";
 import { launch, openPage, shopperContext, url } from "./pages/browser";
+import { signInAsOperator } from "./pages/operator-login";
 import { E2E_ADMIN_TOKEN } from "./server";
 
 let browser: Browser;
@@ -178,7 +179,7 @@ describe("experiments in the browser", () => {
     const { page } = await openPage(context);
     const hidden = await page.goto(url("/experiments"));
     expect(hidden!.status()).toBe(404);
-    await page.goto(url(`/experiments?token=${E2E_ADMIN_TOKEN}`));
+    await signInAsOperator(page, "/experiments");
     expect(new URL(page.url()).search).toBe("");
     await expect.poll(() => page.locator("tr[data-experiment]").count()).toBe(40);
     const row = page.locator('tr[data-experiment="Reviews_Snippet_Home"]');

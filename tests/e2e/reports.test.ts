@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch, openPage, shopperContext, url } from "./pages/browser";
 import { linkFromOutbox } from "./pages/outbox";
-import { E2E_ADMIN_TOKEN } from "./server";
+import { signInAsOperator } from "./pages/operator-login";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -189,10 +189,10 @@ describe("diamond reports", () => {
     await gemologist.getByRole("button", { name: "Ask a gemologist" }).click();
     await expect.poll(() => gemologist.innerText()).toContain("A gemologist will answer within a working day; we'll email you.");
 
-    // The operator answers in the admin view (the admin token starts their session).
+    // The operator answers in the admin view (signed in through its login form).
     const operator = await browser.newContext();
     const op = await operator.newPage();
-    await op.goto(url(`/gemologist-reviews?token=${E2E_ADMIN_TOKEN}`));
+    await signInAsOperator(op, "/gemologist-reviews");
     const request = op.locator("section.content-form", { hasText: email });
     expect(await request.getByRole("link", { name: "product page" }).getAttribute("href")).toBe("https://shop.example/oval-152");
     const answer = "A bright, well-proportioned oval with no bow-tie to speak of; fairly priced for a lab-grown E VVS2.";

@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { accessFake } from "./access";
 import { affirmFake } from "./affirm";
 import { blogCmsFake } from "./blog-cms";
 import { braintreeFake } from "./braintree";
@@ -48,6 +49,7 @@ export default async function setup(project: TestProject) {
     ga4Fake,
     tiktokFake,
     sunshineFake,
+    accessFake,
   ]);
   project.provide("fakesOrigin", fakes.origin);
   const directory = await startRetailerDirectoryFake();

@@ -34,3 +34,15 @@ export function postJson(path: string, body: unknown, headers: Record<string, st
 export interface ErrorBody {
   error: { code: string; message: string; details?: { path: string; message: string }[] };
 }
+
+/** Signs in through the operator pages' local login form with the test admin token: the `loupe_admin=…` cookie pair. */
+export async function operatorCookie(to = "/operator/orders"): Promise<string> {
+  const res = await call("/operator/login", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://loupe.test" },
+    body: new URLSearchParams({ token: "test-admin-token", to }).toString(),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("loupe_admin="));
+  if (res.status !== 303 || !cookie) throw new Error(`the operator login answered ${res.status}`);
+  return cookie.split(";")[0]!;
+}

@@ -76,6 +76,9 @@ export function bySpecificity(a: Route, b: Route): number {
   return y.length - x.length;
 }
 
+/** What a call is about, for the operators' audit (worker/middleware/operator-audit.ts): its path's order number, slug or id. */
+const targetOf = (params: Record<string, unknown>) => Object.values(params).map(String).join("/").slice(0, 200);
+
 /** The request handler of one route: admin check, validation, the handler, its answer as JSON. */
 function requestHandler(route: Route): MiddlewareHandler<AppEnv> {
   const { op, handler } = route;
@@ -87,6 +90,7 @@ function requestHandler(route: Route): MiddlewareHandler<AppEnv> {
       query: op.query ? parse(op.query, c.req.query(), "query") : {},
       body: op.body ? parse(op.body, await readBody(c, op), "request body") : undefined,
     } as InputOf<Operation>;
+    if (op.params) c.set("operatorTarget", targetOf(input.params as Record<string, unknown>));
     const a = (await handler(input, c)) as { status: number; body: unknown } | Response;
     if (a instanceof Response) return a;
     if (op.admin) c.header("Cache-Control", "private, no-store");

@@ -9,7 +9,7 @@ import { refusedRetry } from "#shared/refusal.ts";
 
 /** One limit: its table (`id`, the key column, `at`), how many per window, and what the refusal says. */
 export interface IpLimit {
-  table: "order_lookups" | "alert_requests" | "click_requests" | "wizard_email_requests" | "td_account_lookups" | "chat_requests";
+  table: "order_lookups" | "alert_requests" | "click_requests" | "wizard_email_requests" | "td_account_lookups" | "chat_requests" | "operator_token_failures";
   /** The column the client's key is kept in (default `ip`; `email` for the wizard's emails per address). */
   column?: "ip" | "visitor" | "email";
   max: number;
@@ -34,12 +34,31 @@ export async function reserveForIp(db: D1Database, limit: IpLimit, ip: string, n
     .bind(ip, now, since, limit.max);
   const reserved = limit.pruneOnReserve ? (await db.batch([pruneStatement(db, limit, now), insert]))[1]!.results.length > 0 : (await insert.first()) !== null;
   if (reserved) return;
+  await refuseFull(db, limit, ip, now);
+}
+
+/** Refuses (rate_limited, with the seconds until the oldest counted request leaves the window): the window is full. */
+async function refuseFull(db: D1Database, limit: IpLimit, ip: string, now: number): Promise<never> {
+  const column = limit.column ?? "ip";
   // The newest `max` requests are in the window: one more is allowed when the oldest of them leaves it.
   const oldest = await db
     .prepare(`SELECT at FROM ${limit.table} WHERE ${column} = ? AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?`)
-    .bind(ip, since, limit.max - 1)
+    .bind(ip, now - limit.windowMs, limit.max - 1)
     .first<{ at: number }>();
   refusedRetry(limit.message, ((oldest?.at ?? now) + limit.windowMs - now) / 1000);
+}
+
+/**
+ * Refuses like reserveForIp when `ip` already has `max` requests in the window, without reserving one (for a
+ * limit that counts only failures: a success checks, a failure reserves).
+ */
+export async function refuseWhenFull(db: D1Database, limit: IpLimit, ip: string, now: number): Promise<void> {
+  const column = limit.column ?? "ip";
+  const row = await db
+    .prepare(`SELECT COUNT(*) AS n FROM ${limit.table} WHERE ${column} = ? AND at > ?`)
+    .bind(ip, now - limit.windowMs)
+    .first<{ n: number }>();
+  if ((row?.n ?? 0) >= limit.max) await refuseFull(db, limit, ip, now);
 }
 
 /** Forgets requests older than the window (the Cron Trigger's housekeeping). */

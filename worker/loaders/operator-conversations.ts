@@ -1,7 +1,7 @@
 /**
  * The operators' chat inbox's page service (client/operator-conversations-context.ts): the admin session checked on
- * every call, the answer's form checked by the API's own schema, the operator's name remembered in the same cookie as
- * the order pages' (worker/loaders/operator-orders.ts).
+ * every call, the answer's form checked by the API's own schema, the name the operator signs with (shown to the
+ * shopper) remembered in a cookie.
  */
 import type { OperatorConversationsService } from "#client/operator-conversations-context.ts";
 import { ConversationGuid, ReplyRequest } from "#shared/conversations/schemas.ts";
@@ -12,8 +12,10 @@ import { reply } from "../conversations/service";
 import type { SunshineBindings } from "../conversations/sunshine-config";
 import { operatorInbox } from "../conversations/store";
 import type { EmailBindings } from "../email/outbox";
-import { OPERATOR_NAME_COOKIE, type OperatorPageRequest } from "./operator-orders";
+import type { OperatorPageRequest } from "./operator-orders";
 
+/** The cookie that remembers the name an operator signs answers with (shown to the shopper; the audit keeps their email). */
+export const OPERATOR_NAME_COOKIE = "loupe_operator";
 const NAME_MAX_AGE_S = 365 * 24 * 3600;
 
 /** The page service for one request: `isAdmin` checks the admin session. */

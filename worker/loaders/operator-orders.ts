@@ -1,7 +1,7 @@
 /**
- * The operator's order pages' service on the server (client/operator-orders-context.ts): the admin session checked
- * on every call, the list's query and each action's form checked by the API's own schemas, the operator's name
- * remembered in a cookie once an action names them.
+ * The operator's order pages' service on the server (client/operator-orders-context.ts): the operator checked on
+ * every call (worker/middleware/admin.ts), the list's query and each action's form checked by the API's own schemas,
+ * each action recorded as the signed-in operator.
  */
 import type { ActionAnswer, OperatorOrdersService } from "#client/operator-orders-context.ts";
 import { OperatorAction, OperatorOrdersQuery } from "#shared/orders/operator.ts";
@@ -11,10 +11,6 @@ import { operatorAction } from "../orders/operator/actions";
 import { operatorOrder, operatorOrders } from "../orders/operator/view";
 import { ProviderUnavailable } from "../orders/payments/provider";
 import { type OrderBindings, PaymentUnavailable } from "../orders/service";
-
-/** The cookie that remembers the operator's name (a convenience: every action still names its operator). */
-export const OPERATOR_NAME_COOKIE = "loupe_operator";
-const NAME_MAX_AGE_S = 365 * 24 * 3600;
 
 export interface OperatorPageRequest {
   origin: string;
@@ -44,8 +40,9 @@ function actionOf(form: Record<string, string>): Record<string, unknown> | Actio
   return body;
 }
 
-/** The page service for one request: `isAdmin` checks the admin session. */
-export function serverOperatorOrders(env: OrderBindings, isAdmin: () => Promise<boolean>, r: OperatorPageRequest): OperatorOrdersService {
+/** The page service for one request: `operator` is the request's operator (an email), or null for anyone else. */
+export function serverOperatorOrders(env: OrderBindings, operator: () => Promise<string | null>, r: OperatorPageRequest): OperatorOrdersService {
+  const isAdmin = async () => (await operator()) !== null;
   return {
     list: async (query) => {
       if (!(await isAdmin())) return null;
@@ -63,7 +60,8 @@ export function serverOperatorOrders(env: OrderBindings, isAdmin: () => Promise<
       }
     },
     act: async (orderNumber, form) => {
-      if (!(await isAdmin())) return null;
+      const who = await operator();
+      if (!who) return null;
       const body = actionOf(form);
       if ("ok" in body && body.ok === false) return body as ActionAnswer;
       const parsed = v.safeParse(OperatorAction, body);
@@ -73,12 +71,8 @@ export function serverOperatorOrders(env: OrderBindings, isAdmin: () => Promise<
           "Check the form",
           parsed.issues.map((i) => ({ path: v.getDotPath(i) ?? "", message: i.message })),
         );
-      const secure = r.origin.startsWith("https:") ? "; Secure" : "";
-      r.setCookie(
-        `${OPERATOR_NAME_COOKIE}=${encodeURIComponent(parsed.output.actor)}; Max-Age=${NAME_MAX_AGE_S}; Path=/operator; HttpOnly; SameSite=Strict${secure}`,
-      );
       try {
-        const done = await operatorAction(env, orderNumber, parsed.output, { origin: r.origin, now: r.now(), waitUntil: r.waitUntil });
+        const done = await operatorAction(env, orderNumber, parsed.output, `operator:${who}`, { origin: r.origin, now: r.now(), waitUntil: r.waitUntil });
         return { ok: true, status: done.status, message: done.message };
       } catch (e) {
         if (e instanceof DomainError) return e.refusal;
@@ -86,14 +80,6 @@ export function serverOperatorOrders(env: OrderBindings, isAdmin: () => Promise<
         throw e;
       }
     },
-    operatorName: () => {
-      const raw = r.cookie(OPERATOR_NAME_COOKIE);
-      if (!raw) return "";
-      try {
-        return decodeURIComponent(raw).slice(0, 60);
-      } catch {
-        return "";
-      }
-    },
+    operator: async () => (await operator()) ?? "",
   };
 }

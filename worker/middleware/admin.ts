@@ -1,63 +1,72 @@
 /**
- * Marketer and operator access (the `/experiments` view, the experiment override API): the `ADMIN_TOKEN`
- * secret. A caller proves it with `Authorization: Bearer {token}`, or once with `/experiments?token={token}`,
- * which stores a session cookie holding an HMAC of the token (never the token) and drops it from the URL.
- * Without the secret configured, or without proof, admin pages and calls do not exist (404).
+ * Who the operator is (the marketer view, the content views, the operators' orders, conversations and gemologist
+ * reviews, and every admin call; docs/decisions/056-operator-access.md):
+ * - staging and production: Cloudflare Access's JWT (`Cf-Access-Jwt-Assertion`), the operator being its email;
+ *   the admin token is not accepted there;
+ * - `APP_ENV=local`: the `ADMIN_TOKEN` secret as `Authorization: Bearer {token}` or the session cookie the
+ *   operator pages' login form starts (worker/operators/token.ts); the operator is "local-admin".
+ * Anyone else is no operator: the operators' pages and calls do not exist for them (404). The answer is worked out
+ * once per request and kept on it, where the audit (worker/middleware/operator-audit.ts) finds it after the handler.
  */
 import type { Context } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { getCookie } from "hono/cookie";
+import { refused } from "#shared/refusal.ts";
 import type { AppEnv } from "../env";
+import { accessConfig, accessEmail } from "../operators/access";
+import { ADMIN_COOKIE, checkToken, LOCAL_OPERATOR, validSession } from "../operators/token";
 
-export const ADMIN_COOKIE = "loupe_admin";
-/** §9 "flags … 12 hours": an admin session lasts 12 hours. */
-const ADMIN_SESSION_SECONDS = 12 * 60 * 60;
+export { ADMIN_COOKIE } from "../operators/token";
 
-const encoder = new TextEncoder();
-
-async function hmacHex(key: string, message: string): Promise<string> {
-  const k = await crypto.subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const sig = new Uint8Array(await crypto.subtle.sign("HMAC", k, encoder.encode(message)));
-  return [...sig].map((b) => b.toString(16).padStart(2, "0")).join("");
+export interface OperatorVariables {
+  /** The request's operator (an email, or "local-admin"), or null; set by the first operatorOf. */
+  operator: Promise<string | null>;
+  /** What the operator's call is about (the path's order number, slug or id), for the audit. */
+  operatorTarget: string;
 }
 
-/** Compares in time that depends only on the length (no early exit on the first differing byte). */
-function sameText(a: string, b: string): boolean {
-  const x = encoder.encode(a);
-  const y = encoder.encode(b);
-  if (x.byteLength !== y.byteLength) return false;
-  let diff = 0;
-  for (let i = 0; i < x.byteLength; i++) diff |= x[i]! ^ y[i]!;
-  return diff === 0;
-}
+/** The operators' clock: tests replace `now` to move time without sleeping. */
+export const operatorClock = { now: (): number => Date.now() };
 
-const sessionValue = (token: string) => hmacHex(token, "loupe-admin-session");
+/** The client's address, as Cloudflare gives it. */
+export const clientIp = (c: Context<AppEnv>) => c.req.header("cf-connecting-ip") ?? "unknown";
 
-/** Whether the request proves the admin token (bearer header or session cookie). */
-export async function isAdmin(c: Context<AppEnv>): Promise<boolean> {
+async function resolve(c: Context<AppEnv>): Promise<string | null> {
+  const now = operatorClock.now();
+  if (c.env.APP_ENV !== "local") {
+    const config = accessConfig(c.env);
+    const jwt = c.req.header("cf-access-jwt-assertion");
+    return config && jwt ? accessEmail(jwt, config, now) : null;
+  }
   const token = c.env.ADMIN_TOKEN;
-  if (!token) return false;
+  if (!token) return null;
   const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
-  if (bearer) return sameText(bearer, token);
+  if (bearer) return (await checkToken(c.env.DB, clientIp(c), bearer, token, now)) ? LOCAL_OPERATOR : null;
   const session = getCookie(c, ADMIN_COOKIE);
-  return session ? sameText(session, await sessionValue(token)) : false;
+  return session && (await validSession(token, session, now)) ? LOCAL_OPERATOR : null;
 }
 
-/** Whether `token` is the admin token; when it is, the response starts an admin session (cookie). */
-export async function startAdminSession(c: Context<AppEnv>, token: string): Promise<boolean> {
-  const expected = c.env.ADMIN_TOKEN;
-  if (!expected || !sameText(token, expected)) return false;
-  setCookie(c, ADMIN_COOKIE, await sessionValue(expected), {
-    path: "/",
-    httpOnly: true,
-    secure: new URL(c.req.url).protocol === "https:",
-    sameSite: "Strict",
-    maxAge: ADMIN_SESSION_SECONDS,
-  });
-  return true;
+/**
+ * The request's operator, or null. Throws rate_limited (429) locally for a bearer token from an address with too
+ * many wrong ones.
+ */
+export function operatorOf(c: Context<AppEnv>): Promise<string | null> {
+  let operator = c.get("operator") as Promise<string | null> | undefined;
+  if (!operator) {
+    operator = resolve(c);
+    c.set("operator", operator);
+  }
+  return operator;
 }
 
-/** An operator's name for the record (`x-operator-name`, letters, digits, spaces, dots and dashes), else "admin". */
-export function operatorName(c: Context<AppEnv>): string {
-  const name = (c.req.header("x-operator-name") ?? "").trim();
-  return /^[\w .@-]{1,60}$/.test(name) ? name : "admin";
+/** Whether the request comes from an operator. */
+export async function isAdmin(c: Context<AppEnv>): Promise<boolean> {
+  return (await operatorOf(c)) !== null;
 }
+
+/** The operator (an email, or "local-admin"); not found for anyone else. */
+export async function operatorIdentity(c: Context<AppEnv>): Promise<string> {
+  return (await operatorOf(c)) ?? refused("not_found", "Not found");
+}
+
+/** The operator as the records' actor columns name them: `operator:{email}`. */
+export const operatorActor = async (c: Context<AppEnv>): Promise<string> => `operator:${await operatorIdentity(c)}`;

@@ -51,7 +51,7 @@ import { serverTdFinance } from "../loaders/td";
 import { serverOrderCare } from "../loaders/order-care";
 import { serverOperatorConversations } from "../loaders/operator-conversations";
 import { accountServiceOf } from "./account";
-import { isAdmin } from "./admin";
+import { isAdmin, operatorOf } from "./admin";
 import { shopperOf } from "./shopper";
 import { siteOrigin } from "../platform/config";
 
@@ -118,7 +118,7 @@ export function loaderServices() {
     );
     context.set(
       operatorOrdersContext,
-      serverOperatorOrders(c.env, () => isAdmin(c), {
+      serverOperatorOrders(c.env, () => operatorOf(c), {
         origin: siteOrigin(c.env),
         now: Date.now,
         waitUntil,

@@ -20,7 +20,7 @@ import { paymentByProviderId, type PaymentRow } from "./payments/store";
 import { createPaymentRequest } from "./requests";
 import { approveLocal, confirmPayment, type PaidNotice, PaymentUnavailable, payRequest, paymentToCollect, placeOrder, resumePayment } from "./service";
 import { type OrderCaller, ownOrder } from "./lookup/own";
-import { operatorName } from "../middleware/admin";
+import { operatorIdentity } from "../middleware/admin";
 import { operatorEvent } from "./operator";
 import { inviteAfterDelivery } from "./reviews/invite";
 import { findOrder } from "./store";
@@ -149,7 +149,7 @@ export const orderRoutes = [
   handle(ops.operatorEvent, async ({ params, body }, c) => {
     const now = Date.now();
     const invite = (n: string) => inviteAfterDelivery(c.env, n, { origin: siteOrigin(c.env), now, waitUntil: (p) => c.executionCtx.waitUntil(p) });
-    return { status: 200, body: await operatorEvent(c.env.DB, params.id, body.event, now, invite, operatorName(c)) };
+    return { status: 200, body: await operatorEvent(c.env.DB, params.id, body.event, now, invite, await operatorIdentity(c)) };
   }),
   handle(ops.clientToken, (_input, c) =>
     orders(c, async () => {

@@ -166,11 +166,11 @@ export async function approvedThroughApi(api: Api, orderNumber: string, approval
   if (((await approved.json()) as { outcome: string }).outcome !== "paid") throw new Error(`order ${orderNumber} is not paid`);
 }
 
-/** An operator's call to the shop's API with the admin token (and the operator's name, `e2e`), `body` as JSON. */
+/** An operator's call to the shop's API with the admin token (recorded as "local-admin"), `body` as JSON. */
 export function adminCall(method: string, path: string, body: unknown): Promise<Response> {
   return fetch(url(path), {
     method,
-    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}`, "content-type": "application/json", "x-operator-name": "e2e" },
+    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}`, "content-type": "application/json" },
     body: JSON.stringify(body),
   });
 }

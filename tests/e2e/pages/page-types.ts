@@ -3,12 +3,12 @@
  * to reach an example of each from a fixed path, and what a phone shows in its first screen. Add a new page type here (a fixed path, or the links and actions that reach it).
  */
 import type { Page } from "playwright-core";
-import { E2E_ADMIN_TOKEN } from "../server";
 import { url } from "./browser";
 import { deliveredOrder, freshReviewEmail } from "./delivered-order";
 import { linkFromOutbox } from "./outbox";
 import { openMissingRingSizePage } from "./ring-size";
 import { openChatOnHome } from "./chat";
+import { operatorPage } from "./operator-login";
 import { substituteOfNewOrder } from "./substitute";
 
 /** A step from a page to the next: a link to follow (a CSS selector: the first match's href is opened), or an action. */
@@ -115,7 +115,7 @@ function reviewLink(path: string): Step {
 
 /**
  * Places an order from a browser context of its own (the checking browser's cart stays as it is; the order waits
- * for its payment) and opens it in the operator's view (the admin session comes with the page's path).
+ * for its payment) and opens it in the operator's view (the admin session comes from the step before).
  */
 async function unpaidOrderInOperatorView(page: Page): Promise<void> {
   const shopper = await page.context().browser()!.newContext();
@@ -214,12 +214,12 @@ export const PAGE_TYPES: readonly PageType[] = [
   { name: "financing account lookup", path: "/financing-account-lookup" },
   // After the order (issue 22): an unavailable stone's substitutes (a paid order made through the API, its stone marked unavailable).
   { name: "substitute", path: "/", via: [substituteOfNewOrder], expect: /\/orders\/substitute\/LP\d{10}$/ },
-  // The operators' orders (issue 22; admin token): the list, and an order waiting for its wire with its action forms.
-  { name: "operator orders", path: `/operator/orders?token=${E2E_ADMIN_TOKEN}`, expect: /\/operator\/orders$/ },
+  // The operators' orders (issue 22; signed in through the local login form): the list, and an order waiting for its wire with its action forms.
+  { name: "operator orders", path: "/", via: [operatorPage("/operator/orders")], expect: /\/operator\/orders$/ },
   {
     name: "operator order",
-    path: `/operator/orders?token=${E2E_ADMIN_TOKEN}`,
-    via: [unpaidOrderInOperatorView],
+    path: "/",
+    via: [operatorPage("/operator/orders"), unpaidOrderInOperatorView],
     expect: /\/operator\/orders\/LP\d{10}$/,
   },
   // Diamond reports (issue 21): the landing, then (signed in from here on) a report.
@@ -229,6 +229,6 @@ export const PAGE_TYPES: readonly PageType[] = [
   { name: "missing ring size", path: "/", via: [openMissingRingSizePage], expect: /\/orders\/missing-ring-size\/LP\d{10}\?key=/ },
   // Issue 23: the operators' chat inbox (admin token), and the concierge chat's panel open on the home page (last: it
   // installs Playwright's clock to let the 10 s delay pass).
-  { name: "operator conversations", path: `/operator/conversations?token=${E2E_ADMIN_TOKEN}`, expect: /\/operator\/conversations$/ },
+  { name: "operator conversations", path: "/", via: [operatorPage("/operator/conversations")], expect: /\/operator\/conversations$/ },
   { name: "concierge chat", path: "/", via: [openChatOnHome], expect: /\/$/ },
 ];

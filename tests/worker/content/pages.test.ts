@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { topReviews } from "#worker/reviews/store.ts";
-import { call } from "../helpers";
+import { call, operatorCookie } from "../helpers";
 import { clock, freshCaches, restoreContent, setItem } from "./content-helpers";
 
 beforeEach(freshCaches);
@@ -73,15 +73,8 @@ describe("/faq", () => {
 });
 
 describe("the content view (/content)", () => {
-  const session = async () => {
-    const login = await call(`/content?token=${ADMIN}`);
-    expect(login.status).toBe(303);
-    expect(login.headers.get("location")).toBe("/content");
-    return login.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-  };
+  /** The admin session, from the local login form. */
+  const session = () => operatorCookie("/content");
   const post = (cookie: string, fields: Record<string, string>) =>
     call("/content", {
       method: "POST",
@@ -96,7 +89,7 @@ describe("the content view (/content)", () => {
     expect((await call("/api/content/admin", { headers: { authorization: "Bearer wrong" } })).status).toBe(404);
   });
 
-  it("starts an admin session from ?token= and lists the FAQ entries and banners, with a link to Articles", async () => {
+  it("lists the FAQ entries and banners, with a link to Articles", async () => {
     const { res, html } = await page("/content", { headers: { cookie: await session() } });
     expect(res.status).toBe(200);
     expect(html).toContain("What is Loupe?");

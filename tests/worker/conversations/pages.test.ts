@@ -1,11 +1,11 @@
 /**
- * `/operator/conversations` as an operator uses it without JavaScript: the admin session from `?token=…`, the inbox
+ * `/operator/conversations` as an operator uses it without JavaScript: the admin session from the login form, the inbox
  * with the waiting conversations first, an answer's form posted as a document (done: back to the page, the answer in
  * the shopper's panel, the name remembered; refused: the reason beside the form), and nothing for anyone else.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ConversationView } from "#shared/conversations/schemas.ts";
-import { call } from "../helpers";
+import { call, operatorCookie } from "../helpers";
 import { shopper } from "./chat-helpers";
 
 let cookie = "";
@@ -18,13 +18,7 @@ const post = (fields: Record<string, string>, headers: Record<string, string> = 
   });
 
 beforeAll(async () => {
-  const login = await call("/operator/conversations?token=test-admin-token");
-  expect(login.status).toBe(303);
-  expect(login.headers.get("location")).toBe("/operator/conversations");
-  cookie = login.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("loupe_admin="))!
-    .split(";")[0]!;
+  cookie = await operatorCookie("/operator/conversations");
 });
 
 describe("the operators' conversations page", () => {

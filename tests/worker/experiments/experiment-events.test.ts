@@ -110,11 +110,17 @@ describe("marketer view and overrides (admin token)", () => {
       );
       expect((await call("/experiments", { headers })).status).toBe(404);
     }
-    expect((await call("/experiments?token=wrong")).status).toBe(404);
+    const fromAddress = await call("/experiments?token=test-admin-token");
+    expect(fromAddress.status).toBe(404);
+    expect(fromAddress.headers.getSetCookie().some((c) => c.startsWith("loupe_admin="))).toBe(false);
   });
 
-  it("opens the page from ?token=… with a 12-hour HttpOnly session and lists every experiment with states, links and counts", async () => {
-    const login = await call("/experiments?token=test-admin-token");
+  it("opens the page after the login form's 12-hour HttpOnly session and lists every experiment with states, links and counts", async () => {
+    const login = await call("/operator/login", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://loupe.test" },
+      body: "token=test-admin-token&to=%2Fexperiments",
+    });
     expect(login.status).toBe(303);
     expect(login.headers.get("location")).toBe("/experiments");
     const session = login.headers.getSetCookie().find((c) => c.startsWith("loupe_admin="))!;

@@ -6,7 +6,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { GemologistReview, Report } from "#shared/reports/schemas.ts";
-import { call } from "../helpers";
+import { call, operatorCookie } from "../helpers";
 import { bearer, confirmedUser, outbox, signIn } from "../accounts/account-helpers";
 
 const ADMIN = "test-admin-token";
@@ -46,15 +46,9 @@ async function pendingReview(tag: string) {
   return { email, auth, report, review: (await res.json()) as GemologistReview };
 }
 
-const session = async () => {
-  const login = await call(`/gemologist-reviews?token=${ADMIN}`);
-  expect(login.status).toBe(303);
-  expect(login.headers.get("location")).toBe("/gemologist-reviews");
-  return login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-};
+/** The admin session, from the local login form. */
+
+const session = () => operatorCookie("/gemologist-reviews");
 const post = (cookie: string, fields: Record<string, string>) =>
   call("/gemologist-reviews", {
     method: "POST",

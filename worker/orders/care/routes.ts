@@ -5,14 +5,13 @@ import { refused } from "#shared/refusal.ts";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
 import { handle } from "../../http/routes";
-import { isAdmin } from "../../middleware/admin";
+import { operatorActor, operatorOf } from "../../middleware/admin";
 import { ProviderUnavailable } from "../payments/provider";
 import { orderCaller } from "../routes";
 import { PaymentUnavailable } from "../service";
 import { type Answerer, confirmAvailability } from "./availability";
 import { chooseSubstitute } from "./choose";
 import { careOrder } from "./items";
-import { operatorName } from "../../middleware/admin";
 import { checkRetailerKey } from "./keys";
 import { retailerDiamondBySku, setContactCustomer } from "./lookup";
 import { substitutesView } from "./substitutes";
@@ -24,7 +23,8 @@ async function answerer(c: Context<AppEnv>, orderNumber: string, proof: { retail
     if (await checkRetailerKey(c.env, orderNumber, proof.retailerId, proof.key)) return { kind: "retailer", retailerId: proof.retailerId };
     refused("not_found", "No such order");
   }
-  if (await isAdmin(c)) return { kind: "operator", name: operatorName(c) };
+  const operator = await operatorOf(c);
+  if (operator) return { kind: "operator", name: operator };
   return refused("not_found", "No such order");
 }
 
@@ -63,6 +63,6 @@ export const orderCareRoutes = [
   }),
   handle(ops.setContactCustomer, async ({ params }, c) => ({
     status: 200,
-    body: await setContactCustomer(c.env.DB, params.n, params.flag, `operator:${operatorName(c)}`, Date.now()),
+    body: await setContactCustomer(c.env.DB, params.n, params.flag, await operatorActor(c), Date.now()),
   })),
 ];

@@ -174,12 +174,14 @@ async function resend(env: OrderBindings, order: OrderRow, actor: string, templa
   return { status: 200 as const, message: `The ${template === "confirmation" ? "order confirmation" : "shipping notice"} is sent again to ${order.email}.` };
 }
 
-/** Takes the operator's action on order `orderNumber` (404 for an unknown one); refusals throw and write nothing. */
-export async function operatorAction(env: OrderBindings, orderNumber: string, a: OperatorAction, ctx: ActionContext): Promise<ActionOutcome> {
+/**
+ * Takes the operator's action on order `orderNumber` (404 for an unknown one), recorded as `actor`
+ * (`operator:{email}`); refusals throw and write nothing.
+ */
+export async function operatorAction(env: OrderBindings, orderNumber: string, a: OperatorAction, actor: string, ctx: ActionContext): Promise<ActionOutcome> {
   const db = env.DB;
   const order = await findOrder(db, orderNumber);
   if (!order) refused("not_found", `No order ${orderNumber}`);
-  const actor = `operator:${a.actor}`;
   const n = order.order_number;
   switch (a.action) {
     case "confirm-availability":

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { operatorOrderOperations as ops } from "#shared/api/operator-orders.ts";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
+import { operatorActor } from "../../middleware/admin";
 import { handle } from "../../http/routes";
 import { ProviderUnavailable } from "../payments/provider";
 import { PaymentUnavailable } from "../service";
@@ -22,7 +23,7 @@ export const operatorOrderRoutes = [
   handle(ops.operatorOrder, async ({ params }, c) => ({ status: 200, body: await operatorOrder(c.env.DB, params.n) })),
   handle(ops.operatorOrderAction, async ({ params, body }, c) => {
     try {
-      const done = await operatorAction(c.env, params.n, body, contextOf(c));
+      const done = await operatorAction(c.env, params.n, body, await operatorActor(c), contextOf(c));
       const result = { message: done.message, order: await operatorOrder(c.env.DB, params.n) };
       return done.status === 202 ? { status: 202, body: result } : { status: 200, body: result };
     } catch (e) {

@@ -3,6 +3,7 @@ import { orderReviewOperations as ops } from "#shared/api/order-reviews.ts";
 import { refused } from "#shared/refusal.ts";
 import { ApiError } from "../../http/errors";
 import { handle } from "../../http/routes";
+import { operatorActor } from "../../middleware/admin";
 import { verifiedReviewPage } from "../../reviews/verified";
 import { keyedRequest } from "./access";
 import { heldReviews, moderateReview, productReviewOf, submitOrderReview, submitProductReview, unsubscribeOrderReview } from "./submit";
@@ -48,7 +49,7 @@ export const orderReviewRoutes = [
   }),
   handle(ops.moderateReview, async ({ params, body }, c) => {
     c.header("Cache-Control", "private, no-store");
-    const review = await moderateReview(c.env.DB, params.id, body.decision, "operator", Date.now());
+    const review = await moderateReview(c.env.DB, params.id, body.decision, await operatorActor(c), Date.now());
     return { status: 200, body: review ?? refused("not_found", "No such review with words") };
   }),
 ];

@@ -119,10 +119,10 @@ describe("confirm-order-items-availability", () => {
     });
     expect(anonymous.status).toBe(404);
     expect((await env.DB.prepare("SELECT COUNT(*) AS c FROM order_actions WHERE order_number = ?").bind(n).first<{ c: number }>())?.c).toBe(0);
-    // The operator, for both; recorded with the operator's name.
+    // The operator, for both; recorded as the operator (locally "local-admin").
     const res = await call(`/api/orders/confirm-order-items-availability/${n}`, {
       method: "PUT",
-      headers: { ...ADMIN, "x-operator-name": "Maya" },
+      headers: ADMIN,
       body: JSON.stringify({
         items: [
           { lineId: "diamond", available: true },
@@ -132,7 +132,7 @@ describe("confirm-order-items-availability", () => {
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { status: string }).status).toBe("availability_confirmed");
-    expect((await actions(n)).map((a) => a.actor)).toEqual(["operator:Maya", "operator:Maya"]);
+    expect((await actions(n)).map((a) => a.actor)).toEqual(["operator:local-admin", "operator:local-admin"]);
     // An answered line answered otherwise is a conflict, and changes nothing.
     const flip = await answer(n, [{ lineId: "diamond", available: false }], retailer);
     expect(flip.status).toBe(409);

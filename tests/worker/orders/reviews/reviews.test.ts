@@ -214,6 +214,8 @@ describe("published reviews join the reviews pages", () => {
     expect(((await (await moderate("publish")).json()) as ShopReviewView).status).toBe("published");
     expect((await verified()).reviews.some((r) => r.body === text)).toBe(true);
     expect(((await (await moderate("reject")).json()) as ShopReviewView).status).toBe("rejected");
+    // Recorded as the operator who decided (locally the admin token's "local-admin").
+    expect(await env.DB.prepare("SELECT moderated_by FROM shop_reviews WHERE id = ?").bind(held.id).first()).toEqual({ moderated_by: "operator:local-admin" });
     // The author's edit does not undo the rejection.
     await api("/orders/order-review/submit", { orderNumber: o.orderNumber, key: o.key, rating: 5, text: "Now without a link" });
     expect((await shopReviews(o.orderNumber))[0]!.status).toBe("rejected");
