@@ -1,0 +1,14 @@
+-- Abuse limits and promotion rules (docs/decisions/055-abuse-limits-and-promotion-rules.md).
+
+-- The ad engines' daily event caps, counted per engine AND event kind (worker/tracking/caps.ts): a flood of
+-- anonymous view_content events uses up view_content's share only, never the day's purchases. Replaces
+-- tracking_engine_days (one count per engine); its rows say nothing about which kind was sent, so they are not
+-- carried over — on the day of the deploy each kind starts from zero (at most one extra cap of a kind that day).
+CREATE TABLE tracking_engine_event_days (
+  engine TEXT NOT NULL,
+  event_name TEXT NOT NULL,            -- the TrackingEvent's event_name: purchase, view_content, page_view, …
+  day TEXT NOT NULL,                   -- YYYY-MM-DD (UTC)
+  sent INTEGER NOT NULL DEFAULT 0 CHECK (sent >= 0),
+  PRIMARY KEY (engine, event_name, day)
+) WITHOUT ROWID;
+DROP TABLE tracking_engine_days;
