@@ -12,3 +12,7 @@ CREATE TABLE tracking_engine_event_days (
   PRIMARY KEY (engine, event_name, day)
 ) WITHOUT ROWID;
 DROP TABLE tracking_engine_days;
+
+-- savefbc binds an ad click only to the shopper's own email, one of them the addresses this visitor left in a
+-- popup or form (worker/tracking/routes.ts): looked up by visitor.
+CREATE INDEX email_captures_visitor ON email_captures (visitor_id) WHERE visitor_id IS NOT NULL;

@@ -69,8 +69,13 @@ export const trackingOperations = {
     method: "POST",
     path: "/tracking/savefbc",
     operationId: "saveFbc",
-    summary: "Keeps this browser's ad-click cookie (when well formed) for the email, hashed: another device of the shopper can attribute",
+    summary: "Keeps this browser's ad-click cookie (when well formed) for the shopper's own email, hashed: another device of the shopper can attribute",
+    description:
+      "The email must be the shopper's own: the signed-in customer's, the cart's contact or shipping email, or one this visitor left in a popup or form (404 otherwise, nothing kept).",
     body: SaveFbcRequest,
-    responses: { 200: json("Kept, or not (no valid cookie, or no consent)", FbcSaved) },
+    responses: {
+      200: json("Kept, or not (no valid cookie, or no consent)", FbcSaved),
+      404: refusal("Not an email of this shopper"),
+    },
   }),
 } as const;

@@ -6,6 +6,7 @@
  */
 import type { Context } from "hono";
 import { trackingOperations as ops } from "#shared/api/tracking.ts";
+import { refused } from "#shared/refusal.ts";
 import type { AppEnv } from "../env";
 import { handle } from "../http/routes";
 import { getCart } from "../cart/service";
@@ -22,11 +23,23 @@ function noStore(c: Context<AppEnv>): number {
   return Date.now();
 }
 
-/** The emails that are the shopper's own: the signed-in customer's, the cart's contact and shipping emails. */
-async function ownEmails(c: Context<AppEnv>): Promise<Set<string>> {
+/**
+ * The emails that are the shopper's own: the signed-in customer's, the cart's contact and shipping emails, and
+ * (with `captured`) the valid addresses this visitor left in a popup or form (email_captures).
+ */
+async function ownEmails(c: Context<AppEnv>, captured = false): Promise<Set<string>> {
   const session = await c.get("session")();
   const cart = await getCart(c.env, await shopperOf(c));
-  return new Set([session?.user.email, cart.UserEmail, cart.ShippingAddress?.email].filter((e): e is string => !!e).map((e) => e.trim().toLowerCase()));
+  const visitor = c.get("visitorId");
+  const left =
+    captured && visitor
+      ? (await c.env.DB.prepare("SELECT email FROM email_captures WHERE visitor_id = ? AND valid = 1").bind(visitor).all<{ email: string }>()).results
+      : [];
+  return new Set(
+    [session?.user.email, cart.UserEmail, cart.ShippingAddress?.email, ...left.map((r) => r.email)]
+      .filter((e): e is string => !!e)
+      .map((e) => e.trim().toLowerCase()),
+  );
 }
 
 export const trackingRoutes = [
@@ -63,6 +76,8 @@ export const trackingRoutes = [
     const now = noStore(c);
     const fbc = fbcOf(c, now);
     if (!fbc || !mayTrack(c)) return { status: 200, body: { saved: false } };
+    // Only an email the shopper gave as their own: a click is never bound to someone else's address.
+    if (!(await ownEmails(c, true)).has(body.email.trim().toLowerCase())) refused("not_found", "No such email of this shopper");
     await saveFbc(c.env.DB, body.email, fbc, now);
     return { status: 200, body: { saved: true } };
   }),
