@@ -16,3 +16,10 @@ DROP TABLE tracking_engine_days;
 -- savefbc binds an ad click only to the shopper's own email, one of them the addresses this visitor left in a
 -- popup or form (worker/tracking/routes.ts): looked up by visitor.
 CREATE INDEX email_captures_visitor ON email_captures (visitor_id) WHERE visitor_id IS NOT NULL;
+
+-- Retailer ratings' address hashes are HMAC-SHA-256 under RATING_IP_SECRET from now on (worker/reviews/ratings.ts).
+-- The old ones were plain SHA-256 of a fixed prefix and the address — reversible by hashing every IPv4 address —
+-- and can never match a new hash anyway (they only served the 24-hour per-address limit): they are cleared, so no
+-- reversible address stays stored. Ratings made in the 24 hours before the deploy no longer count against their
+-- address's daily limit.
+UPDATE retailer_ratings SET ip_hash = 'cleared' WHERE length(ip_hash) = 64;

@@ -40,6 +40,11 @@ export type Bindings = Env &
     ALERT_LINK_SECRET?: string;
     /** This site's origin for links in emails sent without a request (the alert run); default http://localhost:8787. */
     SITE_ORIGIN?: string;
+    /**
+     * The key of the retailer ratings' client-address hashes, HMAC-SHA-256 (`wrangler secret put RATING_IP_SECRET`;
+     * worker/reviews/ratings.ts). Unset: a fixed development key when APP_ENV is local; anywhere else a rating fails.
+     */
+    RATING_IP_SECRET?: string;
     /** Signs emailed account links (`wrangler secret put ACCOUNT_LINK_SECRET`); unset, VISITOR_COOKIE_SECRET signs them. */
     ACCOUNT_LINK_SECRET?: string;
     /** Resend API key (`wrangler secret put RESEND_API_KEY`); unset, emails stay in the outbox as `local` (worker/email/). */

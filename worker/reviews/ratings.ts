@@ -24,10 +24,24 @@ export function raterOf(userId: number | null, email: string | undefined): strin
   return `email:${email.toLowerCase()}`;
 }
 
-/** The SHA-256 of the client address, hex (the address itself is never stored). */
-export async function addressHash(ip: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`loupe-ratings:${ip}`));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+/** The key local runs (APP_ENV=local) use when RATING_IP_SECRET is unset: nothing deployed may ever use it. */
+export const LOCAL_RATING_IP_KEY = "loupe-local-development-rating-ip-key";
+
+/** The key of the address hashes: RATING_IP_SECRET; locally, unset, the development key; deployed, unset, an error. */
+export function ratingIpKey(env: { APP_ENV?: string; RATING_IP_SECRET?: string }): string {
+  if (env.RATING_IP_SECRET) return env.RATING_IP_SECRET;
+  if (env.APP_ENV === "local") return LOCAL_RATING_IP_KEY;
+  throw new Error("RATING_IP_SECRET is not set");
+}
+
+/**
+ * The HMAC-SHA-256 of the client address under the ratings' secret, hex (the address itself is never stored). A
+ * plain hash of an address could be reversed by hashing every IPv4 address; without the key it cannot.
+ */
+export async function addressHash(ip: string, secret: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`loupe-ratings:${ip}`));
+  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /**
