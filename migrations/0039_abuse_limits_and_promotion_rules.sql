@@ -23,3 +23,23 @@ CREATE INDEX email_captures_visitor ON email_captures (visitor_id) WHERE visitor
 -- reversible address stays stored. Ratings made in the 24 hours before the deploy no longer count against their
 -- address's daily limit.
 UPDATE retailer_ratings SET ip_hash = 'cleared' WHERE length(ip_hash) = 64;
+
+-- The anonymous tracking writes' limits (worker/tracking/throttle.ts): the recent page events of a visitor
+-- (120 a minute) and of a client address (600 a minute), one row per request per limit; pruned as requests come in.
+CREATE TABLE tracking_requests (
+  id INTEGER PRIMARY KEY,
+  visitor TEXT,                        -- a row of the per-visitor limit
+  ip TEXT,                             -- a row of the per-address limit
+  at INTEGER NOT NULL                  -- epoch ms
+);
+CREATE INDEX tracking_requests_visitor ON tracking_requests (visitor, at) WHERE visitor IS NOT NULL;
+CREATE INDEX tracking_requests_ip ON tracking_requests (ip, at) WHERE ip IS NOT NULL;
+CREATE INDEX tracking_requests_at ON tracking_requests (at);
+-- Emails left in popups and forms per client address (10 an hour).
+CREATE TABLE email_capture_requests (
+  id INTEGER PRIMARY KEY,
+  ip TEXT NOT NULL,
+  at INTEGER NOT NULL                  -- epoch ms
+);
+CREATE INDEX email_capture_requests_ip ON email_capture_requests (ip, at);
+CREATE INDEX email_capture_requests_at ON email_capture_requests (at);

@@ -13,7 +13,7 @@ import { getCart } from "../cart/service";
 import { shopperOf } from "../middleware/shopper";
 import { ownOrder } from "../orders/lookup/own";
 import { orderCaller } from "../orders/routes";
-import { fbcOf, mayTrack, requestFacts, sendTracking } from "../middleware/tracking";
+import { fbcOf, limitPageEvents, mayTrack, requestFacts, sendTracking } from "../middleware/tracking";
 import { enqueueTracking } from "./messages";
 import { findFbc, pageViewMessages, purchaseOnce, saveFbc, searchEvent, viewContentEvent } from "./service";
 
@@ -45,23 +45,27 @@ async function ownEmails(c: Context<AppEnv>, captured = false): Promise<Set<stri
 export const trackingRoutes = [
   handle(ops.trackPageView, async ({ body }, c) => {
     const now = noStore(c);
+    await limitPageEvents(c, now);
     if (!mayTrack(c)) return { status: 202, body: { queued: false } };
     const messages = await pageViewMessages(body, requestFacts(c, now, body.url), new URL(c.req.url).origin);
     return { status: 202, body: { queued: await sendTracking(c, messages) } };
   }),
   handle(ops.trackViewContent, async ({ body }, c) => {
     const now = noStore(c);
+    await limitPageEvents(c, now);
     const event = await viewContentEvent(c.env.DB, body, requestFacts(c, now, body.url));
     return { status: 202, body: { queued: await sendTracking(c, [{ type: "conversion", event }]) } };
   }),
   handle(ops.trackSearch, async ({ body }, c) => {
     const now = noStore(c);
+    await limitPageEvents(c, now);
     if (!mayTrack(c)) return { status: 202, body: { queued: false } };
     const event = await searchEvent(c.env.DB, body, requestFacts(c, now, body.url));
     return { status: 202, body: { queued: await sendTracking(c, [{ type: "conversion", event }]) } };
   }),
   handle(ops.trackPurchase, async ({ body }, c) => {
     const now = noStore(c);
+    await limitPageEvents(c, now);
     const order = await ownOrder(c.env.DB, body.orderNumber, await orderCaller(c));
     if (!mayTrack(c)) return { status: 202, body: { queued: false } };
     const queued = await purchaseOnce(c.env.DB, order, requestFacts(c, now), (m) => enqueueTracking(c.env.TRACKING_QUEUE, m));
@@ -74,6 +78,7 @@ export const trackingRoutes = [
   }),
   handle(ops.saveFbc, async ({ body }, c) => {
     const now = noStore(c);
+    await limitPageEvents(c, now);
     const fbc = fbcOf(c, now);
     if (!fbc || !mayTrack(c)) return { status: 200, body: { saved: false } };
     // Only an email the shopper gave as their own: a click is never bound to someone else's address.
