@@ -43,3 +43,13 @@ CREATE TABLE email_capture_requests (
 );
 CREATE INDEX email_capture_requests_ip ON email_capture_requests (ip, at);
 CREATE INDEX email_capture_requests_at ON email_capture_requests (at);
+
+-- Promotion rules (worker/promotions/eligibility.ts): first_order_only — refused to a customer (the signed-in
+-- account, or the checkout's email) who has a paid order; once_per_customer — refused to a customer who has a paid
+-- order with the code. Checked when the code is applied and again when the order is drafted, placed or paid again.
+ALTER TABLE promotions ADD COLUMN first_order_only INTEGER NOT NULL DEFAULT 0 CHECK (first_order_only IN (0, 1));
+ALTER TABLE promotions ADD COLUMN once_per_customer INTEGER NOT NULL DEFAULT 0 CHECK (once_per_customer IN (0, 1));
+-- "$100 off your first order": the welcome popup's code.
+UPDATE promotions SET first_order_only = 1, once_per_customer = 1 WHERE code = 'WELCOME100';
+-- A customer's orders by email (the rules' look-up; case-insensitive like the addresses).
+CREATE INDEX orders_email ON orders (email COLLATE NOCASE);
