@@ -44,6 +44,11 @@ export type Bindings = Env &
     ALERT_LINK_SECRET?: string;
     /** This site's https origin: every link that leaves a request (emails) is built on it (worker/platform/config.ts); a local run without it uses http://localhost:8787. */
     SITE_ORIGIN?: string;
+    /**
+     * The key of the retailer ratings' client-address hashes, HMAC-SHA-256 (`wrangler secret put RATING_IP_SECRET`;
+     * worker/reviews/ratings.ts). A local run uses a development key (worker/platform/secrets.ts).
+     */
+    RATING_IP_SECRET?: string;
     /** Signs emailed account links (`wrangler secret put ACCOUNT_LINK_SECRET`; worker/platform/secrets.ts). */
     ACCOUNT_LINK_SECRET?: string;
     /** Signs the orders' emailed keys (`wrangler secret put ORDER_KEY_SECRET`; worker/orders/keys.ts). */

@@ -248,6 +248,9 @@ export const accountOperations = {
     description:
       "For source welcome-100-popup the address must match the §5 pattern (400 otherwise, and the attempt is logged); other sources are only logged.",
     body: EmailCaptureRequest,
-    responses: { 200: json("Captured (welcome popup: the offer is emailed) or logged", EmailCaptured) },
+    responses: {
+      200: json("Captured (welcome popup: the offer is emailed) or logged", EmailCaptured),
+      429: refusal("Too many emails left from this address (10 an hour); try again after Retry-After seconds"),
+    },
   }),
 } as const;

@@ -30,6 +30,10 @@ export const clientEventOperations = {
     summary: "Logs an event the browser reports about itself (a local-storage-error); nothing is stored",
     auth: "optional",
     body: ClientEvent,
-    responses: { 204: empty("Logged"), 400: refusal("Not a known client event") },
+    responses: {
+      204: empty("Logged"),
+      400: refusal("Not a known client event"),
+      429: refusal("Too many events from this visitor or address (120 and 600 a minute); try again after Retry-After seconds"),
+    },
   }),
 } as const;

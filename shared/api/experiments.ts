@@ -26,6 +26,7 @@ export const experimentOperations = {
     responses: {
       202: json("Accepted", EventQueued),
       409: refusal("The experiment is not running for the visitor, or the variant is not theirs"),
+      429: refusal("Too many events from this visitor or address (120 and 600 a minute); try again after Retry-After seconds"),
     },
   }),
   experimentReport: operation({

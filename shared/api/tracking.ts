@@ -19,6 +19,8 @@ import {
 import { json, operation, refusal } from "./operation";
 
 const queued = json("Accepted: queued, or held back (no consent)", Queued);
+/** The page events' limits (worker/tracking/throttle.ts): 120 per visitor and 600 per client address a minute. */
+const limited = refusal("Too many events from this visitor or address; try again after Retry-After seconds");
 
 export const trackingOperations = {
   trackPageView: operation({
@@ -27,7 +29,7 @@ export const trackingOperations = {
     operationId: "trackPageView",
     summary: "A page view (date, url, referrer, visitor cookie id, utm_* of the landing URL) and its page_view event",
     body: PageViewRequest,
-    responses: { 202: queued, 400: refusal("Not a page of this site") },
+    responses: { 202: queued, 400: refusal("Not a page of this site"), 429: limited },
   }),
   trackViewContent: operation({
     method: "POST",
@@ -35,7 +37,7 @@ export const trackingOperations = {
     operationId: "trackViewContent",
     summary: "The visitor viewed a diamond or a setting: view_content built from the catalogue",
     body: ViewContentRequest,
-    responses: { 202: queued, 404: refusal("No such product") },
+    responses: { 202: queued, 404: refusal("No such product"), 429: limited },
   }),
   trackSearch: operation({
     method: "POST",
@@ -43,7 +45,7 @@ export const trackingOperations = {
     operationId: "trackSearch",
     summary: "The visitor searched: search with the diamonds shown (those that exist, in order)",
     body: SearchRequest,
-    responses: { 202: queued },
+    responses: { 202: queued, 429: limited },
   }),
   trackPurchase: operation({
     method: "POST",
@@ -55,6 +57,7 @@ export const trackingOperations = {
       202: queued,
       404: refusal("No such order of this shopper"),
       409: refusal("The order is not paid"),
+      429: limited,
     },
   }),
   getFbc: operation({
@@ -69,8 +72,14 @@ export const trackingOperations = {
     method: "POST",
     path: "/tracking/savefbc",
     operationId: "saveFbc",
-    summary: "Keeps this browser's ad-click cookie (when well formed) for the email, hashed: another device of the shopper can attribute",
+    summary: "Keeps this browser's ad-click cookie (when well formed) for the shopper's own email, hashed: another device of the shopper can attribute",
+    description:
+      "The email must be the shopper's own: the signed-in customer's, the cart's contact or shipping email, or one this visitor left in a popup or form (404 otherwise, nothing kept).",
     body: SaveFbcRequest,
-    responses: { 200: json("Kept, or not (no valid cookie, or no consent)", FbcSaved) },
+    responses: {
+      200: json("Kept, or not (no valid cookie, or no consent)", FbcSaved),
+      404: refusal("Not an email of this shopper"),
+      429: limited,
+    },
   }),
 } as const;

@@ -31,7 +31,11 @@ export const CRITEO_SEARCH_RESULTS = 5;
 /** §9: ShareASale is never sent an order with this promo code (compared trimmed and case-insensitively). */
 export const SHAREASALE_SKIPPED_PROMO = "price match";
 
-/** §9 "Ad event caps 10000 (1e8 for the email marketing tool)": events per engine per UTC day. */
+/**
+ * "Ad event caps 10000 (1e8 for the email marketing tool)": events per engine per UTC day, counted per event kind
+ * (docs/decisions/055-abuse-limits-and-promotion-rules.md): each kind — purchase, view_content, page_view, … — has
+ * its own cap, so a flood of anonymous page events can never use up the day's purchases.
+ */
 export const EVENT_CAP = 10_000;
 export const EMAIL_TOOL_EVENT_CAP = 1e8;
 export type CappedEngine = EngineName | "email-marketing";
@@ -46,12 +50,17 @@ export const EVENT_CAPS: Readonly<Record<CappedEngine, number>> = {
   "email-marketing": EMAIL_TOOL_EVENT_CAP,
 };
 
-/** The counter an engine's events of `now`'s UTC day are counted under, e.g. "meta:2026-11-28". */
-export function eventCapKey(engine: CappedEngine, now: number): string {
-  return `${engine}:${new Date(now).toISOString().slice(0, 10)}`;
+/** The UTC day an event of `now` is counted under, e.g. "2026-11-28". */
+export function eventCapDay(now: number): string {
+  return new Date(now).toISOString().slice(0, 10);
 }
 
-/** How many of `wanted` more events the engine may still be sent today, having been sent `sentToday`. */
+/** The counter an engine's events of one kind of `now`'s UTC day are counted under, e.g. "meta:purchase:2026-11-28". */
+export function eventCapKey(engine: CappedEngine, kind: TrackingEventName, now: number): string {
+  return `${engine}:${kind}:${eventCapDay(now)}`;
+}
+
+/** How many of `wanted` more events (of one kind) the engine may still be sent today, having been sent `sentToday` of that kind. */
 export function eventsUnderCap(engine: CappedEngine, sentToday: number, wanted = 1): number {
   return Math.max(0, Math.min(wanted, EVENT_CAPS[engine] - Math.max(0, sentToday)));
 }

@@ -9,6 +9,7 @@ import { ApiError } from "../http/errors";
 import { handle } from "../http/routes";
 import { accountDeps } from "../middleware/account";
 import { currentUser } from "../middleware/session";
+import { limitEmailCaptures } from "../middleware/tracking";
 import { facebookConfig, googleConfig } from "./external/config";
 import { verifyFacebookAccessToken } from "./external/facebook";
 import { verifyGoogleIdToken } from "./external/google";
@@ -95,5 +96,8 @@ export const accountRoutes = [
     const session = await currentUser(c);
     return personal(c, storedUser(session.user, session.via === "bearer" ? session.token : null));
   }),
-  handle(ops.captureEmail, async ({ body }, c) => ({ status: 200, body: await captureEmail(accountDeps(c), body, c.get("visitorId") ?? null) })),
+  handle(ops.captureEmail, async ({ body }, c) => {
+    await limitEmailCaptures(c);
+    return { status: 200, body: await captureEmail(accountDeps(c), body, c.get("visitorId") ?? null) };
+  }),
 ];

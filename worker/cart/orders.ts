@@ -6,6 +6,7 @@ import { checkoutProblems, viewLines } from "#shared/cart/checkout.ts";
 import type { CartLine, CartView, OrderDraft } from "#shared/cart/schemas.ts";
 import { refused } from "#shared/refusal.ts";
 import type { OrderRow } from "../orders/store";
+import { promoRefusal } from "../promotions/eligibility";
 import { shopperCart, refreshed, view, type CartBindings, type Shopper } from "./service";
 
 const orderOf = (r: OrderRow): OrderDraft => ({
@@ -86,11 +87,17 @@ export async function draftOrder(env: CartBindings, who: Shopper, now = Date.now
   const problems = checkoutProblems(cart);
   if (problems.length) refused("conflict", "The order is not ready: " + problems.map((p) => p.message).join("; "), problems);
   const shipping = cart.ShippingAddress!;
+  const cartKey = who.userGuid ? `user:${who.userGuid}` : `visitor:${who.visitorId}`;
+  // The promo code's rules again (worker/promotions/eligibility.ts): the customer may have paid an order since it was applied.
+  if (cart.PromoCode) {
+    const customer = { userGuid: who.userGuid ?? null, emails: [shipping.email, cart.UserEmail] };
+    const refusal = await promoRefusal(env.DB, cart.PromoCode, customer, { cartKey, revision: cart.Revision });
+    if (refusal) refused("conflict", `${refusal}: remove it to place the order`, [{ path: "PromoCode", message: refusal }]);
+  }
   const lines = viewLines(cart).map((l) => ({ lineId: l.lineId, name: l.name, quantity: l.quantity, total: l.total }));
   const number = orderNumber();
   // What the payment collects: the bank-wire price (and its tax) when paying by wire.
   const amountDue = cart.PaymentMethod === "wire" ? cart.WireTotal + cart.WireTax : cart.Total + cart.Tax;
-  const cartKey = who.userGuid ? `user:${who.userGuid}` : `visitor:${who.visitorId}`;
   const find = env.DB.prepare("SELECT * FROM orders WHERE cart_key = ? AND cart_revision = ?").bind(cartKey, cart.Revision);
   const results = await env.DB.batch<OrderRow>([
     env.DB.prepare(

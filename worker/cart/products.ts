@@ -21,6 +21,7 @@ import type { DiamondRow, SettingRow, SettingVariantRow } from "#shared/catalogu
 import type { CartLinkItems } from "#shared/cart/link.ts";
 import { refused } from "#shared/refusal.ts";
 import { TimedCache } from "../lib/timed-cache";
+import { type PromoCustomer, promoRefusal } from "../promotions/eligibility";
 import { findPromotion } from "../promotions/store";
 
 /** The diamond columns the cart reads (DIAMOND_SQL). */
@@ -230,9 +231,15 @@ export async function productFacts(db: D1Database, kind: "diamond" | "setting" |
 
 /**
  * The changes an intent makes, with the catalogue facts it names looked up: 404 for an unknown item, 409
- * for one sold, 400 for one that does not fit.
+ * for one sold, 400 for one that does not fit. A promo code is checked against its dates and its rules for
+ * `customer` (worker/promotions/eligibility.ts: first order only, once per customer).
  */
-export async function resolveIntent(db: D1Database, intent: Exclude<CartIntent, { type: "restore" }>, now: number): Promise<CartChange[]> {
+export async function resolveIntent(
+  db: D1Database,
+  intent: Exclude<CartIntent, { type: "restore" }>,
+  now: number,
+  customer: PromoCustomer = { userGuid: null, emails: [] },
+): Promise<CartChange[]> {
   switch (intent.type) {
     case "add-diamond": {
       const { diamond, pair } = await oneDiamond(db, intent.diamondId, intent.pairId ?? null);
@@ -251,6 +258,8 @@ export async function resolveIntent(db: D1Database, intent: Exclude<CartIntent, 
       if (!promo) return [{ type: "apply-promo", code: intent.code, promo: null, rejection: `Promo code ${intent.code} is not valid` }];
       if (now >= promo.endsAt) return [{ type: "apply-promo", code: intent.code, promo: null, rejection: `Promo code ${intent.code} has expired` }];
       if (now < promo.startsAt) return [{ type: "apply-promo", code: intent.code, promo: null, rejection: `Promo code ${intent.code} is not active yet` }];
+      const refusal = await promoRefusal(db, promo.code, customer);
+      if (refusal) return [{ type: "apply-promo", code: intent.code, promo: null, rejection: refusal }];
       return [{ type: "apply-promo", code: intent.code, promo, rejection: null }];
     }
     default:

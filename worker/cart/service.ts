@@ -119,7 +119,14 @@ export async function changeCart(env: CartBindings, who: Shopper, intent: CartIn
   // A removal's event is about the line removed: the cart before it (read only when someone tracks).
   const before = intent.type === "remove" && who.track ? await view(env, who, await shopperCart(env, who).snapshot(now), now).catch(() => null) : null;
   let t = performance.now();
-  const changes = await resolveIntent(env.DB, intent, now);
+  // A promo code's rules look at the customer: the account, and the emails the cart has for the checkout.
+  const customer =
+    intent.type === "apply-promo"
+      ? await shopperCart(env, who)
+          .snapshot(now)
+          .then(({ state }) => ({ userGuid: who.userGuid ?? null, emails: [state.userEmail, state.shippingAddress?.email] }))
+      : undefined;
+  const changes = await resolveIntent(env.DB, intent, now, customer);
   if (timings) timings.catalogue = performance.now() - t;
   t = performance.now();
   const r = await shopperCart(env, who).apply(changes, now);

@@ -10,7 +10,7 @@
 import { experimentOperations as ops } from "#shared/api/experiments.ts";
 import { experience, targets } from "#shared/experiments/bucketing.ts";
 import { handle } from "../http/routes";
-import { sendTracking } from "../middleware/tracking";
+import { limitPageEvents, sendTracking } from "../middleware/tracking";
 import { experimentReport } from "./report";
 import { changeOverride, exposure, running } from "./service";
 import { siteOrigin } from "../platform/config";
@@ -36,6 +36,7 @@ export const experimentRoutes = [
   }),
   handle(ops.experimentEvent, async ({ body }, c) => {
     c.header("Cache-Control", "no-store");
+    await limitPageEvents(c);
     const message = exposure(c.get("assignments"), c.get("visitorId"), body.name, body.variant, Date.now());
     return { status: 202, body: { queued: await sendTracking(c, [message]) } };
   }),

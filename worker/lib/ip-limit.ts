@@ -1,6 +1,6 @@
 /**
  * A limit of requests per client (its address, or a visitor key) in a sliding window (the order lookup's, the
- * login-less alert's, the click log's, the wizard's recommendation emails per address):
+ * login-less alert's, the click log's, the wizard's recommendation emails per address, the anonymous tracking writes):
  * each request reserves a row of its table in the one statement that counts the window (D1 runs statements
  * one at a time), so it is exact under concurrency — of 50 simultaneous requests exactly `max` pass; the
  * next answers 429 with Retry-After until the oldest counted request leaves the window.
@@ -9,7 +9,16 @@ import { refusedRetry } from "#shared/refusal.ts";
 
 /** One limit: its table (`id`, the key column, `at`), how many per window, and what the refusal says. */
 export interface IpLimit {
-  table: "order_lookups" | "alert_requests" | "click_requests" | "wizard_email_requests" | "td_account_lookups" | "chat_requests" | "operator_token_failures";
+  table:
+    | "order_lookups"
+    | "alert_requests"
+    | "click_requests"
+    | "wizard_email_requests"
+    | "td_account_lookups"
+    | "chat_requests"
+    | "operator_token_failures"
+    | "tracking_requests"
+    | "email_capture_requests";
   /** The column the client's key is kept in (default `ip`; `email` for the wizard's emails per address). */
   column?: "ip" | "visitor" | "email";
   max: number;

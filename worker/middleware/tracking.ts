@@ -15,6 +15,20 @@ import { findOrder } from "../orders/store";
 import type { RequestFacts } from "../tracking/build";
 import { enqueueTracking, type TrackingMessage } from "../tracking/messages";
 import { purchaseOnce } from "../tracking/service";
+import { throttleEmailCapture, throttlePageEvent } from "../tracking/throttle";
+
+/** The client's address (CF-Connecting-IP; "unknown" without one, as local runs have). */
+const clientIp = (c: Context<AppEnv>) => c.req.header("cf-connecting-ip") ?? "unknown";
+
+/** Counts this request against the page events' limits of its visitor and address (worker/tracking/throttle.ts): 429 past either. */
+export function limitPageEvents(c: Context<AppEnv>, now = Date.now()): Promise<void> {
+  return throttlePageEvent(c.env.DB, c.get("visitorId"), clientIp(c), now);
+}
+
+/** Counts this request against the email captures' limit of its address: 429 past it. */
+export function limitEmailCaptures(c: Context<AppEnv>, now = Date.now()): Promise<void> {
+  return throttleEmailCapture(c.env.DB, clientIp(c), now);
+}
 
 /** Whether this request's visitor may be tracked. */
 export function mayTrack(c: Context<AppEnv>): boolean {

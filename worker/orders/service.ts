@@ -10,6 +10,7 @@ import type { PaymentStart, PlacedOrder, ApprovalResult } from "#shared/orders/s
 import { refused } from "#shared/refusal.ts";
 import type { PaymentMethod } from "#shared/cart/model.ts";
 import { draftOrder } from "../cart/orders";
+import { orderPromoRefusal } from "../promotions/eligibility";
 import type { CartBindings, Shopper } from "../cart/service";
 import { collectorFor, type PaymentBindings } from "./payments/providers";
 import { adapterForPayment, adapterOf } from "./payments/adapters";
@@ -155,6 +156,8 @@ export const REFERRED_EXPIRY_MS = 7 * 24 * 3600_000;
  */
 export async function resumePayment(env: OrderBindings, order: OrderRow, ctx: OrderContext): Promise<PlacedOrder> {
   if (order.status !== "awaiting_payment" && order.status !== "payment_failed") refused("conflict", "This order does not wait for a payment.");
+  const promo = await orderPromoRefusal(env.DB, order);
+  if (promo) refused("conflict", `${promo}: please place the order again from your cart without it.`);
   if (order.status === "payment_failed") await applyEvent(env.DB, order.order_number, "repay", "shopper", ctx.now);
   const payment = await startPayment(env, (await findOrder(env.DB, order.order_number))!, ctx);
   return { order: await orderView(env.DB, order.order_number), payment, created: false };

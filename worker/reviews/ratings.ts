@@ -14,6 +14,7 @@ import {
   type RetailerRatingRequest,
   type RetailerRatingSummary,
 } from "#shared/retailer-ratings.ts";
+import { signingSecret } from "../platform/secrets";
 
 const DAY_MS = 86_400_000;
 
@@ -24,10 +25,20 @@ export function raterOf(userId: number | null, email: string | undefined): strin
   return `email:${email.toLowerCase()}`;
 }
 
-/** The SHA-256 of the client address, hex (the address itself is never stored). */
-export async function addressHash(ip: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`loupe-ratings:${ip}`));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+/** The key of the address hashes: `RATING_IP_SECRET` (a local run's development key when unset; worker/platform/secrets.ts). */
+export const ratingIpKey = (env: { APP_ENV?: string; RATING_IP_SECRET?: string }): string => signingSecret(env, "RATING_IP_SECRET");
+
+/** The development key a local run uses (nothing deployed ever does). */
+export const LOCAL_RATING_IP_KEY = ratingIpKey({ APP_ENV: "local" });
+
+/**
+ * The HMAC-SHA-256 of the client address under the ratings' secret, hex (the address itself is never stored). A
+ * plain hash of an address could be reversed by hashing every IPv4 address; without the key it cannot.
+ */
+export async function addressHash(ip: string, secret: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`loupe-ratings:${ip}`));
+  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /**

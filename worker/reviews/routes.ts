@@ -5,7 +5,7 @@ import type { AppEnv } from "../env";
 import { handle } from "../http/routes";
 import { signedInUser } from "../middleware/session";
 import { productReviews } from "./products";
-import { addressHash, rateRetailer, raterOf, ratingSample } from "./ratings";
+import { addressHash, rateRetailer, raterOf, ratingIpKey, ratingSample } from "./ratings";
 import { reviewCounts, reviewPage, topReviews } from "./store";
 
 /** Reviews change when an operator edits them: shared caches may keep an answer a minute. */
@@ -32,7 +32,7 @@ export const reviewRoutes = [
     c.header("Cache-Control", "private, no-store");
     const user = await signedInUser(c);
     const rater = raterOf(user?.id ?? null, body.email);
-    await rateRetailer(c.env.DB, body, rater, await addressHash(c.req.header("cf-connecting-ip") ?? "unknown"), Date.now());
+    await rateRetailer(c.env.DB, body, rater, await addressHash(c.req.header("cf-connecting-ip") ?? "unknown", ratingIpKey(c.env)), Date.now());
     return { status: 201, body: null };
   }),
   handle(ops.ratingSample, async (_input, c) => {

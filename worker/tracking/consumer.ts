@@ -13,7 +13,7 @@ import { engineView } from "#shared/tracking/engine-view.ts";
 import type { EngineName, TrackingEvent } from "#shared/tracking/event.ts";
 import type { Bindings } from "../env";
 import { deadLetterStatements, consumeDeadLetters } from "./dead-letters";
-import { capReason, claimDailyEvents } from "./caps";
+import { type CapCounter, capReason, claimDailyEvents, counterKey } from "./caps";
 import { createDeliveries, pendingTargets, saveDelivery } from "./deliveries";
 import { backoffSeconds, type DeliverMessage, deliverAll } from "./deliver";
 import { configuredEngines } from "./engines/config";
@@ -209,18 +209,29 @@ async function underDailyCaps(
   now: number,
 ): Promise<TrackingMessage[]> {
   const counted = pairs.filter((p) => p.fresh && engineView(p.engine, p.event) !== null);
-  const wanted = new Map<EngineName, number>();
-  for (const p of counted) wanted.set(p.engine, (wanted.get(p.engine) ?? 0) + 1);
-  const granted = await claimDailyEvents(db, wanted, now);
+  const wanted = new Map<string, CapCounter & { n: number }>();
+  for (const p of counted) {
+    const counter = { engine: p.engine, kind: p.event.event_name };
+    const w = wanted.get(counterKey(counter)) ?? { ...counter, n: 0 };
+    wanted.set(counterKey(counter), { ...w, n: w.n + 1 });
+  }
+  const granted = await claimDailyEvents(db, [...wanted.values()], now);
   const over = new Set<(typeof pairs)[number]>();
   for (const p of counted) {
-    const left = granted.get(p.engine) ?? 0;
-    if (left > 0) granted.set(p.engine, left - 1);
+    const key = counterKey({ engine: p.engine, kind: p.event.event_name });
+    const left = granted.get(key) ?? 0;
+    if (left > 0) granted.set(key, left - 1);
     else over.add(p);
   }
   if (over.size) {
     await db.batch(
-      [...over].map((p) => saveDelivery(db, { event: p.event, target: p.engine, status: "skipped", attempts: 0, error: capReason(p.engine) }, now)),
+      [...over].map((p) =>
+        saveDelivery(
+          db,
+          { event: p.event, target: p.engine, status: "skipped", attempts: 0, error: capReason({ engine: p.engine, kind: p.event.event_name }) },
+          now,
+        ),
+      ),
     );
   }
   return pairs.filter((p) => !over.has(p)).map((p) => ({ type: "deliver", engine: p.engine, event: p.event }));

@@ -6,13 +6,14 @@
  */
 import type { Context } from "hono";
 import { trackingOperations as ops } from "#shared/api/tracking.ts";
+import { refused } from "#shared/refusal.ts";
 import type { AppEnv } from "../env";
 import { handle } from "../http/routes";
 import { getCart } from "../cart/service";
 import { shopperOf } from "../middleware/shopper";
 import { ownOrder } from "../orders/lookup/own";
 import { orderCaller } from "../orders/routes";
-import { fbcOf, mayTrack, requestFacts, sendTracking } from "../middleware/tracking";
+import { fbcOf, limitPageEvents, mayTrack, requestFacts, sendTracking } from "../middleware/tracking";
 import { enqueueTracking } from "./messages";
 import { findFbc, pageViewMessages, purchaseOnce, saveFbc, searchEvent, viewContentEvent } from "./service";
 import { siteOrigin } from "../platform/config";
@@ -23,33 +24,49 @@ function noStore(c: Context<AppEnv>): number {
   return Date.now();
 }
 
-/** The emails that are the shopper's own: the signed-in customer's, the cart's contact and shipping emails. */
-async function ownEmails(c: Context<AppEnv>): Promise<Set<string>> {
+/**
+ * The emails that are the shopper's own: the signed-in customer's, the cart's contact and shipping emails, and
+ * (with `captured`) the valid addresses this visitor left in a popup or form (email_captures).
+ */
+async function ownEmails(c: Context<AppEnv>, captured = false): Promise<Set<string>> {
   const session = await c.get("session")();
   const cart = await getCart(c.env, await shopperOf(c));
-  return new Set([session?.user.email, cart.UserEmail, cart.ShippingAddress?.email].filter((e): e is string => !!e).map((e) => e.trim().toLowerCase()));
+  const visitor = c.get("visitorId");
+  const left =
+    captured && visitor
+      ? (await c.env.DB.prepare("SELECT email FROM email_captures WHERE visitor_id = ? AND valid = 1").bind(visitor).all<{ email: string }>()).results
+      : [];
+  return new Set(
+    [session?.user.email, cart.UserEmail, cart.ShippingAddress?.email, ...left.map((r) => r.email)]
+      .filter((e): e is string => !!e)
+      .map((e) => e.trim().toLowerCase()),
+  );
 }
 
 export const trackingRoutes = [
   handle(ops.trackPageView, async ({ body }, c) => {
     const now = noStore(c);
+    await limitPageEvents(c, now);
     if (!mayTrack(c)) return { status: 202, body: { queued: false } };
     const messages = await pageViewMessages(body, requestFacts(c, now, body.url), siteOrigin(c.env));
     return { status: 202, body: { queued: await sendTracking(c, messages) } };
   }),
   handle(ops.trackViewContent, async ({ body }, c) => {
     const now = noStore(c);
+    await limitPageEvents(c, now);
     const event = await viewContentEvent(c.env.DB, body, requestFacts(c, now, body.url));
     return { status: 202, body: { queued: await sendTracking(c, [{ type: "conversion", event }]) } };
   }),
   handle(ops.trackSearch, async ({ body }, c) => {
     const now = noStore(c);
+    await limitPageEvents(c, now);
     if (!mayTrack(c)) return { status: 202, body: { queued: false } };
     const event = await searchEvent(c.env.DB, body, requestFacts(c, now, body.url));
     return { status: 202, body: { queued: await sendTracking(c, [{ type: "conversion", event }]) } };
   }),
   handle(ops.trackPurchase, async ({ body }, c) => {
     const now = noStore(c);
+    await limitPageEvents(c, now);
     const order = await ownOrder(c.env.DB, body.orderNumber, await orderCaller(c));
     if (!mayTrack(c)) return { status: 202, body: { queued: false } };
     const queued = await purchaseOnce(c.env.DB, order, requestFacts(c, now), (m) => enqueueTracking(c.env.TRACKING_QUEUE, m));
@@ -62,8 +79,11 @@ export const trackingRoutes = [
   }),
   handle(ops.saveFbc, async ({ body }, c) => {
     const now = noStore(c);
+    await limitPageEvents(c, now);
     const fbc = fbcOf(c, now);
     if (!fbc || !mayTrack(c)) return { status: 200, body: { saved: false } };
+    // Only an email the shopper gave as their own: a click is never bound to someone else's address.
+    if (!(await ownEmails(c, true)).has(body.email.trim().toLowerCase())) refused("not_found", "No such email of this shopper");
     await saveFbc(c.env.DB, body.email, fbc, now);
     return { status: 200, body: { saved: true } };
   }),

@@ -72,11 +72,12 @@ describe("which engine takes which event", () => {
   });
 });
 
-describe("event caps (§9: 10,000 per engine, 1e8 for the email marketing tool)", () => {
-  it("counts per engine per UTC day", () => {
-    expect(eventCapKey("meta", NOW)).toBe("meta:2026-11-28");
-    expect(eventCapKey("meta", Date.UTC(2026, 10, 28, 23, 59, 59, 999))).toBe("meta:2026-11-28");
-    expect(eventCapKey("meta", Date.UTC(2026, 10, 29))).toBe("meta:2026-11-29");
+describe("event caps (10,000 per engine and event kind, 1e8 for the email marketing tool)", () => {
+  it("counts per engine, event kind and UTC day", () => {
+    expect(eventCapKey("meta", "purchase", NOW)).toBe("meta:purchase:2026-11-28");
+    expect(eventCapKey("meta", "purchase", Date.UTC(2026, 10, 28, 23, 59, 59, 999))).toBe("meta:purchase:2026-11-28");
+    expect(eventCapKey("meta", "purchase", Date.UTC(2026, 10, 29))).toBe("meta:purchase:2026-11-29");
+    expect(eventCapKey("meta", "view_content", NOW)).not.toBe(eventCapKey("meta", "purchase", NOW));
   });
   const rows: [string, Parameters<typeof eventsUnderCap>, number][] = [
     ["the first event of the day", ["meta", 0], 1],

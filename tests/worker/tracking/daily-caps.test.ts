@@ -1,7 +1,9 @@
 /**
- * The ad engines' daily event caps (§9 "Ad event caps 10000"; decision 039): the fan-out gives an engine at most its
- * cap of events per UTC day — exactly, when batches fan out at the same time — and settles the rest as skipped
- * with the reason, never sending them; another engine's count is its own, and the next day starts again.
+ * The ad engines' daily event caps (decision 039, counted per event kind: docs/decisions/055-abuse-limits-and-
+ * promotion-rules.md): the fan-out gives an engine at most its cap of events of one kind per UTC day — exactly, when
+ * batches fan out at the same time — and settles the rest as skipped with the reason, never sending them; another
+ * engine's count is its own, another kind's too (anonymous page events never use up purchases), and the next day
+ * starts again.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -38,10 +40,10 @@ async function fanOut(events: TrackingEvent[], adapters: Awaited<ReturnType<type
   return sent.filter((m) => m.type === "deliver");
 }
 
-const sentToday = async (engine: string, now: number) =>
+const sentToday = async (engine: string, now: number, kind = "purchase") =>
   (
-    await env.DB.prepare("SELECT sent FROM tracking_engine_days WHERE engine = ? AND day = ?")
-      .bind(engine, new Date(now).toISOString().slice(0, 10))
+    await env.DB.prepare("SELECT sent FROM tracking_engine_event_days WHERE engine = ? AND event_name = ? AND day = ?")
+      .bind(engine, kind, new Date(now).toISOString().slice(0, 10))
       .first<{ sent: number }>()
   )?.sent ?? 0;
 
@@ -49,7 +51,7 @@ describe("daily event caps", () => {
   it("two batches fanning out at once past Meta's cap: exactly the cap is sent, the rest skipped with the reason; GA4 counts its own", async () => {
     const adapters = await engines();
     const day = new Date(NOON).toISOString().slice(0, 10);
-    await env.DB.prepare("INSERT OR REPLACE INTO tracking_engine_days (engine, day, sent) VALUES ('meta', ?, ?)")
+    await env.DB.prepare("INSERT OR REPLACE INTO tracking_engine_event_days (engine, event_name, day, sent) VALUES ('meta', 'purchase', ?, ?)")
       .bind(day, EVENT_CAPS.meta - 2)
       .run();
     const a = Array.from({ length: 3 }, () => purchaseEvent());
@@ -68,15 +70,37 @@ describe("daily event caps", () => {
       .bind(JSON.stringify(ids))
       .all<{ status: string; last_error: string | null }>();
     expect(results.filter((r) => r.status === "pending")).toHaveLength(2);
-    expect(results.filter((r) => r.status === "skipped").map((r) => r.last_error)).toEqual(Array(4).fill("daily cap of 10,000 events reached"));
+    expect(results.filter((r) => r.status === "skipped").map((r) => r.last_error)).toEqual(Array(4).fill("daily cap of 10,000 purchase events reached"));
   });
 
   it("the next UTC day starts from zero", async () => {
     const adapters = await engines();
     const day = new Date(NOON + 10 * DAY).toISOString().slice(0, 10);
-    await env.DB.prepare("INSERT OR REPLACE INTO tracking_engine_days (engine, day, sent) VALUES ('meta', ?, ?)").bind(day, EVENT_CAPS.meta).run();
+    await env.DB.prepare("INSERT OR REPLACE INTO tracking_engine_event_days (engine, event_name, day, sent) VALUES ('meta', 'purchase', ?, ?)")
+      .bind(day, EVENT_CAPS.meta)
+      .run();
     expect((await fanOut([purchaseEvent()], adapters, NOON + 10 * DAY)).filter((m) => m.type === "deliver" && m.engine === "meta")).toHaveLength(0);
     expect((await fanOut([purchaseEvent()], adapters, NOON + 11 * DAY)).filter((m) => m.type === "deliver" && m.engine === "meta")).toHaveLength(1);
     expect(await sentToday("meta", NOON + 11 * DAY)).toBe(1);
+  });
+
+  it("view_content's cap used up by a flood of anonymous events: its next one is skipped, a purchase still goes to the engine", async () => {
+    const adapters = await engines();
+    const now = NOON + 20 * DAY;
+    const day = new Date(now).toISOString().slice(0, 10);
+    await env.DB.prepare("INSERT OR REPLACE INTO tracking_engine_event_days (engine, event_name, day, sent) VALUES ('meta', 'view_content', ?, ?)")
+      .bind(day, EVENT_CAPS.meta)
+      .run();
+    const viewed = purchaseEvent({ event_name: "view_content", event_id: `view-${++seq}` });
+    const bought = purchaseEvent();
+    const sent = await fanOut([viewed, bought], adapters, now);
+    const toMeta = sent.filter((m) => m.type === "deliver" && m.engine === "meta");
+    expect(toMeta.map((m) => m.type === "deliver" && m.event.event_id)).toEqual([bought.event_id]);
+    expect(await sentToday("meta", now, "view_content")).toBe(EVENT_CAPS.meta);
+    expect(await sentToday("meta", now, "purchase")).toBe(1);
+    const skipped = await env.DB.prepare("SELECT status, last_error FROM tracking_deliveries WHERE engine = 'meta' AND event_id = ?")
+      .bind(viewed.event_id)
+      .first<{ status: string; last_error: string }>();
+    expect(skipped).toEqual({ status: "skipped", last_error: "daily cap of 10,000 view_content events reached" });
   });
 });

@@ -317,12 +317,12 @@ describe("the ad-click cookie (§5 fb.1.{13 digits}.{id}, §9 90 days)", () => {
     expect(q.events("view_content")[0]!.user_data.fbc).toBe(fbc);
 
     const email = `fbc-${crypto.randomUUID()}@example.com`;
-    expect(await (await v.post("/api/tracking/savefbc", { email: email.toUpperCase() })).json()).toEqual({ saved: true });
-    const stored = await env.DB.prepare("SELECT email_hash, fbc FROM ad_clicks WHERE fbc = ?").bind(fbc).all<{ email_hash: string }>();
-    expect(stored.results.map((r) => r.email_hash)).not.toContain(email);
     // Not the shopper's email (yet): nothing is told.
     expect(await (await v.send(`/api/tracking/getfbc?email=${encodeURIComponent(email)}`)).json()).toEqual({ fbc: null });
     expect((await v.post("/api/cart", { type: "set-contact", userEmail: email })).status).toBe(200);
+    expect(await (await v.post("/api/tracking/savefbc", { email: email.toUpperCase() })).json()).toEqual({ saved: true });
+    const stored = await env.DB.prepare("SELECT email_hash, fbc FROM ad_clicks WHERE fbc = ?").bind(fbc).all<{ email_hash: string }>();
+    expect(stored.results.map((r) => r.email_hash)).not.toContain(email);
     // Another browser of the same shopper, with that email in its cart, finds the click.
     const other = await trackedVisitor(q.queue, NOT_TARGETED, GRANTED);
     expect((await other.post("/api/cart", { type: "set-contact", userEmail: email })).status).toBe(200);
