@@ -9,9 +9,16 @@ import { refusedRetry } from "#shared/refusal.ts";
 
 /** One limit: its table (`id`, the key column, `at`), how many per window, and what the refusal says. */
 export interface IpLimit {
-  table: "order_lookups" | "alert_requests" | "click_requests" | "wizard_email_requests" | "td_account_lookups" | "chat_requests";
-  /** The column the client's key is kept in (default `ip`; `email` for the wizard's emails per address). */
-  column?: "ip" | "visitor" | "email";
+  table:
+    | "order_lookups"
+    | "alert_requests"
+    | "click_requests"
+    | "wizard_email_requests"
+    | "td_account_lookups"
+    | "td_account_lookup_identities"
+    | "chat_requests";
+  /** The column the client's key is kept in (default `ip`; `email` for the wizard's emails per address; `identity` for an order's or a customer's). */
+  column?: "ip" | "visitor" | "email" | "identity";
   max: number;
   windowMs: number;
   message: string;

@@ -8,7 +8,7 @@ import type { ApprovalResult } from "#shared/orders/schemas.ts";
 import { statusLabel } from "#shared/orders/states.ts";
 import { last4, type TdApproveRequest, type TdFinanceUrl, type TdFinanceUrlRequest } from "#shared/orders/td.ts";
 import { type FieldProblem, refused } from "#shared/refusal.ts";
-import { type OrderCaller, ownOrder } from "../lookup/own";
+import type { OrderCaller } from "../lookup/own";
 import { adapterForPayment } from "../payments/adapters";
 import { type CaptureOutcome, ProviderUnavailable } from "../payments/provider";
 import { collectorFor } from "../payments/providers";
@@ -30,9 +30,9 @@ import { isLocalPlan, LOCAL_TD_ACCOUNT, LOCAL_TD_PLANS } from "./local";
 
 const NO_PAYMENT = "No such financing payment for this order";
 
-/** The shopper's order to finance: the one named (theirs), else their newest unpaid financing order. */
-async function orderToFinance(db: D1Database, who: OrderCaller, orderNumber: string | undefined): Promise<OrderRow> {
-  if (orderNumber) return ownOrder(db, orderNumber, who);
+/** The shopper's order to finance: the one named (the caller's to act on: worker/orders/access.ts), else their newest unpaid financing order. */
+async function orderToFinance(db: D1Database, who: OrderCaller, named: OrderRow | undefined): Promise<OrderRow> {
+  if (named) return named;
   const row = await db
     .prepare(
       `SELECT * FROM orders WHERE (visitor_id = ?1 OR (?2 IS NOT NULL AND user_id = ?2) OR (?3 IS NOT NULL AND cart_key = 'user:' || ?3))
@@ -121,9 +121,15 @@ async function openApplication(
  * whose payment failed waits for payment again), and where the shopper applies. Locally the embedded gateway
  * is the lender (it always returns to /order/td/{outcome}).
  */
-export async function tdFinanceUrl(env: OrderBindings, who: OrderCaller, body: TdFinanceUrlRequest, ctx: OrderContext): Promise<TdFinanceUrl> {
+export async function tdFinanceUrl(
+  env: OrderBindings,
+  who: OrderCaller,
+  named: OrderRow | undefined,
+  body: TdFinanceUrlRequest,
+  ctx: OrderContext,
+): Promise<TdFinanceUrl> {
   ownReturnUrls(body, ctx.origin);
-  let order = await orderToFinance(env.DB, who, body.orderNumber);
+  let order = await orderToFinance(env.DB, who, named);
   if (order.payment_method !== "financing") refused("conflict", "This order is not paid by financing.");
   if (order.status !== "awaiting_payment" && order.status !== "payment_failed")
     refused("conflict", `This order does not wait for a payment: it is ${statusLabel(order.status)}.`);
