@@ -73,7 +73,14 @@ export function Component() {
         </div>
       ) : null}
       <form method="post" className="account-form" aria-label="Find your account number">
-        <Field name="orderNumber" label="Order number" autoComplete="off" answer={answer} initial={link.orderNumber} hint="LP and 10 digits, as in your order's email." />
+        <Field
+          name="orderNumber"
+          label="Order number"
+          autoComplete="off"
+          answer={answer}
+          initial={link.orderNumber}
+          hint="LP and 10 digits, as in your order's email."
+        />
         <input type="hidden" name="key" value={answer?.values.key ?? link.key} />
         <Field name="lastName" label="Last name" autoComplete="family-name" answer={answer} />
         <Field name="postalCode" label="ZIP code" autoComplete="postal-code" answer={answer} hint="The ZIP code of your billing address, 5 digits." />

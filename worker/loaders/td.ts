@@ -16,7 +16,7 @@ export interface TdPageRequest {
   origin: string;
   /** The client address (CF-Connecting-IP): the lookup's limit counts per address. */
   ip: string;
-  /** The order of an account number lookup when the caller may act on it (worker/orders/access.ts), else the not_found refusal. */
+  /** The order of an account number lookup when the caller may act on it (worker/middleware/order-access.ts), else the not_found refusal. */
   lookupOrder: (orderNumber: string, key: string | undefined) => Promise<OrderRow>;
   /** The signed-in customer's id, or null: the lookup's limit counts per customer too. */
   userId: () => Promise<number | null>;
@@ -50,7 +50,9 @@ export function serverTdFinance(r: TdPageRequest): TdFinanceService {
           parsed.issues.map((i) => ({ path: v.getDotPath(i) ?? "", message: i.message })),
         );
       const who = parsed.output;
-      return run(async () => accountNumber(r.env, await r.lookupOrder(who.orderNumber, who.key || undefined), { userId: await r.userId(), ip: r.ip }, who, r.now()));
+      return run(async () =>
+        accountNumber(r.env, await r.lookupOrder(who.orderNumber, who.key || undefined), { userId: await r.userId(), ip: r.ip }, who, r.now()),
+      );
     },
   };
 }

@@ -50,7 +50,7 @@ import { serverOrderReviews } from "../loaders/order-reviews";
 import { serverTdFinance } from "../loaders/td";
 import { serverOrderCare } from "../loaders/order-care";
 import { serverOperatorConversations } from "../loaders/operator-conversations";
-import { orderAccess } from "../orders/access";
+import { orderAccess } from "./order-access";
 import { accountServiceOf } from "./account";
 import { isAdmin } from "./admin";
 import { shopperOf } from "./shopper";

@@ -5,7 +5,7 @@
  * payment's claim and asks (202 `processing` for the others), an unreachable provider is a 502 and nothing is
  * charged. What the path carries is never believed: Affirm's checkout token is authorised at Affirm and
  * checked against the payment's checkout and amount; Splitit's plan is read back from Splitit. Before any of it,
- * the caller must be allowed the order (./access.ts: its key, its shopper or an operator; docs/decisions/052).
+ * the caller must be allowed the order (worker/middleware/order-access.ts: its key, its shopper or an operator; docs/decisions/052).
  */
 import type { Context } from "hono";
 import { installmentOperations as ops } from "#shared/api/installments.ts";
@@ -18,7 +18,7 @@ import { handle } from "../http/routes";
 import { ProviderUnavailable } from "./payments/provider";
 import { collectorFor } from "./payments/providers";
 import { eventStatement, type PaymentRow } from "./payments/store";
-import { orderAccess, orderCaller } from "./access";
+import { orderAccess, orderCaller } from "../middleware/order-access";
 import { approval } from "./routes";
 import { confirmWithProvider, type PaidNotice, PaymentUnavailable } from "./service";
 

@@ -1,6 +1,6 @@
 /**
  * §7 Orders under /api (shared/api/orders.ts): placing an order and the approvals of each provider. Every call
- * naming an order (or one of its payments) checks first that the caller may act on it (./access.ts: its key, its
+ * naming an order (or one of its payments) checks first that the caller may act on it (worker/middleware/order-access.ts: its key, its
  * shopper, or the operator; docs/decisions/052-order-ownership.md): the number alone is a 404 and changes nothing.
  */
 import type { Context } from "hono";
@@ -23,7 +23,7 @@ import { applyStripeEvent } from "./webhooks";
 import { paymentByProviderId, type PaymentRow } from "./payments/store";
 import { createPaymentRequest } from "./requests";
 import { approveLocal, confirmPayment, type PaidNotice, PaymentUnavailable, payRequest, paymentToCollect, placeOrder, resumePayment } from "./service";
-import { orderAccess, orderCaller } from "./access";
+import { orderAccess, orderCaller } from "../middleware/order-access";
 import { operatorName } from "../middleware/admin";
 import { operatorEvent } from "./operator";
 import { inviteAfterDelivery } from "./reviews/invite";

@@ -10,7 +10,7 @@ import type { AppEnv } from "../env";
 import { handle } from "../http/routes";
 import { getCart } from "../cart/service";
 import { shopperOf } from "../middleware/shopper";
-import { orderAccess } from "../orders/access";
+import { orderAccess } from "../middleware/order-access";
 import { fbcOf, mayTrack, requestFacts, sendTracking } from "../middleware/tracking";
 import { enqueueTracking } from "./messages";
 import { findFbc, pageViewMessages, purchaseOnce, saveFbc, searchEvent, viewContentEvent } from "./service";

@@ -125,6 +125,8 @@ const origin = () => inject("fakesOrigin");
 
 async function braintree(index: number): Promise<Victim> {
   const publicKey = `pk_${crypto.randomUUID().slice(0, 12)}`;
+  // The fake knows the merchant from its first control call.
+  await fetch(`${origin()}/__control/braintree/requests`, { method: "POST", body: JSON.stringify({ publicKey }) });
   const bindings = { BRAINTREE_PUBLIC_KEY: publicKey, BRAINTREE_PRIVATE_KEY: `private-${publicKey}`, BRAINTREE_API_URL: `${origin()}/braintree` };
   const o = await placedWith(bindings, "card", index);
   return { name: "Braintree", bindings, n: o.placed.order.orderNumber, paymentId: o.placed.payment.paymentId, ref: "none", cookie: o.cookie };
@@ -169,7 +171,14 @@ async function gateway(index: number, method: "card" | "financing"): Promise<Vic
   const o = await placedWith({}, method, index);
   await decideAtGateway(o.placed.payment.approvalUrl!, "approve");
   const name = method === "card" ? "the embedded gateway" : "financing at the embedded gateway";
-  return { name, bindings: {}, n: o.placed.order.orderNumber, paymentId: o.placed.payment.paymentId, ref: localIdOf(o.placed.payment.approvalUrl!), cookie: o.cookie };
+  return {
+    name,
+    bindings: {},
+    n: o.placed.order.orderNumber,
+    paymentId: o.placed.payment.paymentId,
+    ref: localIdOf(o.placed.payment.approvalUrl!),
+    cookie: o.cookie,
+  };
 }
 
 /** The orders attacked, each made when its test runs. */

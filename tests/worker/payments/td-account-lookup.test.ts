@@ -32,7 +32,9 @@ function lookup(orderNumber: string, headers: Record<string, string>, ip = rando
 
 /** How many tries were counted for the order. */
 async function counted(orderNumber: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM td_account_lookup_identities WHERE identity = ?").bind(`order:${orderNumber}`).first<{ n: number }>();
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM td_account_lookup_identities WHERE identity = ?")
+    .bind(`order:${orderNumber}`)
+    .first<{ n: number }>();
   return row!.n;
 }
 
@@ -84,7 +86,15 @@ describe("who may look the account number up", () => {
     const o = await financing();
     const email = await confirmedUser("td-owner");
     const token = await signIn(email);
-    expect((await call("/api/orders/Save", { method: "POST", headers: { "content-type": "application/json", ...bearer(token) }, body: JSON.stringify({ orderNumber: o.n, key: o.key }) })).status).toBe(200);
+    expect(
+      (
+        await call("/api/orders/Save", {
+          method: "POST",
+          headers: { "content-type": "application/json", ...bearer(token) },
+          body: JSON.stringify({ orderNumber: o.n, key: o.key }),
+        })
+      ).status,
+    ).toBe(200);
     const res = await lookup(o.n, bearer(token));
     expect(res.status).toBe(200);
     expect(((await res.json()) as TdAccountLookupResult).accountNumber).toBe("************4242");
@@ -127,8 +137,13 @@ describe("the lookup's limits", () => {
     const orders = [await financing(), await financing()];
     for (const o of orders)
       expect(
-        (await call("/api/orders/Save", { method: "POST", headers: { "content-type": "application/json", ...bearer(token) }, body: JSON.stringify({ orderNumber: o.n, key: o.key }) }))
-          .status,
+        (
+          await call("/api/orders/Save", {
+            method: "POST",
+            headers: { "content-type": "application/json", ...bearer(token) },
+            body: JSON.stringify({ orderNumber: o.n, key: o.key }),
+          })
+        ).status,
       ).toBe(200);
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => lookup(orders[i % 2]!.n, bearer(token))));
     expect(answers.filter((r) => r.status === 200)).toHaveLength(5);

@@ -13,7 +13,7 @@ import type { TdAccountInfo, TdFinanceUrl } from "#shared/orders/td.ts";
 import { orderKey, type OrderKeyBindings } from "#worker/orders/keys.ts";
 import { financingCron } from "#worker/orders/td/cron.ts";
 import { LOCAL_TD_ACCOUNT } from "#worker/orders/td/local.ts";
-import { call, type ErrorBody } from "../helpers";
+import type { ErrorBody } from "../helpers";
 import { decideAtGateway } from "../orders/orders-helpers";
 import { financedOrder, financingCart, type TdApp, tdApp } from "./td-control";
 

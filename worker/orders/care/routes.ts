@@ -7,7 +7,7 @@ import { ApiError } from "../../http/errors";
 import { handle } from "../../http/routes";
 import { isAdmin } from "../../middleware/admin";
 import { ProviderUnavailable } from "../payments/provider";
-import { orderAccess } from "../access";
+import { orderAccess } from "../../middleware/order-access";
 import { PaymentUnavailable } from "../service";
 import { type Answerer, confirmAvailability } from "./availability";
 import { chooseSubstitute } from "./choose";

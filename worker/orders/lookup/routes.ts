@@ -7,7 +7,7 @@ import { currentUser } from "../../middleware/session";
 import { shopperOf } from "../../middleware/shopper";
 import { sendOrderConfirmation } from "./confirmation";
 import { bestOffers } from "./offers";
-import { orderAccess } from "../access";
+import { orderAccess } from "../../middleware/order-access";
 import { approval } from "../routes";
 import { expirationOf, saveOrder } from "./save";
 import { trackOrder } from "./track";

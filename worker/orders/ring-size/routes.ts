@@ -1,12 +1,12 @@
 /**
  * §7 orders/missing-ring-size/{n} and orders/add-missing-ring-size/{n} under /api (shared/api/ring-size.ts). Who
- * may read an order's sizes: worker/orders/access.ts (its key, its shopper or an operator); giving sizes takes
+ * may read an order's sizes: worker/middleware/order-access.ts (its key, its shopper or an operator); giving sizes takes
  * the order's key (the emailed link's), checked by the service.
  */
 import { ringSizeOperations as ops } from "#shared/api/ring-size.ts";
 import { refused } from "#shared/refusal.ts";
 import { handle } from "../../http/routes";
-import { orderAccess } from "../access";
+import { orderAccess } from "../../middleware/order-access";
 import { addMissingSizes, missingView } from "./service";
 
 export const ringSizeRoutes = [

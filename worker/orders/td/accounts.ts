@@ -19,7 +19,7 @@ export type TdAccountBindings = TdBindings & { DB: D1Database; APP_ENV?: string 
 
 const NOT_FOUND = "No such financing application of your orders, or no such account for it";
 
-/** GetTdAccountInfo: the account of an application (`transactionLink`) of an order the caller may act on (`may`: worker/orders/access.ts). */
+/** GetTdAccountInfo: the account of an application (`transactionLink`) of an order the caller may act on (`may`: worker/middleware/order-access.ts). */
 export async function accountInfo(
   env: TdAccountBindings,
   may: (order: OrderRow) => Promise<boolean>,
@@ -44,7 +44,7 @@ const FOUND =
 const MISSED = "We could not find a TD account with these details. Check them and try again, or call TD at the number on your statement.";
 
 /**
- * GetTdAccountNumber for `order` (one the caller may act on: worker/orders/access.ts): the cardholder's account
+ * GetTdAccountNumber for `order` (one the caller may act on: worker/middleware/order-access.ts): the cardholder's account
  * number masked but for its last 4 digits, or null — after counting the try against the order's, the
  * customer's and the address's limits. An order not paid by financing is not found, and counts nothing.
  */

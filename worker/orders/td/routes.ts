@@ -1,6 +1,6 @@
 /**
  * §7 Orders: TD financing under /api (shared/api/td-finance.ts; docs/decisions/034-td-financing.md). A call naming
- * an order, or an application of one, is for a caller who may act on it (../access.ts; docs/decisions/052).
+ * an order, or an application of one, is for a caller who may act on it (worker/middleware/order-access.ts; docs/decisions/052).
  */
 import type { Context } from "hono";
 import { tdFinanceOperations as ops } from "#shared/api/td-finance.ts";
@@ -9,7 +9,7 @@ import { purchaseAfterApproval } from "../../middleware/tracking";
 import { ApiError } from "../../http/errors";
 import { handle } from "../../http/routes";
 import { ProviderUnavailable } from "../payments/provider";
-import { mayAccessOrder, orderAccess, orderCaller } from "../access";
+import { mayAccessOrder, orderAccess, orderCaller } from "../../middleware/order-access";
 import { approval } from "../routes";
 import { type PaidNotice, PaymentUnavailable } from "../service";
 import { accountInfo, accountNumber } from "./accounts";

@@ -30,7 +30,7 @@ import { isLocalPlan, LOCAL_TD_ACCOUNT, LOCAL_TD_PLANS } from "./local";
 
 const NO_PAYMENT = "No such financing payment for this order";
 
-/** The shopper's order to finance: the one named (the caller's to act on: worker/orders/access.ts), else their newest unpaid financing order. */
+/** The shopper's order to finance: the one named (the caller's to act on: worker/middleware/order-access.ts), else their newest unpaid financing order. */
 async function orderToFinance(db: D1Database, who: OrderCaller, named: OrderRow | undefined): Promise<OrderRow> {
   if (named) return named;
   const row = await db

@@ -1,5 +1,6 @@
 /**
- * Who may act on an order (docs/decisions/052-order-ownership.md): every call that names an order — its number in
+ * Who may act on an order (docs/decisions/052-order-ownership.md), beside the admin check because it reads the
+ * request's credentials (the visitor cookie, the session, the admin token): every call that names an order — its number in
  * the path or the body, or one of its payments — passes here first. The caller must prove one of:
  * - the order's key (the emailed links' HMAC of its number, worker/orders/keys.ts), given as `?key=` when the
  *   path names the order, or as `key` beside `orderNumber` in the body;
@@ -12,10 +13,10 @@
 import type { Context } from "hono";
 import { refused } from "#shared/refusal.ts";
 import type { AppEnv } from "../env";
-import { isAdmin } from "../middleware/admin";
-import { checkOrderKey } from "./keys";
-import { isOwnOrder, type OrderCaller } from "./lookup/own";
-import { findOrder, type OrderRow } from "./store";
+import { checkOrderKey } from "../orders/keys";
+import { isOwnOrder, type OrderCaller } from "../orders/lookup/own";
+import { findOrder, type OrderRow } from "../orders/store";
+import { isAdmin } from "./admin";
 
 /** Who is asking about an order: this browser's visitor and the signed-in customer, if any. */
 export async function orderCaller(c: Context<AppEnv>): Promise<OrderCaller> {
