@@ -1,5 +1,5 @@
 /**
- * `/financing-account-lookup` (§2; alias `/recover`): the shopper of a financing order who lost their TD account
+ * `/financing-account-lookup` (alias `/recover`): the shopper of a financing order who lost their TD account
  * number names the order — signed in as its shopper, or with its key from the emailed link (`?order=…&key=…`
  * fills the form) — and who they are (last name, ZIP code, and the SSN's last 4 digits or the date of birth),
  * and gets the last 4 digits of the number back (`**** **** **** 4242`: never the whole number). The form posts

@@ -1,5 +1,5 @@
 /**
- * §7 orders/missing-ring-size/{n} and orders/add-missing-ring-size/{n} under /api (shared/api/ring-size.ts). Who
+ * orders/missing-ring-size/{n} and orders/add-missing-ring-size/{n} under /api (shared/api/ring-size.ts). Who
  * may read an order's sizes: worker/middleware/order-access.ts (its key, its shopper or an operator); giving sizes takes
  * the order's key (the emailed link's), checked by the service.
  */

@@ -1,5 +1,5 @@
 /**
- * TD's account calls for shoppers (§7 GetTdAccountInfo, GetTdAccountNumber; docs/decisions/034 and 052): the
+ * TD's account calls for shoppers (GetTdAccountInfo, GetTdAccountNumber; docs/decisions/034 and 052): the
  * account of an application of an order the caller may act on, and a lost account number found by who the
  * cardholder is — only for a financing order the caller may act on (its key or its own shopper), limited per
  * order, per customer and per client address, answered masked but for its last 4 digits (the same answer's

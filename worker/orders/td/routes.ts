@@ -1,5 +1,5 @@
 /**
- * §7 Orders: TD financing under /api (shared/api/td-finance.ts; docs/decisions/034-td-financing.md). A call naming
+ * Orders: TD financing under /api (shared/api/td-finance.ts; docs/decisions/034-td-financing.md). A call naming
  * an order, or an application of one, is for a caller who may act on it (worker/middleware/order-access.ts; docs/decisions/052).
  */
 import type { Context } from "hono";
