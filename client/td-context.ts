@@ -11,6 +11,9 @@ import type { Outcome } from "#shared/refusal.ts";
 
 /** The lookup form's fields as posted (checked by the service). */
 export interface AccountLookupForm {
+  /** The financing order the lookup is for, and its key (from the emailed link; empty for its signed-in shopper). */
+  orderNumber: string;
+  key: string;
   lastName: string;
   postalCode: string;
   ssnLast4: string;
@@ -24,7 +27,10 @@ export interface TdFinanceService {
    * the provider could not be reached).
    */
   confirmReturn(paymentId: string, transactionLink: string | null): Promise<Outcome<ApprovalResult>>;
-  /** A lost account number (bad_request with the fields' problems; rate_limited; the same answer's shape for a miss). */
+  /**
+   * A lost account number, masked but for its last 4 digits, for a financing order of the caller's (bad_request
+   * with the fields' problems; not_found — not the caller's order; rate_limited; the same answer's shape for a miss).
+   */
   lookupAccount(form: AccountLookupForm): Promise<Outcome<TdAccountLookupResult>>;
 }
 

@@ -23,7 +23,7 @@ export function envVars(toml: string, env: string | null): Record<string, string
 }
 
 /** Variables that only a local run or a test sets (they must never be in a deployed environment's vars). */
-const LOCAL_ONLY_VARS = ["ADMIN_TOKEN", "GOOGLE_CERTS_URL", "GOOGLE_AUTHORIZE_URL", "FACEBOOK_GRAPH_URL", "FACEBOOK_DIALOG_URL", "ACCESS_CERTS_URL"];
+const LOCAL_ONLY_VARS = ["ADMIN_TOKEN", "GOOGLE_CERTS_URL", "GOOGLE_AUTHORIZE_URL", "FACEBOOK_GRAPH_URL", "FACEBOOK_DIALOG_URL"];
 
 /** What is wrong with deploying `env` with these vars (empty: deployable). */
 export function deployProblems(env: string, vars: Record<string, string>): string[] {

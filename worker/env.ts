@@ -24,7 +24,7 @@ export type Bindings = Env &
   TrackingBindings &
   /** The concierge chat's provider, Sunshine Conversations (worker/conversations/sunshine-config.ts): SUNSHINE_APP_ID, SUNSHINE_KEY_ID, SUNSHINE_KEY_SECRET (secrets), SUNSHINE_API_URL; unset, the D1 inbox only. */
   SunshineBindings &
-  /** Cloudflare Access in front of the operators (worker/operators/access.ts): ACCESS_TEAM_DOMAIN, ACCESS_AUD (vars; staging and production), ACCESS_CERTS_URL (tests only). */
+  /** Cloudflare Access in front of the operators (worker/operators/access.ts): ACCESS_TEAM_DOMAIN, ACCESS_AUD (vars; staging and production). */
   AccessBindings & {
     /** Google sign-in's OAuth client id (`wrangler secret put GOOGLE_CLIENT_ID`); unset, Google sign-in is hidden and answers 501. */
     GOOGLE_CLIENT_ID?: string;

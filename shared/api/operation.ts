@@ -72,6 +72,7 @@ export const GENERIC_ERRORS = {
   415: "Content-Type is not application/json",
   429: "Admin calls, APP_ENV local: too many wrong admin tokens from this address (Retry-After says when to try again)",
   500: "Unexpected failure (logged with the request id)",
+  503: "A deployed site whose configuration is incomplete answers nothing else (docs/decisions/050-fail-closed.md)",
 } as const;
 
 /**
@@ -92,6 +93,7 @@ export function answersOf(op: Operation): Map<number, Answer> {
   if (op.method !== "GET") generic(413);
   if (op.body) generic(415);
   generic(500);
+  generic(503);
   return out;
 }
 

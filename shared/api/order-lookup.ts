@@ -4,7 +4,7 @@
  * the offers for the cart, and the operator's "wire received". docs/decisions/015-orders-and-payments.md
  */
 import * as v from "valibot";
-import { ApprovalResult, OrderNumber, OrderView } from "../orders/schemas";
+import { ApprovalResult, OrderKeyQuery, OrderNumber, OrderView } from "../orders/schemas";
 import {
   BestOffers,
   EmailOrderRequest,
@@ -17,7 +17,9 @@ import {
 } from "../orders/lookup";
 import { json, operation, refusal } from "./operation";
 
-const notOwn = refusal("No such order of this shopper (placed in this browser, or by the signed-in customer)");
+const notOwn = refusal(
+  "No such order of this shopper (placed in this browser, or by the signed-in customer), nor its key given, nor an operator (docs/decisions/052-order-ownership.md)",
+);
 
 export const orderLookupOperations = {
   trackOrder: operation({
@@ -59,6 +61,7 @@ export const orderLookupOperations = {
     operationId: "orderExpiration",
     summary: "When the shopper's own unpaid order expires, and whether it has",
     params: v.object({ n: OrderNumber }),
+    query: OrderKeyQuery,
     responses: { 200: json("The expiry", OrderExpiration), 404: notOwn },
   }),
   paymentOrderUpdate: operation({
@@ -69,6 +72,7 @@ export const orderLookupOperations = {
     description:
       "An open payment of the old amount is cancelled, so the next payment collects the new amount. Items and SSID are accepted and ignored: an order's items are fixed when it is placed.",
     params: v.object({ id: OrderNumber }),
+    query: OrderKeyQuery,
     body: PaymentOrderUpdate,
     responses: {
       200: json("The order as it is now", OrderView),

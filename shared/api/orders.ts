@@ -1,9 +1,11 @@
 /**
  * §7 Orders (issue 18): placing an order from the cart and paying it. The approve calls never take the
- * browser's word: the server asks the provider (or its verified webhook) and applies the answer once.
+ * browser's word: the server asks the provider (or its verified webhook) and applies the answer once. Each call
+ * naming an order needs its key (`?key=`), its shopper (this browser, the signed-in customer) or an operator;
+ * the number alone answers 404 and changes nothing (docs/decisions/052-order-ownership.md).
  */
 import * as v from "valibot";
-import { ApprovalResult, ClientToken, OrderNumber, OrderNumberParam, OrderView, PaymentRequestView, PlacedOrder } from "../orders/schemas";
+import { ApprovalResult, ClientToken, OrderKeyQuery, OrderNumber, OrderNumberParam, OrderView, PaymentRequestView, PlacedOrder } from "../orders/schemas";
 import { json, operation, refusal } from "./operation";
 
 const ProviderRef = v.pipe(v.string(), v.regex(/^[\w-]{3,200}$/, "not a payment reference"));
@@ -12,7 +14,7 @@ const unavailable = refusal("The payment provider could not be reached; the orde
 const approved = {
   200: json("What the provider says: paid, declined (pay again), pending; the order as it is now", ApprovalResult),
   202: json("Another request is confirming this payment right now; the order as it is now", ApprovalResult),
-  404: refusal("No such order, or no such payment of it"),
+  404: refusal("No such order, or not the caller's (no key of it, not its shopper, not an operator), or no such payment of it"),
   409: refusal("The order cannot take a payment now (cancelled, expired)"),
   502: unavailable,
 } as const;
@@ -39,9 +41,10 @@ export const orderOperations = {
     operationId: "orderPayment",
     summary: "Starts (or resumes) the payment of an unpaid order of this shopper: re-payment after a decline",
     params: OrderNumberParam,
+    query: OrderKeyQuery,
     responses: {
       200: json("The order and where to pay", PlacedOrder),
-      404: refusal("No such order of this shopper"),
+      404: refusal("No such order of this shopper (nor its key given, nor an operator)"),
       409: refusal("The order does not wait for a payment"),
       501: refusal("The order's payment method is not available on this site"),
       502: unavailable,
@@ -53,6 +56,7 @@ export const orderOperations = {
     operationId: "approveLocalPayment",
     summary: "The embedded test gateway's approval: the server captures at the gateway (APP_ENV local only)",
     params: v.object({ id: OrderNumber, x: ProviderRef }),
+    query: OrderKeyQuery,
     responses: approved,
   }),
   approvePayPal: operation({
@@ -61,6 +65,7 @@ export const orderOperations = {
     operationId: "approvePayPal",
     summary: "The buyer approved PayPal order x: the server captures it at PayPal (PayPal-Request-Id: one capture)",
     params: v.object({ id: OrderNumber, x: ProviderRef }),
+    query: OrderKeyQuery,
     responses: approved,
   }),
   approvePayPalPayer: operation({
@@ -69,6 +74,7 @@ export const orderOperations = {
     operationId: "approvePayPalWithPayer",
     summary: "As approvePayPal; y is PayPal's payer id (recorded, not trusted)",
     params: v.object({ id: OrderNumber, x: ProviderRef, y: ProviderRef }),
+    query: OrderKeyQuery,
     responses: approved,
   }),
   approveStripe: operation({
@@ -77,6 +83,7 @@ export const orderOperations = {
     operationId: "approveStripe",
     summary: "The browser confirmed Stripe PaymentIntent id: the server reads it back from Stripe and applies it",
     params: v.object({ id: ProviderRef }),
+    query: OrderKeyQuery,
     responses: approved,
   }),
   approveBraintree: operation({
@@ -85,6 +92,7 @@ export const orderOperations = {
     operationId: "approveBraintree",
     summary: "A card, Apple Pay or Google Pay nonce from Braintree's client: the server makes the sale for the order's amount",
     params: v.object({ id: OrderNumber, nonce: ProviderRef }),
+    query: OrderKeyQuery,
     responses: approved,
   }),
   approveBraintreeDescribed: operation({
@@ -93,6 +101,7 @@ export const orderOperations = {
     operationId: "approveBraintreeDescribed",
     summary: "As approveBraintree; y is the paymentMethodDescription (CreditCard, ApplePayCard, GooglePay), checked against the nonce",
     params: v.object({ id: OrderNumber, nonce: ProviderRef, y: v.picklist(["CreditCard", "ApplePayCard", "GooglePay"]) }),
+    query: OrderKeyQuery,
     responses: approved,
   }),
   clientToken: operation({
@@ -140,9 +149,10 @@ export const orderOperations = {
     operationId: "payPaymentRequest",
     summary: "The shopper approves a payment request of their order: a payment of its amount through the order's method",
     params: v.object({ id: OrderNumber, requestId: v.pipe(v.string(), v.regex(/^prq_[0-9a-f]{32}$/, "not a payment request")) }),
+    query: OrderKeyQuery,
     responses: {
       200: json("The order and where to pay the request", PlacedOrder),
-      404: refusal("No such order of this shopper, or no such request"),
+      404: refusal("No such order of this shopper (nor its key given, nor an operator), or no such request"),
       409: refusal("The request is paid or cancelled"),
       501: refusal("The order's payment method is not available on this site"),
       502: unavailable,

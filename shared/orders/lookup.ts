@@ -6,7 +6,7 @@ import * as v from "valibot";
 import { Address } from "../cart/schemas";
 import { MAX_INSTRUCTIONS_LENGTH } from "../cart/model";
 import { OfferedPromotion } from "../schemas";
-import { OrderNumber } from "./schemas";
+import { GivenOrderKey, OrderNumber } from "./schemas";
 import { ORDER_STATUSES } from "./states";
 
 /** What order tracking shows to someone who knows the number and the email: no street, no payment details. */
@@ -32,7 +32,7 @@ export const TrackingParams = v.object({
   email: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(254)),
 });
 
-export const EmailOrderRequest = v.object({ orderNumber: OrderNumber });
+export const EmailOrderRequest = v.object({ orderNumber: OrderNumber, key: v.optional(GivenOrderKey) });
 export const EmailOrderResult = v.object({
   /** False when this address already got the confirmation 5 times in the last hour (the outbox's cap). */
   queued: v.boolean(),

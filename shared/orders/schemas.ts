@@ -9,6 +9,18 @@ export const PAYMENT_PROVIDERS = ["paypal", "braintree", "stripe", "local", "wir
 export const OrderNumber = v.pipe(v.string(), v.regex(/^LP\d{10}$/, "an order number is LP and 10 digits"));
 export const OrderNumberParam = v.object({ id: OrderNumber });
 
+/**
+ * An order's key as a caller gives it (the emailed link's, worker/orders/keys.ts; docs/decisions/052-order-ownership.md):
+ * any string up to 100 characters is read, and a wrong one is simply not found (404), as an unknown order is.
+ */
+export const GivenOrderKey = v.pipe(
+  v.string(),
+  v.maxLength(100, "key is at most 100 characters"),
+  v.description("the order's key from its emailed link; without it, only the order's own shopper (this browser, or the signed-in customer) or an operator"),
+);
+/** `?key=`: the credential of a call that names its order in the path (docs/decisions/052-order-ownership.md). */
+export const OrderKeyQuery = v.object({ key: v.optional(GivenOrderKey) });
+
 export const PaymentView = v.object({
   id: v.string(),
   provider: v.picklist(PAYMENT_PROVIDERS),

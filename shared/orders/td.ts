@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { Cents } from "../cart/schemas";
-import { OrderNumber, PAYMENT_PROVIDERS } from "./schemas";
+import { GivenOrderKey, OrderNumber, PAYMENT_PROVIDERS } from "./schemas";
 
 /** §4: what the lender answers an application; the return page's `{outcome}` (one page for the four). */
 export const TD_OUTCOMES = ["approved", "declined", "cancelled", "referred"] as const;
@@ -39,6 +39,8 @@ export const TdFinanceUrlRequest = v.object({
   entryType: v.picklist(TD_ENTRY_TYPES),
   /** The order to finance; by default the shopper's newest unpaid financing order placed from their cart. */
   orderNumber: v.optional(OrderNumber),
+  /** The named order's key (its emailed link's), when the caller is not its shopper. */
+  key: v.optional(GivenOrderKey),
   approvedUrl: v.optional(ReturnUrl),
   declinedUrl: v.optional(ReturnUrl),
   cancelledUrl: v.optional(ReturnUrl),
@@ -86,9 +88,14 @@ export const TdAccountInfo = v.object({
 });
 export type TdAccountInfo = v.InferOutput<typeof TdAccountInfo>;
 
-/** `POST /api/orders/GetTdAccountNumber` and the /financing-account-lookup form: who the cardholder is. */
+/**
+ * `POST /api/orders/GetTdAccountNumber` and the /financing-account-lookup form: the financing order it is for (its
+ * key, or its own signed-in shopper) and who the cardholder is (docs/decisions/052-order-ownership.md).
+ */
 export const TdAccountLookupRequest = v.pipe(
   v.object({
+    orderNumber: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^LP\d{10}$/, "Enter your order number: LP and 10 digits")),
+    key: v.optional(GivenOrderKey),
     lastName: v.pipe(v.string(), v.trim(), v.minLength(1, "Enter your last name"), v.maxLength(80)),
     postalCode: v.pipe(v.string(), v.trim(), v.regex(/^\d{5}(-\d{4})?$/, "Enter a 5-digit ZIP code")),
     ssnLast4: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\d{4})?$/, "Enter the last 4 digits of your SSN"))),
@@ -101,12 +108,21 @@ export const TdAccountLookupRequest = v.pipe(
 );
 export type TdAccountLookupRequest = v.InferOutput<typeof TdAccountLookupRequest>;
 
-/** The lookup's answer: the same shape whether an account was found or not. */
+/** The lookup's answer: the same shape whether an account was found or not; never the whole number. */
 export const TdAccountLookupResult = v.object({
-  accountNumber: v.nullable(v.string()),
+  accountNumber: v.pipe(
+    v.nullable(v.pipe(v.string(), v.regex(/^\*{8,15}\d{4}$/, "an account number is masked but for its last 4 digits"))),
+    v.description("the account number masked but for its last 4 digits (`************4242`, one `*` per hidden digit); null when TD knows no such cardholder"),
+  ),
   message: v.string(),
 });
 export type TdAccountLookupResult = v.InferOutput<typeof TdAccountLookupResult>;
 
 /** The account number as the shop may keep it: its last 4 digits. */
 export const last4 = (accountNumber: string) => accountNumber.slice(-4);
+
+/** The account number as the shop may show it: a `*` for each digit but the last 4 (`************4242`). */
+export function maskAccountNumber(accountNumber: string): string {
+  const digits = accountNumber.replace(/\D/g, "");
+  return "*".repeat(Math.max(digits.length - 4, 8)) + digits.slice(-4);
+}

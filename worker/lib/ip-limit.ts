@@ -18,9 +18,10 @@ export interface IpLimit {
     | "chat_requests"
     | "operator_token_failures"
     | "tracking_requests"
-    | "email_capture_requests";
-  /** The column the client's key is kept in (default `ip`; `email` for the wizard's emails per address). */
-  column?: "ip" | "visitor" | "email";
+    | "email_capture_requests"
+    | "td_account_lookup_identities";
+  /** The column the client's key is kept in (default `ip`; `email` for the wizard's emails per address; `identity` for an order's or a customer's). */
+  column?: "ip" | "visitor" | "email" | "identity";
   max: number;
   windowMs: number;
   message: string;

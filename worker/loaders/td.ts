@@ -5,6 +5,7 @@ import { TdAccountLookupRequest } from "#shared/orders/td.ts";
 import { refuse, refused } from "#shared/refusal.ts";
 import { ProviderUnavailable } from "../orders/payments/provider";
 import { type OrderBindings, PaymentUnavailable } from "../orders/service";
+import type { OrderRow } from "../orders/store";
 import { accountNumber } from "../orders/td/accounts";
 import { confirmTdReturn } from "../orders/td/service";
 import { outcome } from "./cart";
@@ -15,6 +16,10 @@ export interface TdPageRequest {
   origin: string;
   /** The client address (CF-Connecting-IP): the lookup's limit counts per address. */
   ip: string;
+  /** The order of an account number lookup when the caller may act on it (worker/middleware/order-access.ts), else the not_found refusal. */
+  lookupOrder: (orderNumber: string, key: string | undefined) => Promise<OrderRow>;
+  /** The signed-in customer's id, or null: the lookup's limit counts per customer too. */
+  userId: () => Promise<number | null>;
   now: () => number;
   waitUntil: (p: Promise<unknown>) => void;
 }
@@ -44,7 +49,10 @@ export function serverTdFinance(r: TdPageRequest): TdFinanceService {
           "Check the details you entered",
           parsed.issues.map((i) => ({ path: v.getDotPath(i) ?? "", message: i.message })),
         );
-      return run(() => accountNumber(r.env, r.ip, parsed.output, r.now()));
+      const who = parsed.output;
+      return run(async () =>
+        accountNumber(r.env, await r.lookupOrder(who.orderNumber, who.key || undefined), { userId: await r.userId(), ip: r.ip }, who, r.now()),
+      );
     },
   };
 }

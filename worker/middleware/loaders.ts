@@ -50,6 +50,7 @@ import { serverOrderReviews } from "../loaders/order-reviews";
 import { serverTdFinance } from "../loaders/td";
 import { serverOrderCare } from "../loaders/order-care";
 import { serverOperatorConversations } from "../loaders/operator-conversations";
+import { orderAccess } from "./order-access";
 import { accountServiceOf } from "./account";
 import { isAdmin, operatorOf } from "./admin";
 import { shopperOf } from "./shopper";
@@ -146,7 +147,16 @@ export function loaderServices() {
     context.set(orderReviewsContext, serverOrderReviews({ env: c.env, now: Date.now }));
     context.set(
       tdFinanceContext,
-      serverTdFinance({ env: c.env, origin: siteOrigin(c.env), ip: c.req.header("cf-connecting-ip") ?? "unknown", now: Date.now, waitUntil }),
+      serverTdFinance({
+        env: c.env,
+        origin: siteOrigin(c.env),
+        ip: c.req.header("cf-connecting-ip") ?? "unknown",
+        now: Date.now,
+        waitUntil,
+        // The account number lookup's order: its key or its own shopper (docs/decisions/052-order-ownership.md).
+        lookupOrder: (orderNumber, key) => orderAccess(c, orderNumber, { key, operator: false }),
+        userId: async () => (await c.get("session")())?.user.id ?? null,
+      }),
     );
     context.set(
       orderCareContext,

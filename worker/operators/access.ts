@@ -17,9 +17,13 @@ export interface AccessBindings {
   ACCESS_TEAM_DOMAIN?: string;
   /** The Access application's audience (AUD) tag. */
   ACCESS_AUD?: string;
-  /** Tests only: where the team's keys are read (default `https://{team domain}/cdn-cgi/access/certs`). */
-  ACCESS_CERTS_URL?: string;
 }
+
+/**
+ * Where the team's keys are read: `https://{team domain}/cdn-cgi/access/certs` unless a test points it at a loopback
+ * fake (never configuration: a deployed worker cannot be told to trust other keys).
+ */
+export const accessKeysSource: { certsUrl: string | null } = { certsUrl: null };
 
 export interface AccessConfig {
   issuer: string;
@@ -47,7 +51,7 @@ export function accessConfig(env: AccessBindings): AccessConfig | null {
   const audience = setting(env.ACCESS_AUD);
   if (!domain || !audience || !/^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(domain)) return null;
   const issuer = `https://${domain}`;
-  return { issuer, audience, certsUrl: setting(env.ACCESS_CERTS_URL) ?? `${issuer}/cdn-cgi/access/certs` };
+  return { issuer, audience, certsUrl: accessKeysSource.certsUrl ?? `${issuer}/cdn-cgi/access/certs` };
 }
 
 /** Per isolate: the key set of each certs URL (one in production; the tests use one per key pair). */

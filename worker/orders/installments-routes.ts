@@ -4,7 +4,8 @@
  * a 404) and confirms it with the provider through `confirmWithProvider` — one request at a time holds the
  * payment's claim and asks (202 `processing` for the others), an unreachable provider is a 502 and nothing is
  * charged. What the path carries is never believed: Affirm's checkout token is authorised at Affirm and
- * checked against the payment's checkout and amount; Splitit's plan is read back from Splitit.
+ * checked against the payment's checkout and amount; Splitit's plan is read back from Splitit. Before any of it,
+ * the caller must be allowed the order (worker/middleware/order-access.ts: its key, its shopper or an operator; docs/decisions/052).
  */
 import type { Context } from "hono";
 import { installmentOperations as ops } from "#shared/api/installments.ts";
@@ -17,7 +18,8 @@ import { handle } from "../http/routes";
 import { ProviderUnavailable } from "./payments/provider";
 import { collectorFor } from "./payments/providers";
 import { eventStatement, type PaymentRow } from "./payments/store";
-import { approval, orderCaller } from "./routes";
+import { orderAccess, orderCaller } from "../middleware/order-access";
+import { approval } from "./routes";
 import { confirmWithProvider, type PaidNotice, PaymentUnavailable } from "./service";
 import { siteOrigin } from "../platform/config";
 
@@ -60,7 +62,8 @@ async function paymentOf(db: D1Database, orderNumber: string, provider: "affirm"
 }
 
 /** Affirm: the shopper's checkout token (x) is authorised and captured for the order's open Affirm payment; y, Affirm's reference, is recorded. */
-async function approveAffirm(c: Context<AppEnv>, orderNumber: string, token: string, reference?: string) {
+async function approveAffirm(c: Context<AppEnv>, orderNumber: string, key: string | undefined, token: string, reference?: string) {
+  await orderAccess(c, orderNumber, { key });
   if (!configured(c, "affirm", "affirm")) refused("not_found", "No such payment for this order");
   const payment = await paymentOf(c.env.DB, orderNumber, "affirm");
   const now = Date.now();
@@ -76,14 +79,15 @@ async function approveAffirm(c: Context<AppEnv>, orderNumber: string, token: str
 }
 
 /** Splitit: plan x must be this order's Splitit payment; the plan is read at Splitit and started once. */
-async function approveSplitit(c: Context<AppEnv>, orderNumber: string, planNumber: string) {
+async function approveSplitit(c: Context<AppEnv>, orderNumber: string, key: string | undefined, planNumber: string) {
+  await orderAccess(c, orderNumber, { key });
   if (!configured(c, "splitit", "splitit")) refused("not_found", "No such payment for this order");
   const payment = await paymentOf(c.env.DB, orderNumber, "splitit", planNumber);
   return approval(await confirmWithProvider(c.env, orderNumber, payment.id, Date.now(), notice(c)));
 }
 
 export const installmentRoutes = [
-  handle(ops.approveAffirm, ({ params }, c) => confirming(c, () => approveAffirm(c, params.id, params.x))),
-  handle(ops.approveAffirmWithReference, ({ params }, c) => confirming(c, () => approveAffirm(c, params.id, params.x, params.y))),
-  handle(ops.approveSplitit, ({ params }, c) => confirming(c, () => approveSplitit(c, params.id, params.x))),
+  handle(ops.approveAffirm, ({ params, query }, c) => confirming(c, () => approveAffirm(c, params.id, query.key, params.x))),
+  handle(ops.approveAffirmWithReference, ({ params, query }, c) => confirming(c, () => approveAffirm(c, params.id, query.key, params.x, params.y))),
+  handle(ops.approveSplitit, ({ params, query }, c) => confirming(c, () => approveSplitit(c, params.id, query.key, params.x))),
 ];

@@ -1,4 +1,8 @@
-/** §7 Orders under /api (shared/api/orders.ts): placing an order and the approvals of each provider. */
+/**
+ * Orders under /api (shared/api/orders.ts): placing an order and the approvals of each provider. Every call
+ * naming an order (or one of its payments) checks first that the caller may act on it (worker/middleware/order-access.ts: its key, its
+ * shopper, or the operator; docs/decisions/052-order-ownership.md): the number alone is a 404 and changes nothing.
+ */
 import type { Context } from "hono";
 import { orderOperations as ops } from "#shared/api/orders.ts";
 import { webhookOperations as webhookOps } from "#shared/api/webhooks.ts";
@@ -21,6 +25,7 @@ import { createPaymentRequest } from "./requests";
 import { approveLocal, confirmPayment, type PaidNotice, PaymentUnavailable, payRequest, paymentToCollect, placeOrder, resumePayment } from "./service";
 import { type OrderCaller, ownOrder } from "./lookup/own";
 import { operatorIdentity } from "../middleware/admin";
+import { orderAccess, orderCaller } from "../middleware/order-access";
 import { operatorEvent } from "./operator";
 import { inviteAfterDelivery } from "./reviews/invite";
 import { findOrder } from "./store";
@@ -51,18 +56,13 @@ const notice = (c: Context<AppEnv>): PaidNotice => ({ origin: siteOrigin(c.env),
 /** An approval's answer: 202 while another request is confirming the payment, else 200. */
 export const approval = (r: ApprovalResult) => (r.outcome === "processing" ? { status: 202 as const, body: r } : { status: 200 as const, body: r });
 
-/** Who is asking about an order: this browser's visitor and the signed-in customer, if any. */
-export async function orderCaller(c: Context<AppEnv>): Promise<OrderCaller> {
-  const session = await c.get("session")();
-  return { visitorId: c.get("visitorId"), userGuid: session?.user.userGuid ?? null, userId: session?.user.id ?? null };
-}
-
 async function paymentOf(c: Context<AppEnv>, orderNumber: string, provider: PaymentRow["provider"], providerPaymentId: string): Promise<PaymentRow> {
   const p = await paymentByProviderId(c.env.DB, provider, providerPaymentId);
   return p && p.order_number === orderNumber ? p : refused("not_found", "No such payment for this order");
 }
 
-async function approvePayPal(c: Context<AppEnv>, orderNumber: string, paypalOrderId: string) {
+async function approvePayPal(c: Context<AppEnv>, orderNumber: string, paypalOrderId: string, key: string | undefined) {
+  await orderAccess(c, orderNumber, { key });
   const collector = collectorFor(c.env, "paypal");
   if (collector.provider !== "paypal") refused("not_found", "No such payment for this order");
   const payment = await paymentOf(c, orderNumber, "paypal", paypalOrderId);
@@ -77,11 +77,10 @@ async function approvePayPal(c: Context<AppEnv>, orderNumber: string, paypalOrde
   );
 }
 
-async function approveBraintree(c: Context<AppEnv>, orderNumber: string, nonce: string, description?: string) {
+async function approveBraintree(c: Context<AppEnv>, orderNumber: string, key: string | undefined, nonce: string, description?: string) {
+  const order = await orderAccess(c, orderNumber, { key });
   const collector = collectorFor(c.env, "card");
   if (collector.provider !== "braintree") refused("not_implemented", "Card payments through Braintree are not configured.");
-  const order = await findOrder(c.env.DB, orderNumber);
-  if (!order) refused("not_found", "No such order");
   if (!isUnpaid(order.status) && order.status !== "expired") return approval(await resultOf(c, order.order_number));
   const payment = await paymentToCollect(c.env.DB, order, "braintree", description ?? "card", Date.now());
   const req = {
@@ -111,38 +110,41 @@ export const orderRoutes = [
       return placed.created ? { status: 201, body: placed } : { status: 200, body: placed };
     }),
   ),
-  handle(ops.orderPayment, ({ params }, c) =>
+  handle(ops.orderPayment, ({ params, query }, c) =>
     orders(c, async () => {
-      const order = await ownOrder(c.env.DB, params.id, await orderCaller(c));
+      const order = await orderAccess(c, params.id, { key: query.key });
       return { status: 200, body: await resumePayment(c.env, order, context(c)) };
     }),
   ),
-  handle(ops.approveLocal, ({ params }, c) =>
+  handle(ops.approveLocal, ({ params, query }, c) =>
     orders(c, async () => {
       if (c.env.APP_ENV !== "local") refused("not_found", "No such payment for this order");
+      await orderAccess(c, params.id, { key: query.key });
       return approval(await approveLocal(c.env, params.id, params.x, Date.now(), notice(c)));
     }),
   ),
-  handle(ops.approvePayPal, ({ params }, c) => orders(c, () => approvePayPal(c, params.id, params.x))),
-  handle(ops.approvePayPalPayer, ({ params }, c) => orders(c, () => approvePayPal(c, params.id, params.x))),
-  handle(ops.approveStripe, ({ params }, c) =>
+  handle(ops.approvePayPal, ({ params, query }, c) => orders(c, () => approvePayPal(c, params.id, params.x, query.key))),
+  handle(ops.approvePayPalPayer, ({ params, query }, c) => orders(c, () => approvePayPal(c, params.id, params.x, query.key))),
+  handle(ops.approveStripe, ({ params, query }, c) =>
     orders(c, async () => {
       const collector = collectorFor(c.env, "card");
       const payment = await paymentByProviderId(c.env.DB, "stripe", params.id);
       if (collector.provider !== "stripe" || !payment) refused("not_found", "No such payment");
+      // The PaymentIntent names its order: the caller must be allowed that order, as any approval's.
+      await orderAccess(c, payment.order_number, { key: query.key });
       return approval(await confirmPayment(c.env, payment, "provider:stripe", () => confirmStripePayment(collector.config, params.id), Date.now(), notice(c)));
     }),
   ),
-  handle(ops.approveBraintree, ({ params }, c) => orders(c, () => approveBraintree(c, params.id, params.nonce))),
-  handle(ops.approveBraintreeDescribed, ({ params }, c) => orders(c, () => approveBraintree(c, params.id, params.nonce, params.y))),
+  handle(ops.approveBraintree, ({ params, query }, c) => orders(c, () => approveBraintree(c, params.id, query.key, params.nonce))),
+  handle(ops.approveBraintreeDescribed, ({ params, query }, c) => orders(c, () => approveBraintree(c, params.id, query.key, params.nonce, params.y))),
   handle(ops.createPaymentRequest, async ({ params, body }, c) => {
     const order = await findOrder(c.env.DB, params.id);
     if (!order) refused("not_found", "No such order");
     return { status: 201, body: await createPaymentRequest(c.env.DB, order, body.amount, body.reason, Date.now()) };
   }),
-  handle(ops.payPaymentRequest, ({ params }, c) =>
+  handle(ops.payPaymentRequest, ({ params, query }, c) =>
     orders(c, async () => {
-      const order = await ownOrder(c.env.DB, params.id, await orderCaller(c));
+      const order = await orderAccess(c, params.id, { key: query.key });
       return { status: 200, body: await payRequest(c.env, order, params.requestId, context(c)) };
     }),
   ),

@@ -11,8 +11,7 @@ import type { AppEnv } from "../env";
 import { handle } from "../http/routes";
 import { getCart } from "../cart/service";
 import { shopperOf } from "../middleware/shopper";
-import { ownOrder } from "../orders/lookup/own";
-import { orderCaller } from "../orders/routes";
+import { orderAccess } from "../middleware/order-access";
 import { fbcOf, limitPageEvents, mayTrack, requestFacts, sendTracking } from "../middleware/tracking";
 import { enqueueTracking } from "./messages";
 import { findFbc, pageViewMessages, purchaseOnce, saveFbc, searchEvent, viewContentEvent } from "./service";
@@ -67,7 +66,8 @@ export const trackingRoutes = [
   handle(ops.trackPurchase, async ({ body }, c) => {
     const now = noStore(c);
     await limitPageEvents(c, now);
-    const order = await ownOrder(c.env.DB, body.orderNumber, await orderCaller(c));
+    // The shopper's own order only: an operator's request is not the purchase (docs/decisions/052-order-ownership.md).
+    const order = await orderAccess(c, body.orderNumber, { operator: false });
     if (!mayTrack(c)) return { status: 202, body: { queued: false } };
     const queued = await purchaseOnce(c.env.DB, order, requestFacts(c, now), (m) => enqueueTracking(c.env.TRACKING_QUEUE, m));
     return { status: 202, body: { queued } };

@@ -10,6 +10,8 @@ import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from "jose";
 import { describe, expect, inject, it } from "vitest";
 import type { Bindings } from "#worker/env.ts";
 import { call } from "../helpers";
+import { accessKeysSource } from "#worker/operators/access.ts";
+import { deployedBindings } from "../deployed-env";
 import { actionsOf, paidOrder } from "../orders/operator-helpers";
 
 const origin = inject("fakesOrigin");
@@ -38,7 +40,7 @@ async function team(): Promise<Team> {
     body: JSON.stringify({ realm, keys: [{ ...jwk, kid, alg: "RS256", use: "sig" }] }),
   });
   return {
-    env: { APP_ENV: "production", ACCESS_TEAM_DOMAIN: TEAM, ACCESS_AUD: AUD, ACCESS_CERTS_URL: `${origin}/access/${realm}/cdn-cgi/access/certs` },
+    env: (accessKeysSource.certsUrl = `${origin}/access/${realm}/cdn-cgi/access/certs`) && deployedBindings("production", { ACCESS_TEAM_DOMAIN: TEAM, ACCESS_AUD: AUD }),
     sign: async (claims = {}, key = privateKey) => {
       const now = Math.floor(Date.now() / 1000);
       const all: Record<string, unknown> = {
@@ -149,7 +151,8 @@ describe("Cloudflare Access in staging and production", () => {
 
     const jwt = await t.sign();
     expect((await call("/api/experiments/report", asAccess(t, jwt))).status).toBe(200);
+    // Without Access configured a deployed worker refuses to run at all (docs/decisions/050-fail-closed.md).
     const unconfigured = { env: { ...t.env, ACCESS_AUD: "" }, headers: { "cf-access-jwt-assertion": jwt } };
-    expect((await call("/api/experiments/report", unconfigured)).status).toBe(404);
+    expect((await call("/api/experiments/report", unconfigured)).status).toBe(503);
   });
 });

@@ -4,6 +4,7 @@ import { expect } from "vitest";
 import type { PaymentMethod } from "#shared/cart/model.ts";
 import type { ApprovalResult, PlacedOrder } from "#shared/orders/schemas.ts";
 import type { Bindings } from "#worker/env.ts";
+import { orderKey, type OrderKeyBindings } from "#worker/orders/keys.ts";
 import { call } from "../helpers";
 import { diamonds, visitor } from "../cart/cart-helpers";
 
@@ -77,8 +78,10 @@ export async function decideAtGateway(approvalUrl: string, decision: "approve" |
   return call(`${path}/${decision}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
 }
 
+/** The embedded gateway's approval, as the holder of the order's emailed link (its key) would call it. */
 export async function approveLocal(orderNumber: string, localId: string) {
-  const res = await call(`/api/orders/${orderNumber}/local/${localId}/approve`, { method: "PUT" });
+  const key = await orderKey(env as OrderKeyBindings, orderNumber);
+  const res = await call(`/api/orders/${orderNumber}/local/${localId}/approve?key=${encodeURIComponent(key)}`, { method: "PUT" });
   return { status: res.status, body: (await res.json()) as ApprovalResult };
 }
 

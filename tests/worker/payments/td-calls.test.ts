@@ -1,20 +1,21 @@
 /**
  * TD financing's calls and pages around the payment (issue 22 point 3), inside workerd: GetTdFinanceUrl's return
  * addresses (never an open redirect), the embedded gateway as the lender with its stand-in account, the account
- * calls (TD's, and the stand-in's; the lookup's limit per address), and the pages — the one return page for the
- * four outcomes, which believes the server and not its address, and the lost-account-number form without JavaScript.
+ * calls (TD's, and the stand-in's; the account number lookup in td-account-lookup.test.ts), and the pages — the one
+ * return page for the four outcomes, which believes the server and not its address, and the lost-account-number
+ * form without JavaScript.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { CartView } from "#shared/cart/schemas.ts";
 import type { ApprovalResult, PlacedOrder } from "#shared/orders/schemas.ts";
-import type { TdAccountInfo, TdAccountLookupResult, TdFinanceUrl } from "#shared/orders/td.ts";
+import type { TdAccountInfo, TdFinanceUrl } from "#shared/orders/td.ts";
+import { orderKey, type OrderKeyBindings } from "#worker/orders/keys.ts";
 import { financingCron } from "#worker/orders/td/cron.ts";
 import { LOCAL_TD_ACCOUNT } from "#worker/orders/td/local.ts";
-import { call, type ErrorBody } from "../helpers";
+import type { ErrorBody } from "../helpers";
 import { decideAtGateway } from "../orders/orders-helpers";
 import { financedOrder, financingCart, type TdApp, tdApp } from "./td-control";
-import { deployedBindings } from "../deployed-env";
 
 let next = 60;
 const json = (body: unknown): RequestInit => ({ method: "POST", body: JSON.stringify(body) });
@@ -155,52 +156,6 @@ describe("GetTdAccountInfo and GetTdAccountNumber", () => {
     const stranger = await financingCart(app.bindings, next++);
     expect((await stranger.send("/api/orders/GetTdAccountInfo", json({ transactionLink: s.link, accountNumber }))).status).toBe(404);
   });
-
-  it("finds a cardholder's number by SSN or date of birth; a miss answers the same shape; 10 tries per address in 15 minutes, exactly, under 30 at once", async () => {
-    const app = await tdApp();
-    await app.addCardholder({ lastName: "Lovelace", postalCode: "78701", ssnLast4: "1815", dateOfBirth: "1815-12-10", accountNumber: "6035321234567890" });
-    const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
-    const lookup = (body: Record<string, string>, from = ip) =>
-      call("/api/orders/GetTdAccountNumber", {
-        method: "POST",
-        headers: { "content-type": "application/json", "cf-connecting-ip": from },
-        body: JSON.stringify(body),
-        env: app.bindings,
-      });
-    const found = await lookup({ lastName: " lovelace ", postalCode: "78701", ssnLast4: "1815" });
-    expect(found.headers.get("cache-control")).toContain("no-store");
-    expect((await found.json()) as TdAccountLookupResult).toMatchObject({ accountNumber: "6035321234567890" });
-    expect(
-      ((await (await lookup({ lastName: "Lovelace", postalCode: "78701", dateOfBirth: "1815-12-10" })).json()) as TdAccountLookupResult).accountNumber,
-    ).toBe("6035321234567890");
-    const miss = await lookup({ lastName: "Lovelace", postalCode: "78701", ssnLast4: "0001" });
-    expect(miss.status).toBe(200);
-    expect(Object.keys((await miss.json()) as object).sort()).toEqual(["accountNumber", "message"]);
-    const neither = await lookup({ lastName: "Lovelace", postalCode: "78701" });
-    expect(neither.status).toBe(400);
-    expect(((await neither.json()) as ErrorBody).error.details?.[0]?.path).toBe("ssnLast4");
-    const burst = `203.0.113.${Math.floor(Math.random() * 250)}`;
-    const answers = await Promise.all(Array.from({ length: 30 }, () => lookup({ lastName: "Nobody", postalCode: "10001", ssnLast4: "9999" }, burst)));
-    expect(answers.filter((r) => r.status === 200)).toHaveLength(10);
-    const limited = answers.filter((r) => r.status === 429);
-    expect(limited).toHaveLength(20);
-    expect(Number(limited[0]!.headers.get("retry-after"))).toBeGreaterThan(800);
-  });
-
-  it("locally the stand-in answers (its test account, and a miss for SSN 0000); with no lender at all the calls answer 501", async () => {
-    const lookup = (body: Record<string, string>, bindings = {}) =>
-      call("/api/orders/GetTdAccountNumber", {
-        method: "POST",
-        headers: { "content-type": "application/json", "cf-connecting-ip": "192.0.2.7" },
-        body: JSON.stringify(body),
-        env: bindings,
-      });
-    expect(((await (await lookup({ lastName: "Byron", postalCode: "78701", ssnLast4: "4321" })).json()) as TdAccountLookupResult).accountNumber).toBe(
-      LOCAL_TD_ACCOUNT,
-    );
-    expect(((await (await lookup({ lastName: "Byron", postalCode: "78701", ssnLast4: "0000" })).json()) as TdAccountLookupResult).accountNumber).toBeNull();
-    expect((await lookup({ lastName: "Byron", postalCode: "78701", ssnLast4: "4321" }, deployedBindings("production"))).status).toBe(501);
-  });
 });
 
 describe("the return page /order/td/{outcome}", () => {
@@ -239,25 +194,36 @@ describe("the return page /order/td/{outcome}", () => {
 });
 
 describe("/financing-account-lookup", () => {
-  it("a form that works without JavaScript (alias /recover): the number found, or the problems beside their fields", async () => {
-    const cart = await financingCart({}, next++);
-    for (const path of ["/financing-account-lookup", "/recover"]) {
-      const p = await page(cart.send, path);
+  it("a form that works without JavaScript (alias /recover): the emailed link's order and key fill it; the number found, masked; or the problems beside their fields", async () => {
+    const o = await financedOrder({}, next++);
+    const n = o.placed.order.orderNumber;
+    const key = await orderKey(env as OrderKeyBindings, n);
+    // Another browser holding the emailed link: the order and its key come from the address.
+    const elsewhere = await financingCart({}, next++);
+    for (const path of [`/financing-account-lookup?order=${n}&key=${key}`, `/recover?order=${n}&key=${key}`]) {
+      const p = await page(elsewhere.send, path);
       expect(p.status, path).toBe(200);
       expect(p.html).toContain('aria-label="Find your account number"');
+      expect(p.html).toContain(`value="${n}"`);
+      expect(p.html).toContain(`value="${key}"`);
     }
     const post = (form: Record<string, string>) =>
-      cart.send("/financing-account-lookup", {
+      elsewhere.send("/financing-account-lookup", {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://loupe.test", accept: "text/html", "cf-connecting-ip": "192.0.2.99" },
         body: new URLSearchParams(form).toString(),
       });
-    const found = await post({ lastName: "Byron", postalCode: "78701", ssnLast4: "4321", dateOfBirth: "" });
+    const found = await post({ orderNumber: n, key, lastName: "Byron", postalCode: "78701", ssnLast4: "4321", dateOfBirth: "" });
     expect(found.status).toBe(200);
     const html = await found.text();
-    expect(html).toContain('data-testid="td-account-number">6035 3200 0000 4242<');
+    expect(html).toContain('data-testid="td-account-number">**** **** **** 4242<');
+    expect(html).not.toContain(LOCAL_TD_ACCOUNT);
     expect(html).not.toMatch(/value="4321"/);
-    const wrong = await post({ lastName: "", postalCode: "787", ssnLast4: "", dateOfBirth: "" });
+    // Without the key this browser is not the order's: not found, and nothing looked up.
+    const stranger = await post({ orderNumber: n, key: "", lastName: "Byron", postalCode: "78701", ssnLast4: "4321", dateOfBirth: "" });
+    expect(stranger.status).toBe(404);
+    expect(await stranger.text()).toContain("We found no financing order of yours with this number");
+    const wrong = await post({ orderNumber: n, key, lastName: "", postalCode: "787", ssnLast4: "", dateOfBirth: "" });
     expect(wrong.status).toBe(400);
     const problems = await wrong.text();
     expect(problems).toContain('id="field-lastName-error"');

@@ -51,6 +51,7 @@ describe.each(["staging", "production"] as const)("a %s worker", (appEnv) => {
     expect((await fetchAs(deployedEnv(appEnv, { SITE_ORIGIN: "http://loupe.test" }), "/faq")).status).toBe(503);
     expect((await fetchAs(deployedEnv(appEnv, { ORDER_KEY_SECRET: "short" }), "/faq")).status).toBe(503);
     expect((await fetchAs(deployedEnv(appEnv, { GOOGLE_CERTS_URL: "http://127.0.0.1:9/certs" }), "/faq")).status).toBe(503);
+    expect((await fetchAs(deployedEnv(appEnv, { ACCESS_CERTS_URL: "https://keys.evil.example/certs" }), "/faq")).status).toBe(200);
   });
 });
 

@@ -172,7 +172,7 @@ async function sameChoice(db: D1Database, orderNumber: string, choice: Substitut
   return same ? latest : null;
 }
 
-/** Makes the shopper's choice for an unavailable line of `order` (the caller may act on it: careOrder). */
+/** Makes the shopper's choice for an unavailable line of `order` (the caller may act on it: worker/middleware/order-access.ts). */
 export async function chooseSubstitute(env: ChoiceBindings, order: OrderRow, choice: SubstituteChoice, ctx: Context): Promise<ChoiceResult> {
   const db = env.DB;
   const n = order.order_number;

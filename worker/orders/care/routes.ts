@@ -7,11 +7,10 @@ import { ApiError } from "../../http/errors";
 import { handle } from "../../http/routes";
 import { operatorActor, operatorOf } from "../../middleware/admin";
 import { ProviderUnavailable } from "../payments/provider";
-import { orderCaller } from "../routes";
+import { orderAccess } from "../../middleware/order-access";
 import { PaymentUnavailable } from "../service";
 import { type Answerer, confirmAvailability } from "./availability";
 import { chooseSubstitute } from "./choose";
-import { careOrder } from "./items";
 import { checkRetailerKey } from "./keys";
 import { retailerDiamondBySku, setContactCustomer } from "./lookup";
 import { substitutesView } from "./substitutes";
@@ -43,12 +42,12 @@ export const orderCareRoutes = [
   }),
   handle(ops.substitutes, async ({ params, query }, c) => {
     privately(c);
-    const order = await careOrder(c.env, params.n, query.key, await orderCaller(c));
+    const order = await orderAccess(c, params.n, { key: query.key });
     return { status: 200, body: await substitutesView(c.env.DB, order) };
   }),
   handle(ops.chooseSubstitute, async ({ params, body }, c) => {
     privately(c);
-    const order = await careOrder(c.env, params.n, body.key, await orderCaller(c));
+    const order = await orderAccess(c, params.n, { key: body.key });
     try {
       return { status: 200, body: await chooseSubstitute(c.env, order, body, context(c)) };
     } catch (e) {

@@ -84,7 +84,7 @@ export async function offersFor(db: D1Database, order: OrderRow, line: ItemRow):
   return (await similarStones(db, { stone, paidCents: line.total_cents })).map((d) => substituteOf(order, line, d));
 }
 
-/** The substitutes view of an order the caller may see (careOrder). */
+/** The substitutes view of an order the caller may see (worker/middleware/order-access.ts). */
 export async function substitutesView(db: D1Database, order: OrderRow): Promise<SubstitutesView> {
   const live = liveItems(await itemsOf(db, order.order_number));
   const waiting = (CHOOSING as readonly string[]).includes(order.status) ? live.filter((i) => i.availability === "unavailable") : [];

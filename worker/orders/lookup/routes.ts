@@ -7,8 +7,8 @@ import { currentUser } from "../../middleware/session";
 import { shopperOf } from "../../middleware/shopper";
 import { sendOrderConfirmation } from "./confirmation";
 import { bestOffers } from "./offers";
-import { approval, orderCaller } from "../routes";
-import { ownOrder } from "./own";
+import { orderAccess } from "../../middleware/order-access";
+import { approval } from "../routes";
 import { expirationOf, saveOrder } from "./save";
 import { trackOrder } from "./track";
 import { updateUnpaidOrder } from "./update";
@@ -25,7 +25,7 @@ export const orderLookupRoutes = [
   }),
   handle(ops.emailOrder, async ({ body }, c) => {
     privately(c);
-    const order = await ownOrder(c.env.DB, body.orderNumber, await orderCaller(c));
+    const order = await orderAccess(c, body.orderNumber, { key: body.key });
     const origin = siteOrigin(c.env);
     const sent = await sendOrderConfirmation(c.env, order.order_number, origin, (p) => c.executionCtx.waitUntil(p), Date.now());
     return { status: 200, body: sent };
@@ -35,13 +35,13 @@ export const orderLookupRoutes = [
     const { user } = await currentUser(c);
     return { status: 200, body: await saveOrder(c.env, user, body.orderNumber, body.key, Date.now()) };
   }),
-  handle(ops.orderExpiration, async ({ params }, c) => {
+  handle(ops.orderExpiration, async ({ params, query }, c) => {
     privately(c);
-    return { status: 200, body: expirationOf(await ownOrder(c.env.DB, params.n, await orderCaller(c)), Date.now()) };
+    return { status: 200, body: expirationOf(await orderAccess(c, params.n, { key: query.key }), Date.now()) };
   }),
-  handle(ops.paymentOrderUpdate, async ({ params, body }, c) => {
+  handle(ops.paymentOrderUpdate, async ({ params, query, body }, c) => {
     privately(c);
-    const order = await ownOrder(c.env.DB, params.id, await orderCaller(c));
+    const order = await orderAccess(c, params.id, { key: query.key });
     return { status: 200, body: await updateUnpaidOrder(c.env.DB, order, body, Date.now()) };
   }),
   handle(ops.bestOffers, async (_input, c) => {

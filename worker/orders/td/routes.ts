@@ -1,4 +1,7 @@
-/** §7 Orders: TD financing under /api (shared/api/td-finance.ts; docs/decisions/034-td-financing.md). */
+/**
+ * Orders: TD financing under /api (shared/api/td-finance.ts; docs/decisions/034-td-financing.md). A call naming
+ * an order, or an application of one, is for a caller who may act on it (worker/middleware/order-access.ts; docs/decisions/052).
+ */
 import type { Context } from "hono";
 import { tdFinanceOperations as ops } from "#shared/api/td-finance.ts";
 import type { AppEnv } from "../../env";
@@ -6,7 +9,8 @@ import { purchaseAfterApproval } from "../../middleware/tracking";
 import { ApiError } from "../../http/errors";
 import { handle } from "../../http/routes";
 import { ProviderUnavailable } from "../payments/provider";
-import { approval, orderCaller } from "../routes";
+import { mayAccessOrder, orderAccess, orderCaller } from "../../middleware/order-access";
+import { approval } from "../routes";
 import { type PaidNotice, PaymentUnavailable } from "../service";
 import { accountInfo, accountNumber } from "./accounts";
 import { approveTd, tdFinanceUrl } from "./service";
@@ -30,16 +34,26 @@ const notice = (c: Context<AppEnv>): PaidNotice => ({ origin: siteOrigin(c.env),
 
 export const tdFinanceRoutes = [
   handle(ops.tdFinanceUrl, ({ body }, c) =>
-    financing(c, async () => ({
-      status: 200,
-      body: await tdFinanceUrl(c.env, await orderCaller(c), body, { origin: siteOrigin(c.env), now: Date.now() }),
-    })),
+    financing(c, async () => {
+      const named = body.orderNumber ? await orderAccess(c, body.orderNumber, { key: body.key }) : undefined;
+      return { status: 200, body: await tdFinanceUrl(c.env, await orderCaller(c), named, body, { origin: siteOrigin(c.env), now: Date.now() }) };
+    }),
   ),
-  handle(ops.tdFinanceApprove, ({ params, body }, c) => financing(c, async () => approval(await approveTd(c.env, params.id, body, Date.now(), notice(c))))),
+  handle(ops.tdFinanceApprove, ({ params, query, body }, c) =>
+    financing(c, async () => {
+      await orderAccess(c, params.id, { key: query.key });
+      return approval(await approveTd(c.env, params.id, body, Date.now(), notice(c)));
+    }),
+  ),
   handle(ops.tdAccountInfo, ({ body }, c) =>
-    financing(c, async () => ({ status: 200, body: await accountInfo(c.env, await orderCaller(c), body.transactionLink, body.accountNumber) })),
+    financing(c, async () => ({ status: 200, body: await accountInfo(c.env, (order) => mayAccessOrder(c, order), body.transactionLink, body.accountNumber) })),
   ),
   handle(ops.tdAccountNumber, ({ body }, c) =>
-    financing(c, async () => ({ status: 200, body: await accountNumber(c.env, c.req.header("cf-connecting-ip") ?? "unknown", body, Date.now()) })),
+    financing(c, async () => {
+      // The order's key or its own shopper: an operator has no business with a cardholder's account number.
+      const order = await orderAccess(c, body.orderNumber, { key: body.key, operator: false });
+      const limits = { userId: (await orderCaller(c)).userId, ip: c.req.header("cf-connecting-ip") ?? "unknown" };
+      return { status: 200, body: await accountNumber(c.env, order, limits, body, Date.now()) };
+    }),
   ),
 ];

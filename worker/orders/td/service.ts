@@ -31,9 +31,9 @@ import { isLocalPlan, LOCAL_TD_ACCOUNT, LOCAL_TD_PLANS } from "./local";
 
 const NO_PAYMENT = "No such financing payment for this order";
 
-/** The shopper's order to finance: the one named (theirs), else their newest unpaid financing order. */
-async function orderToFinance(db: D1Database, who: OrderCaller, orderNumber: string | undefined): Promise<OrderRow> {
-  if (orderNumber) return ownOrder(db, orderNumber, who);
+/** The shopper's order to finance: the one named (the caller's to act on: worker/middleware/order-access.ts), else their newest unpaid financing order. */
+async function orderToFinance(db: D1Database, who: OrderCaller, named: OrderRow | undefined): Promise<OrderRow> {
+  if (named) return named;
   const row = await db
     .prepare(
       `SELECT * FROM orders WHERE (visitor_id = ?1 OR (?2 IS NOT NULL AND user_id = ?2) OR (?3 IS NOT NULL AND cart_key = 'user:' || ?3))
@@ -129,9 +129,15 @@ async function openApplication(
  * whose payment failed waits for payment again), and where the shopper applies. Locally the embedded gateway
  * is the lender (it always returns to /order/td/{outcome}).
  */
-export async function tdFinanceUrl(env: OrderBindings, who: OrderCaller, body: TdFinanceUrlRequest, ctx: OrderContext): Promise<TdFinanceUrl> {
+export async function tdFinanceUrl(
+  env: OrderBindings,
+  who: OrderCaller,
+  named: OrderRow | undefined,
+  body: TdFinanceUrlRequest,
+  ctx: OrderContext,
+): Promise<TdFinanceUrl> {
   ownReturnUrls(body, ctx.origin);
-  let order = await orderToFinance(env.DB, who, body.orderNumber);
+  let order = await orderToFinance(env.DB, who, named);
   if (order.payment_method !== "financing") refused("conflict", "This order is not paid by financing.");
   if (order.status !== "awaiting_payment" && order.status !== "payment_failed")
     refused("conflict", `This order does not wait for a payment: it is ${statusLabel(order.status)}.`);
