@@ -39,8 +39,10 @@ async function team(): Promise<Team> {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ realm, keys: [{ ...jwk, kid, alg: "RS256", use: "sig" }] }),
   });
+  // The team's keys are served by the fake (a deployed worker reads them from the team domain).
+  accessKeysSource.certsUrl = `${origin}/access/${realm}/cdn-cgi/access/certs`;
   return {
-    env: (accessKeysSource.certsUrl = `${origin}/access/${realm}/cdn-cgi/access/certs`) && deployedBindings("production", { ACCESS_TEAM_DOMAIN: TEAM, ACCESS_AUD: AUD }),
+    env: deployedBindings("production", { ACCESS_TEAM_DOMAIN: TEAM, ACCESS_AUD: AUD }),
     sign: async (claims = {}, key = privateKey) => {
       const now = Math.floor(Date.now() / 1000);
       const all: Record<string, unknown> = {
