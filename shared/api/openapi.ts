@@ -78,7 +78,11 @@ type Json = Record<string, unknown>;
 
 const CONFIG = { target: "draft-2020-12", errorMode: "ignore", typeMode: "input" } as const;
 
-/** `#/$defs/X` → `#/components/schemas/X`, no empty `required` lists, a nullable field's description on the field. */
+/**
+ * `#/$defs/X` → `#/components/schemas/X`, no empty `required` lists, a nullable field's description on the field,
+ * and a strict tuple's `items: false` (nothing past the listed items) said as `items: {not: {}}` (the same, in a
+ * form OpenAPI linters read as a schema).
+ */
 function tidy(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(tidy);
   if (value === null || typeof value !== "object") return value;
@@ -91,6 +95,10 @@ function tidy(value: unknown): unknown {
   for (const [k, x] of Object.entries(value)) {
     if (k === "$schema" || k === "$defs") continue;
     if (k === "required" && Array.isArray(x) && x.length === 0) continue;
+    if (k === "items" && x === false) {
+      out[k] = { not: {} };
+      continue;
+    }
     out[k] = k === "$ref" && typeof x === "string" ? x.replace("#/$defs/", "#/components/schemas/") : tidy(x);
   }
   return out;

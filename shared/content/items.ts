@@ -56,8 +56,11 @@ const SurveyQuestion = {
   /** Asked when the parent's answer is this option (null at the top). */
   when: v.nullable(v.string()),
 };
-/** A survey question with the follow-up questions asked for some of its answers (two levels: the tree `?tree=1` returns). */
-const SurveyNode = v.object({ ...SurveyQuestion, children: v.array(v.object({ ...SurveyQuestion, children: v.tuple([]) })) });
+/**
+ * A survey question with the follow-up questions asked for some of its answers (two levels: the tree `?tree=1` returns;
+ * a follow-up's `children` is always empty: an array of nothing, which JSON Schema says as `items: {not: {}}`).
+ */
+const SurveyNode = v.object({ ...SurveyQuestion, children: v.array(v.object({ ...SurveyQuestion, children: v.array(v.never()) })) });
 /** `GET content/tree/SurveyQuestions?tree=1`: the post-purchase survey. */
 export const SurveyQuestions = v.object({ title: v.string(), questions: v.array(SurveyNode) });
 
