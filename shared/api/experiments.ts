@@ -20,6 +20,7 @@ export const experimentOperations = {
     method: "POST",
     path: "/experiments/events",
     operationId: "experimentEvent",
+    credentials: ["visitor"],
     summary:
       "The browser saw the visitor's variant of a running experiment: put on the tracking queue (stored once per visitor and variant by its consumer); queued false when consent holds it back",
     body: ExperimentEvent,

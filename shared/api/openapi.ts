@@ -36,6 +36,7 @@ import {
 import { operations } from "./index";
 import { answersOf, type Operation, type Schema } from "./operation";
 import { SearchIndexStatus } from "./search";
+import { SECURITY_SCHEMES, securityOf } from "./security";
 
 /** The schemas the document names (by identity): a reference wherever they are used. */
 export const COMPONENTS = {
@@ -139,9 +140,7 @@ function operationObject(op: Operation): Json {
     operationId: op.operationId,
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
-    ...(op.admin ? { security: [{ adminToken: [] }] } : {}),
-    ...(op.auth === "user" ? { security: [{ sessionToken: [] }, { sessionCookie: [] }] } : {}),
-    ...(op.auth === "optional" ? { security: [{ sessionToken: [] }, { sessionCookie: [] }, {}] } : {}),
+    security: securityOf(op),
     ...(params.length ? { parameters: params } : {}),
     ...(bodyContent
       ? {
@@ -174,11 +173,7 @@ export function openApiDocument(ops: readonly Operation[] = operations): Json {
     paths,
     components: {
       schemas: tidy(toJsonSchemaDefs(COMPONENTS, CONFIG)),
-      securitySchemes: {
-        adminToken: { type: "http", scheme: "bearer", description: "The ADMIN_TOKEN secret" },
-        sessionToken: { type: "http", scheme: "bearer", description: "A customer's session token (the `token.data` of a sign-in's answer; 30 days)" },
-        sessionCookie: { type: "apiKey", in: "cookie", name: "loupe_session", description: "The web app's HttpOnly session cookie" },
-      },
+      securitySchemes: SECURITY_SCHEMES,
     },
   };
 }

@@ -22,6 +22,7 @@ export const orderOperations = {
     method: "POST",
     path: "/orders",
     operationId: "placeOrder",
+    credentials: ["visitor", "session"],
     summary: "Places the order of the visitor's cart (prices read afresh, a valid price lock honoured) and starts its payment",
     description:
       "The same cart placed twice answers the same order and payment (201 the first time, 200 after). The amount comes from the server's order, never from the browser.",
@@ -37,6 +38,7 @@ export const orderOperations = {
     method: "POST",
     path: "/orders/payment/{id}",
     operationId: "orderPayment",
+    credentials: ["visitor", "session"],
     summary: "Starts (or resumes) the payment of an unpaid order of this shopper: re-payment after a decline",
     params: OrderNumberParam,
     responses: {
@@ -138,6 +140,7 @@ export const orderOperations = {
     method: "POST",
     path: "/orders/{id}/payment-requests/{requestId}/pay",
     operationId: "payPaymentRequest",
+    credentials: ["visitor", "session"],
     summary: "The shopper approves a payment request of their order: a payment of its amount through the order's method",
     params: v.object({ id: OrderNumber, requestId: v.pipe(v.string(), v.regex(/^prq_[0-9a-f]{32}$/, "not a payment request")) }),
     responses: {
