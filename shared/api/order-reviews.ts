@@ -24,7 +24,7 @@ import { MinQuery } from "./reviews";
 
 const wrongLink = refusal("No such order (or review request), or the key is not the emailed link's");
 const notDelivered = refusal("The order has not been delivered yet");
-const whole = (name: string) => v.pipe(v.string(), v.regex(/^\d{1,6}$/, `${name} must be a whole number`), v.transform(Number));
+const whole = (name: string) => v.pipe(v.string(), v.maxLength(6), v.regex(/^\d{1,6}$/, `${name} must be a whole number`), v.transform(Number));
 
 export const orderReviewOperations = {
   postPurchaseSurvey: operation({

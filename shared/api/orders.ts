@@ -6,7 +6,7 @@ import * as v from "valibot";
 import { ApprovalResult, ClientToken, OrderNumber, OrderNumberParam, OrderView, PaymentRequestView, PlacedOrder } from "../orders/schemas";
 import { json, operation, refusal } from "./operation";
 
-const ProviderRef = v.pipe(v.string(), v.regex(/^[\w-]{3,200}$/, "not a payment reference"));
+const ProviderRef = v.pipe(v.string(), v.maxLength(200), v.regex(/^[\w-]{3,200}$/, "not a payment reference"));
 const notReady = refusal("The cart is not ready to order: each problem names the item or field (a sold or missing item, no address)");
 const unavailable = refusal("The payment provider could not be reached; the order is saved and nothing was charged");
 const approved = {
@@ -142,7 +142,7 @@ export const orderOperations = {
     operationId: "payPaymentRequest",
     credentials: ["visitor", "session"],
     summary: "The shopper approves a payment request of their order: a payment of its amount through the order's method",
-    params: v.object({ id: OrderNumber, requestId: v.pipe(v.string(), v.regex(/^prq_[0-9a-f]{32}$/, "not a payment request")) }),
+    params: v.object({ id: OrderNumber, requestId: v.pipe(v.string(), v.maxLength(36), v.regex(/^prq_[0-9a-f]{32}$/, "not a payment request")) }),
     responses: {
       200: json("The order and where to pay the request", PlacedOrder),
       404: refusal("No such order of this shopper, or no such request"),

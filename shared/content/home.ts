@@ -12,7 +12,7 @@ export const DEFAULT_USERS_TEXT = "14 million";
 
 export const BANNER_TEXT_MAX = 200;
 
-const Id = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/, "id must be lower-case letters, digits and -"));
+const Id = v.pipe(v.string(), v.maxLength(64), v.regex(/^[a-z0-9-]{1,64}$/, "id must be lower-case letters, digits and -"));
 /** A site path (`/…`) or an https URL. */
 export const BannerLink = v.pipe(
   v.string(),
@@ -27,7 +27,12 @@ const BannerText = v.pipe(
   v.maxLength(BANNER_TEXT_MAX, `At most ${BANNER_TEXT_MAX} characters`),
 );
 /** An experiment's name (shared/experiments/definitions.ts spells them this way). */
-export const ExperimentName = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_]{1,64}$/, "An experiment name: letters, digits and _ (e.g. Home_Shape_Grid)"));
+export const ExperimentName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(64),
+  v.regex(/^[A-Za-z0-9_]{1,64}$/, "An experiment name: letters, digits and _ (e.g. Home_Shape_Grid)"),
+);
 
 /**
  * An item of a banner an experiment decides: a visitor whose experience of `experimentName` is `variant` sees

@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { Faq, SectionedFaq } from "./faq";
 import { HomeData } from "./home";
 
-const Id = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/));
+const Id = v.pipe(v.string(), v.maxLength(64), v.regex(/^[a-z0-9-]{1,64}$/));
 const Link = v.pipe(v.string(), v.regex(/^(\/(?!\/)\S*|https:\/\/\S+)$/, "a site path or an https address"));
 
 /** Cards and strips of text with a link: banner-singles, pop-up-cards, SearchAdCards, Collections, sitecreatives. */

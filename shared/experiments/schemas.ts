@@ -32,7 +32,7 @@ export type ExperimentAssignment = ExperimentAssignments["experiments"][number];
 
 /** `POST /api/experiments/events`: the browser saw the visitor's variant of an experiment (one per experiment). */
 export const ExperimentEvent = v.strictObject({
-  name: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,64}$/, "name must be an experiment name")),
+  name: v.pipe(v.string(), v.maxLength(64), v.regex(/^[A-Za-z0-9_]{1,64}$/, "name must be an experiment name")),
   variant: Variant,
 });
 export type ExperimentEvent = v.InferOutput<typeof ExperimentEvent>;
