@@ -36,6 +36,7 @@ import {
 import { operations } from "./index";
 import { answersOf, type Operation, type Schema } from "./operation";
 import { SearchIndexStatus } from "./search";
+import { markOverlaps } from "./path-overlaps";
 import { SECURITY_SCHEMES, securityOf } from "./security";
 
 /** The schemas the document names (by identity): a reference wherever they are used. */
@@ -161,6 +162,7 @@ function operationObject(op: Operation): Json {
 export function openApiDocument(ops: readonly Operation[] = operations): Json {
   const paths: Record<string, Json> = {};
   for (const op of ops) (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op);
+  markOverlaps(paths);
   return {
     openapi: "3.1.0",
     info: {
