@@ -26,6 +26,7 @@ export const Slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "mu
 const count = (name: string, max: number, min: number) =>
   v.pipe(
     v.string(),
+    v.maxLength(6),
     v.regex(/^\d{1,6}$/, `${name} must be a whole number`),
     v.transform(Number),
     v.minValue(min, `${name} must be at least ${min}`),

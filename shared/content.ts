@@ -1,7 +1,9 @@
 /** Content-store items the pages read (§7 content services); the alert ids are in ./traffic-alerts.ts. */
 import * as v from "valibot";
 
-export const TrafficAlertId = v.object({ id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/, "id must be lower-case letters, digits and -")) });
+export const TrafficAlertId = v.object({
+  id: v.pipe(v.string(), v.maxLength(64), v.regex(/^[a-z0-9-]{1,64}$/, "id must be lower-case letters, digits and -")),
+});
 
 /** `GET /api/content/traffic-alert/{id}`. */
 export const TrafficAlert = v.object({

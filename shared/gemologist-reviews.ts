@@ -52,7 +52,9 @@ export const AnswerRequest = v.object({
 });
 export type AnswerRequest = v.InferOutput<typeof AnswerRequest>;
 
-export const ReviewIdParam = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, "id must be a positive integer"), v.transform(Number)) });
+export const ReviewIdParam = v.object({
+  id: v.pipe(v.string(), v.maxLength(16), v.regex(/^[1-9]\d{0,15}$/, "id must be a positive integer"), v.transform(Number)),
+});
 
 /** The deal summary a queue entry shows, from the report's stored deal score. */
 export const dealSummaryOf = (d: DealScore | null) => (d ? { score: d.score, explanation: d.explanation, comparableCount: d.comparableCount } : null);

@@ -72,6 +72,7 @@ export const DiamondFilterEntries = {
     v.nullable(
       v.pipe(
         v.string(),
+        v.maxLength(10),
         v.isoDate("shipsByHolidayDate must be a date (YYYY-MM-DD)"),
         v.description("Only diamonds that ship (order today) by this date (UTC)"),
       ),
@@ -281,10 +282,10 @@ export type SimilarDiamondsResponse = v.InferOutput<typeof SimilarDiamondsRespon
 
 /** Path and query of `GET /api/diamonds/{id}`. */
 export const DiamondIdParam = v.object({
-  id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, "id must be a positive integer"), v.transform(Number)),
+  id: v.pipe(v.string(), v.maxLength(16), v.regex(/^[1-9]\d{0,15}$/, "id must be a positive integer"), v.transform(Number)),
 });
 export const DiamondQuery = v.object({
-  embed: v.optional(v.string()),
+  embed: v.optional(v.pipe(v.string(), v.maxLength(200))),
   promoCodeVariation: v.optional(PromoCodeVariation),
   IsB2CDiamondSelected: v.optional(v.picklist(["true", "false"])),
 });
@@ -319,7 +320,7 @@ export type ErrorEnvelope = v.InferOutput<typeof ErrorEnvelope>;
 
 /** A searchId: 12 characters of Crockford base 32 (derived from the filters, see worker/catalogue/searches.ts). */
 export const SEARCH_ID_PATTERN = /^[0-9a-hjkmnp-tv-z]{12}$/;
-export const SearchId = v.pipe(v.string(), v.regex(SEARCH_ID_PATTERN, "searchId must be 12 characters [0-9a-z]"));
+export const SearchId = v.pipe(v.string(), v.maxLength(12), v.regex(SEARCH_ID_PATTERN, "searchId must be 12 characters [0-9a-z]"));
 
 export const SearchIdParam = v.object({ id: SearchId });
 
@@ -338,9 +339,12 @@ export type SavedSearch = v.InferOutput<typeof SavedSearch>;
 /** Query of `GET /api/diamonds?searchId=`: the saved search, which page, and whether to count facets. */
 export const DiamondsBySearchQuery = v.object({
   searchId: SearchId,
-  pageNumber: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, "pageNumber must be 1-99999"), v.transform(Number), v.maxValue(10_000)), "1"),
+  pageNumber: v.optional(
+    v.pipe(v.string(), v.maxLength(5), v.regex(/^[1-9]\d{0,4}$/, "pageNumber must be 1-99999"), v.transform(Number), v.maxValue(10_000)),
+    "1",
+  ),
   pageSize: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,3}$/, "pageSize must be a number"), v.transform(Number), v.minValue(1), v.maxValue(MAX_PAGE_SIZE)),
+    v.pipe(v.string(), v.maxLength(3), v.regex(/^\d{1,3}$/, "pageSize must be a number"), v.transform(Number), v.minValue(1), v.maxValue(MAX_PAGE_SIZE)),
     "16",
   ),
   includeFacets: v.optional(v.picklist(["true", "false", "1", "0"])),

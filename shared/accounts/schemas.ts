@@ -40,9 +40,9 @@ const Name = (field: string) =>
 const OptionalName = (field: string) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, `${field} is too long`)), "");
 
 /** A link's proof (the `securityStamp` of a confirmation, completion or reset link). */
-export const LinkStamp = v.pipe(v.string("securityStamp is required"), v.trim(), v.regex(/^[\w.-]{16,200}$/, "This link is not valid"));
+export const LinkStamp = v.pipe(v.string("securityStamp is required"), v.trim(), v.maxLength(200), v.regex(/^[\w.-]{16,200}$/, "This link is not valid"));
 
-export const UserGuid = v.pipe(v.string("userGuid is required"), v.trim(), v.uuid("userGuid must be a GUID"));
+export const UserGuid = v.pipe(v.string("userGuid is required"), v.trim(), v.maxLength(36), v.uuid("userGuid must be a GUID"));
 export const GuidParam = v.object({ guid: UserGuid });
 
 /** A path on this site to return to (anything else is replaced by `/`: shared/accounts/return-url.ts). */
@@ -92,7 +92,7 @@ export const UnsubscribeRequest = v.object({ userGuid: UserGuid });
 export const UnsubscribeDataRequest = v.object({ data: UserGuid });
 export const EmailCaptureRequest = v.object({
   email: v.pipe(v.string("email is required"), v.trim(), v.maxLength(254, "email is too long")),
-  source: v.pipe(v.string("source is required"), v.trim(), v.regex(/^[\w-]{1,60}$/, "source must be a short name")),
+  source: v.pipe(v.string("source is required"), v.trim(), v.maxLength(60), v.regex(/^[\w-]{1,60}$/, "source must be a short name")),
 });
 export const WELCOME_POPUP_SOURCE = "welcome-100-popup";
 

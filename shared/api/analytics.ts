@@ -13,7 +13,7 @@ export type ClickMetric = (typeof CLICK_METRICS)[number];
 
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const PositiveId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER));
-const IdText = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, "id must be a positive whole number"), v.transform(Number));
+const IdText = v.pipe(v.string(), v.maxLength(16), v.regex(/^[1-9]\d{0,15}$/, "id must be a positive whole number"), v.transform(Number));
 
 export const ClickMetricQuery = v.object({
   metric: v.optional(v.picklist(CLICK_METRICS, `metric must be one of ${CLICK_METRICS.join(", ")}`), "shapes"),

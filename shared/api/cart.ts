@@ -11,6 +11,7 @@ export const cartOperations = {
     method: "GET",
     path: "/cart",
     operationId: "getCart",
+    credentials: ["visitor", "session"],
     summary: "The visitor's whole cart (by the signed visitor-id cookie), priced from the catalogue",
     description:
       "Money in integer cents (shown in whole USD rounded up). Catalogue prices are at most 30 s old. A sold or missing item stays on its line with status sold/missing and counts nothing. Total is the pre-tax total with an honoured price lock (LockedPrice: an unexpired lock made for the same items).",
@@ -20,6 +21,7 @@ export const cartOperations = {
     method: "GET",
     path: "/cart/version",
     operationId: "cartVersion",
+    credentials: ["visitor", "session"],
     summary: "The visitor's cart object's storage schema version: the cheapest call to it (operators; the cart bench's baseline)",
     responses: { 200: json("The schema version", CartVersion) },
   }),
@@ -27,6 +29,7 @@ export const cartOperations = {
     method: "POST",
     path: "/cart",
     operationId: "changeCart",
+    credentials: ["visitor", "session"],
     summary:
       "One cart change, as a discriminated intent (type): add-diamond, add-item, remove, update, set-ring-size, apply-promo, remove-promo, set-engraving, remove-engraving, choose-care-plan, set-addresses, set-tax-region, set-payment-method, set-instructions, set-contact, set-item-data, clear, restore",
     description:
@@ -42,6 +45,7 @@ export const cartOperations = {
     method: "POST",
     path: "/orders/price-lock",
     operationId: "lockPrice",
+    credentials: ["visitor", "session"],
     summary: "Locks the cart's current pre-tax total for 72 hours",
     description:
       "A new lock is added only when fewer than 4 are stored and the total differs from every stored one (a stored total answers 200 with that lock); at most 3 locks per UTC calendar day. Prices are read fresh from the catalogue first.",
@@ -56,6 +60,7 @@ export const cartOperations = {
     method: "POST",
     path: "/orders/draft",
     operationId: "draftOrder",
+    credentials: ["visitor", "session"],
     summary: "Drafts the order of the cart as it is: fresh catalogue prices, a valid price lock honoured, tax for the shipping address",
     description:
       "The same cart revision drafted again answers the same order (201 the first time, 200 after). A cart that is not ready answers 409 with each missing thing in details.",
@@ -69,6 +74,7 @@ export const cartOperations = {
     method: "POST",
     path: "/care-plan/quote/cart",
     operationId: "quoteCarePlans",
+    credentials: ["visitor", "session"],
     summary:
       "Care-plan quotes per product of the cart (applicablePlanDuration in months, cost, planSku, planRetailPrice); chosen plans are reconciled with them",
     responses: { 200: json("Quotes and the cart", CarePlanQuotesResponse) },

@@ -9,7 +9,7 @@ import { BannerEdit, HomeBanner } from "../content/home";
 import { json, operation, refusal } from "./operation";
 
 const DisplayOn = v.picklist(FAQ_DISPLAY_ON, "displayOn must be NewMission or NewFAQ");
-const EntryId = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/, "id must be lower-case letters, digits and -"));
+const EntryId = v.pipe(v.string(), v.maxLength(64), v.regex(/^[a-z0-9-]{1,64}$/, "id must be lower-case letters, digits and -"));
 const upstream = refusal("An upstream content service is configured: edit the content there");
 
 /** What the admin view shows: both FAQs and the banners (null when the store cannot be read). */

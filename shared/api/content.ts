@@ -9,9 +9,12 @@ import { empty, json, operation, refusal } from "./operation";
 const PageIdParam = v.object({ pageId: v.picklist(CONTENT_PAGE_IDS, "pageId must be a search page or collection id") });
 
 /** The theme form (works without JavaScript: a form POST answers 303 back to `returnTo`). */
-export const ThemeForm = v.object({ theme: v.picklist(["light", "dark"], "theme must be light or dark"), returnTo: v.optional(v.string(), "/") });
+export const ThemeForm = v.object({
+  theme: v.picklist(["light", "dark"], "theme must be light or dark"),
+  returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048)), "/"),
+});
 
-const ItemName = v.object({ name: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "name must be letters, digits, - and _")) });
+const ItemName = v.object({ name: v.pipe(v.string(), v.maxLength(64), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "name must be letters, digits, - and _")) });
 const unknownItem = refusal("No content item with this name");
 /** §9 content cache: items answer with `Cache-Control: public, max-age=300` (none when the source failed: null). */
 const item = <S extends v.GenericSchema>(summary: string, schema: S) => ({
@@ -41,7 +44,7 @@ export const contentOperations = {
     method: "GET",
     path: "/product-shippings/{id}",
     operationId: "productShipping",
-    params: v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,6}$/, "id must be a number"), v.transform(Number)) }),
+    params: v.object({ id: v.pipe(v.string(), v.maxLength(6), v.regex(/^\d{1,6}$/, "id must be a number"), v.transform(Number)) }),
     summary: "Shipping options by id (1)",
     responses: {
       200: json("Shipping options; null when the content source failed (§8)", v.nullable(ProductShipping)),

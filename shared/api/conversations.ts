@@ -26,6 +26,7 @@ export const conversationOperations = {
     method: "POST",
     path: "/conversations",
     operationId: "startConversation",
+    credentials: ["visitor", "session"],
     summary: "The shopper's conversation with the concierge: the one this visitor (or signed-in customer) has, or a new one",
     description:
       "A conversation belongs to the visitor cookie that started it and to the signed-in customer who writes in it. Creating one counts as a chat request for the rate limit (20 per visitor and 60 per address in 10 minutes).",
@@ -39,6 +40,7 @@ export const conversationOperations = {
     method: "POST",
     path: "/conversations/sendmessagebyguid/{guid}",
     operationId: "sendMessageByGuid",
+    credentials: ["visitor", "session"],
     summary: "A message to customer service, kept in the inbox operators read (and forwarded to the chat provider when one is configured)",
     description:
       "`guid` is the shopper's conversation (the chat: only its visitor or customer may write to it) or, as since issue 17, the user guid of an emailed link (the message joins that user's conversation). The message is trimmed, 1 to 5,000 characters. 20 messages per visitor and 60 per address in 10 minutes; the next answers 429 with Retry-After. The answer is the message's id and the conversation (for an emailed link: only this message).",
@@ -60,6 +62,7 @@ export const conversationOperations = {
     method: "GET",
     path: "/conversations/{guid}/messages",
     operationId: "conversationMessages",
+    credentials: ["visitor", "session"],
     summary: "The conversation's messages, oldest first (only those after ?after= when given): the panel polls it for the concierge's answers",
     params: Guid,
     query: MessagesQuery,

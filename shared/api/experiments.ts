@@ -4,7 +4,7 @@ import { ExperimentOverride } from "../experiments/overrides";
 import { ExperimentAssignments, ExperimentEvent, ExperimentReport } from "../experiments/schemas";
 import { empty, json, operation, refusal } from "./operation";
 
-const NameParam = v.object({ name: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,64}$/, "name must be an experiment name")) });
+const NameParam = v.object({ name: v.pipe(v.string(), v.maxLength(64), v.regex(/^[A-Za-z0-9_]{1,64}$/, "name must be an experiment name")) });
 const EventQueued = v.object({ queued: v.boolean() });
 const OverrideStored = v.object({ name: v.string(), override: ExperimentOverride });
 
@@ -20,6 +20,7 @@ export const experimentOperations = {
     method: "POST",
     path: "/experiments/events",
     operationId: "experimentEvent",
+    credentials: ["visitor"],
     summary:
       "The browser saw the visitor's variant of a running experiment: put on the tracking queue (stored once per visitor and variant by its consumer); queued false when consent holds it back",
     body: ExperimentEvent,

@@ -10,7 +10,7 @@ import { CustomerService, HelpPage } from "../content/items";
 import { json, operation, refusal } from "./operation";
 
 const HelpPageParam = v.object({
-  id: v.pipe(v.string(), v.regex(/^\d{1,6}$/, "id must be a number"), v.transform(Number)),
+  id: v.pipe(v.string(), v.maxLength(6), v.regex(/^\d{1,6}$/, "id must be a number"), v.transform(Number)),
 });
 
 export const informationOperations = {

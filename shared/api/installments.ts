@@ -10,7 +10,7 @@ import { ApprovalResult, OrderKeyQuery, OrderNumber } from "../orders/schemas";
 import { json, operation, refusal } from "./operation";
 
 /** A provider's reference as it comes back in a path: letters, digits, `_` and `-`. */
-const Ref = v.pipe(v.string(), v.regex(/^[\w-]{3,200}$/, "not a payment reference"));
+const Ref = v.pipe(v.string(), v.maxLength(200), v.regex(/^[\w-]{3,200}$/, "not a payment reference"));
 
 const approved = {
   200: json("What the provider says: paid, declined (pay again), pending, cancelled; the order as it is now", ApprovalResult),

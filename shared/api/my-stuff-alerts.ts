@@ -74,6 +74,7 @@ export const myStuffAlertOperations = {
     method: "GET",
     path: "/my-stuff/DetailDiamonds",
     operationId: "alertDiamonds",
+    credentials: ["alertLink"],
     summary: "The stones an alert email told of, as they are now (its signed link's token and the address it went to)",
     query: DetailDiamondsQuery,
     responses: { 200: json("The alert's stones", AlertStones), 404: refusal("The link is not valid or has expired") },

@@ -36,6 +36,8 @@ import {
 import { operations } from "./index";
 import { answersOf, type Operation, type Schema } from "./operation";
 import { SearchIndexStatus } from "./search";
+import { markOverlaps } from "./path-overlaps";
+import { SECURITY_SCHEMES, securityOf } from "./security";
 
 /** The schemas the document names (by identity): a reference wherever they are used. */
 export const COMPONENTS = {
@@ -78,7 +80,11 @@ type Json = Record<string, unknown>;
 
 const CONFIG = { target: "draft-2020-12", errorMode: "ignore", typeMode: "input" } as const;
 
-/** `#/$defs/X` → `#/components/schemas/X`, no empty `required` lists, a nullable field's description on the field. */
+/**
+ * `#/$defs/X` → `#/components/schemas/X`, no empty `required` lists, a nullable field's description on the field,
+ * and a strict tuple's `items: false` (nothing past the listed items) said as `items: {not: {}}` (the same, in a
+ * form OpenAPI linters read as a schema).
+ */
 function tidy(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(tidy);
   if (value === null || typeof value !== "object") return value;
@@ -91,6 +97,10 @@ function tidy(value: unknown): unknown {
   for (const [k, x] of Object.entries(value)) {
     if (k === "$schema" || k === "$defs") continue;
     if (k === "required" && Array.isArray(x) && x.length === 0) continue;
+    if (k === "items" && x === false) {
+      out[k] = { not: {} };
+      continue;
+    }
     out[k] = k === "$ref" && typeof x === "string" ? x.replace("#/$defs/", "#/components/schemas/") : tidy(x);
   }
   return out;
@@ -131,9 +141,7 @@ function operationObject(op: Operation): Json {
     operationId: op.operationId,
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
-    ...(op.admin ? { security: [{ cloudflareAccess: [] }, { adminToken: [] }] } : {}),
-    ...(op.auth === "user" ? { security: [{ sessionToken: [] }, { sessionCookie: [] }] } : {}),
-    ...(op.auth === "optional" ? { security: [{ sessionToken: [] }, { sessionCookie: [] }, {}] } : {}),
+    security: securityOf(op),
     ...(params.length ? { parameters: params } : {}),
     ...(bodyContent
       ? {
@@ -154,6 +162,7 @@ function operationObject(op: Operation): Json {
 export function openApiDocument(ops: readonly Operation[] = operations): Json {
   const paths: Record<string, Json> = {};
   for (const op of ops) (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op);
+  markOverlaps(paths);
   return {
     openapi: "3.1.0",
     info: {
@@ -166,22 +175,7 @@ export function openApiDocument(ops: readonly Operation[] = operations): Json {
     paths,
     components: {
       schemas: tidy(toJsonSchemaDefs(COMPONENTS, CONFIG)),
-      securitySchemes: {
-        cloudflareAccess: {
-          type: "apiKey",
-          in: "header",
-          name: "Cf-Access-Jwt-Assertion",
-          description: "Staging and production: the operator's Cloudflare Access JWT (added by Access; docs/decisions/056-operator-access.md)",
-        },
-        adminToken: { type: "http", scheme: "bearer", description: "APP_ENV local only: the ADMIN_TOKEN secret" },
-        sessionToken: { type: "http", scheme: "bearer", description: "A customer's session token (the `token.data` of a sign-in's answer; 30 days)" },
-        sessionCookie: {
-          type: "apiKey",
-          in: "cookie",
-          name: "__Host-loupe_session",
-          description: "The web app's HttpOnly session cookie (named loupe_session on plain http, local development only)",
-        },
-      },
+      securitySchemes: SECURITY_SCHEMES,
     },
   };
 }

@@ -17,6 +17,22 @@ export interface Answer<S extends Schema | undefined = Schema | undefined> {
   readonly schema: S;
 }
 
+/**
+ * A credential the API reads (each is a security scheme of the document, shared/api/security.ts):
+ * - `session`: a signed-in customer (the session cookie, or `Authorization: Bearer <token>`);
+ * - `visitor`: this browser's signed visitor cookie (its cart, its orders, its chat; issued on any answer without it);
+ * - `orderKey`: an order's key from its emailed links (`key`, next to the order number);
+ * - `reviewKey`: a review request's key from its emailed star links (`key`, next to the `reviewId`);
+ * - `retailerKey`: a retailer's key for one order (`key`, next to the `retailerId`);
+ * - `alertLink`: the signed token of a deal alert's emailed link (`token`);
+ * - `stripeSignature`: Stripe's `Stripe-Signature` over a webhook's raw body;
+ * - `admin`: an operator (the admin cookie or token; Cloudflare Access in production).
+ */
+export type Credential = "session" | "visitor" | "orderKey" | "reviewKey" | "retailerKey" | "alertLink" | "stripeSignature" | "admin";
+
+/** One way into an operation: a credential, or several presented together. */
+export type Access = Credential | readonly Credential[];
+
 /** How the operation reads its body: JSON only (415 otherwise), or a form too (pages that work without JavaScript). */
 export type BodyType = "json" | "json-or-form";
 
@@ -38,6 +54,13 @@ export interface Operation {
    * else gets 401. `"optional"`: a signed-in customer's call is about them, an anonymous one still answers.
    */
   readonly auth?: "user" | "optional";
+  /**
+   * Every way a caller may open the operation (any one entry suffices). Absent, it follows `admin` and
+   * `auth`: `["admin"]`, `["session"]`, or anyone (an `"optional"` call personalised by the session). Declared
+   * when the operation reads other credentials: a caller with none of them is refused (404 or 401), or, for
+   * the visitor cookie, is a new visitor (an empty cart, no orders).
+   */
+  readonly credentials?: readonly Access[];
   /** Every status the handler itself answers (the generic 400/413/415/500 are added by `answersOf`). */
   readonly responses: Readonly<Record<number, Answer>>;
 }

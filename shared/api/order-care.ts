@@ -27,6 +27,7 @@ export const orderCareOperations = {
     method: "PUT",
     path: "/orders/confirm-order-items-availability/{n}",
     operationId: "confirmOrderItemsAvailability",
+    credentials: ["retailerKey", "admin"],
     summary:
       "A retailer (its retailerId and key from the email) or an operator (Cloudflare Access; locally the admin token) says whether each of its lines is available",
     description:
@@ -44,6 +45,7 @@ export const orderCareOperations = {
     method: "GET",
     path: "/orders/{n}/substitutes",
     operationId: "orderSubstitutes",
+    credentials: ["orderKey", "visitor", "session"],
     summary: "The order's unavailable stones, each with up to 5 similar available stones and the price difference (the emailed key, or the owner)",
     params: v.object({ n: OrderNumber }),
     query: SubstitutesQuery,
@@ -53,6 +55,7 @@ export const orderCareOperations = {
     method: "POST",
     path: "/orders/{n}/substitutes",
     operationId: "chooseSubstitute",
+    credentials: ["orderKey", "visitor", "session"],
     summary: "The shopper takes a similar stone for an unavailable one ({lineId, diamondId}) or their money back ({lineId, refund: true})",
     description:
       "A dearer stone opens a payment request for the difference (paid on /orders/approve-payment/{n}); a cheaper one refunds the difference through the provider. Once per line: of concurrent choices one is made, the others answer 409 (or 200 with the same choice when it is the same).",
@@ -69,6 +72,7 @@ export const orderCareOperations = {
     method: "POST",
     path: "/orders/get-retailer-diamond-by-sku/{n}",
     operationId: "getRetailerDiamondBySku",
+    credentials: ["retailerKey", "admin"],
     summary: "A retailer's stone by its stock number (the certificate number): the catalogue facts and whether it can still be sold",
     description: "A retailer sends its retailerId and key for the order; an operator looks among the order's retailers.",
     params: OrderNumberN,

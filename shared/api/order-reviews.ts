@@ -24,13 +24,14 @@ import { MinQuery } from "./reviews";
 
 const wrongLink = refusal("No such order (or review request), or the key is not the emailed link's");
 const notDelivered = refusal("The order has not been delivered yet");
-const whole = (name: string) => v.pipe(v.string(), v.regex(/^\d{1,6}$/, `${name} must be a whole number`), v.transform(Number));
+const whole = (name: string) => v.pipe(v.string(), v.maxLength(6), v.regex(/^\d{1,6}$/, `${name} must be a whole number`), v.transform(Number));
 
 export const orderReviewOperations = {
   postPurchaseSurvey: operation({
     method: "POST",
     path: "/orders/post-purchase-survey",
     operationId: "postPurchaseSurvey",
+    credentials: ["orderKey"],
     summary: "Answers the post-purchase survey of a delivered order (the questions of content/tree/SurveyQuestions), once per order",
     description:
       "Each answer names a question of the survey and has its kind: one option (single), a list of options (multiple), words (text), a rating among its options. A follow-up is answered only when its parent's answer asks it. A second submission answers 409.",
@@ -46,6 +47,7 @@ export const orderReviewOperations = {
     method: "POST",
     path: "/orders/order-review/submit",
     operationId: "orderReviewSubmit",
+    credentials: ["orderKey"],
     summary: "Reviews a delivered order as a whole (1–5 stars, an optional title, words); a second submission edits the review",
     description: "Published at once when it has words without a link; words with a link wait for an operator; stars alone are kept but not shown.",
     body: OrderReviewRequest,
@@ -55,6 +57,7 @@ export const orderReviewOperations = {
     method: "POST",
     path: "/orders/order-product-review/submit",
     operationId: "orderProductReviewSubmit",
+    credentials: ["reviewKey"],
     summary: "Reviews one product of a delivered order (its review request from the email's star links); a second submission edits it",
     body: ProductReviewRequest,
     responses: { 200: json("The review as stored", ShopReviewView), 404: wrongLink },
@@ -63,6 +66,7 @@ export const orderReviewOperations = {
     method: "GET",
     path: "/orders/order-product-review",
     operationId: "orderProductReview",
+    credentials: ["reviewKey"],
     summary: "The product an emailed review link is for (reviewId and its key), and the review written for it so far",
     query: ProductReviewQuery,
     responses: { 200: json("The review request", ProductReviewRequestView), 404: wrongLink },
@@ -71,6 +75,7 @@ export const orderReviewOperations = {
     method: "POST",
     path: "/orders/unsubscribe-order-review",
     operationId: "unsubscribeOrderReview",
+    credentials: ["orderKey"],
     summary: "No more review emails for this order, nor for this address's later orders (idempotent)",
     body: UnsubscribeOrderReviewRequest,
     responses: { 200: json("Unsubscribed", UnsubscribedOrderReview), 404: wrongLink },

@@ -8,7 +8,7 @@ import * as v from "valibot";
 import { ApprovalResult, ClientToken, OrderKeyQuery, OrderNumber, OrderNumberParam, OrderView, PaymentRequestView, PlacedOrder } from "../orders/schemas";
 import { json, operation, refusal } from "./operation";
 
-const ProviderRef = v.pipe(v.string(), v.regex(/^[\w-]{3,200}$/, "not a payment reference"));
+const ProviderRef = v.pipe(v.string(), v.maxLength(200), v.regex(/^[\w-]{3,200}$/, "not a payment reference"));
 const notReady = refusal("The cart is not ready to order: each problem names the item or field (a sold or missing item, no address)");
 const unavailable = refusal("The payment provider could not be reached; the order is saved and nothing was charged");
 const approved = {
@@ -24,6 +24,7 @@ export const orderOperations = {
     method: "POST",
     path: "/orders",
     operationId: "placeOrder",
+    credentials: ["visitor", "session"],
     summary: "Places the order of the visitor's cart (prices read afresh, a valid price lock honoured) and starts its payment",
     description:
       "The same cart placed twice answers the same order and payment (201 the first time, 200 after). The amount comes from the server's order, never from the browser.",
@@ -39,6 +40,7 @@ export const orderOperations = {
     method: "POST",
     path: "/orders/payment/{id}",
     operationId: "orderPayment",
+    credentials: ["visitor", "session"],
     summary: "Starts (or resumes) the payment of an unpaid order of this shopper: re-payment after a decline",
     params: OrderNumberParam,
     query: OrderKeyQuery,
@@ -147,8 +149,9 @@ export const orderOperations = {
     method: "POST",
     path: "/orders/{id}/payment-requests/{requestId}/pay",
     operationId: "payPaymentRequest",
+    credentials: ["visitor", "session"],
     summary: "The shopper approves a payment request of their order: a payment of its amount through the order's method",
-    params: v.object({ id: OrderNumber, requestId: v.pipe(v.string(), v.regex(/^prq_[0-9a-f]{32}$/, "not a payment request")) }),
+    params: v.object({ id: OrderNumber, requestId: v.pipe(v.string(), v.maxLength(36), v.regex(/^prq_[0-9a-f]{32}$/, "not a payment request")) }),
     query: OrderKeyQuery,
     responses: {
       200: json("The order and where to pay the request", PlacedOrder),

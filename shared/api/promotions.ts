@@ -13,7 +13,9 @@ export const PromoQuery = v.object({
 });
 
 /** An item id in a path. */
-export const ItemIdParam = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, "id must be a positive integer"), v.transform(Number)) });
+export const ItemIdParam = v.object({
+  id: v.pipe(v.string(), v.maxLength(10), v.regex(/^[1-9]\d{0,9}$/, "id must be a positive integer"), v.transform(Number)),
+});
 
 function validPromotion<const P extends string, const I extends string>(path: P, what: string, operationId: I) {
   return operation({

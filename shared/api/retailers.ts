@@ -10,10 +10,12 @@ import { json, operation, refusal } from "./operation";
 
 /** A retailer's slug in a path. */
 export const RetailerSlugParam = v.object({
-  slug: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,99}$/, "slug must be lower-case letters, digits and hyphens")),
+  slug: v.pipe(v.string(), v.maxLength(100), v.regex(/^[a-z0-9][a-z0-9-]{0,99}$/, "slug must be lower-case letters, digits and hyphens")),
 });
 /** A metro area's id or slug in a path. */
-export const MetroIdParam = v.object({ id: v.pipe(v.string(), v.regex(/^(?:[1-9]\d{0,5}|[a-z][a-z0-9-]{0,59})$/, "id must be a metro id or slug")) });
+export const MetroIdParam = v.object({
+  id: v.pipe(v.string(), v.maxLength(60), v.regex(/^(?:[1-9]\d{0,5}|[a-z][a-z0-9-]{0,59})$/, "id must be a metro id or slug")),
+});
 
 /** The upstream directory failed in a way that is not retried (§8). */
 export const upstreamFailed = refusal("The upstream retailer directory failed (e.g. an error answer or invalid JSON)");

@@ -8,13 +8,14 @@ import { RetailerRatingRequest, RetailerRatingSample } from "../retailer-ratings
 import { ProductReviews, REVIEWS_DEFAULT_MIN, REVIEWS_MAX_PAGE_SIZE, REVIEWS_MIN_PAGE_SIZE, ReviewCounts, ReviewList, ReviewPage } from "../reviews";
 import { empty, json, operation, refusal } from "./operation";
 
-const whole = (name: string) => v.pipe(v.string(), v.regex(/^\d{1,6}$/, `${name} must be a whole number`), v.transform(Number));
+const whole = (name: string) => v.pipe(v.string(), v.maxLength(6), v.regex(/^\d{1,6}$/, `${name} must be a whole number`), v.transform(Number));
 
 /** `?min=`: the least stars a review has (-1, the default, or 0: every review; 1–5). */
 export const MinQuery = v.object({
   min: v.optional(
     v.pipe(
       v.string(),
+      v.maxLength(2),
       v.regex(/^-?\d$/, "min must be -1 or a number of stars 0 to 5"),
       v.transform(Number),
       v.minValue(-1, "min must be -1 or a number of stars 0 to 5"),
@@ -34,8 +35,8 @@ const PageParams = v.object({
 });
 
 const ProductParams = v.object({
-  store: v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "store must be a store id (letters, digits, . _ -)")),
-  sku: v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "sku must be a product sku (letters, digits, . _ -)")),
+  store: v.pipe(v.string(), v.maxLength(64), v.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "store must be a store id (letters, digits, . _ -)")),
+  sku: v.pipe(v.string(), v.maxLength(64), v.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "sku must be a product sku (letters, digits, . _ -)")),
 });
 
 export const reviewOperations = {

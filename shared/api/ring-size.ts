@@ -15,6 +15,7 @@ export const ringSizeOperations = {
     method: "POST",
     path: "/orders/missing-ring-size/{n}",
     operationId: "missingRingSize",
+    credentials: ["orderKey", "visitor", "session"],
     summary: "The lines of an order still missing a ring or band size (for the order's key holder or its own shopper)",
     params: v.object({ n: OrderNumber }),
     body: MissingRingSizeRequest,
@@ -24,6 +25,7 @@ export const ringSizeOperations = {
     method: "POST",
     path: "/orders/add-missing-ring-size/{n}",
     operationId: "addMissingRingSize",
+    credentials: ["orderKey"],
     summary: "Gives the missing sizes of an order's lines (3-13 in quarter sizes), recorded in the order's actions",
     description:
       "All or nothing: a line that already has a size is refused (409) and nothing is saved; of concurrent calls giving the same line, one saves it.",

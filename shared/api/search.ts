@@ -52,7 +52,7 @@ export const searchOperations = {
     path: "/searches/{id}",
     operationId: "getSavedSearch",
     summary: "A saved search's filters (an id that is not a searchId is not found either)",
-    params: v.object({ id: v.string() }),
+    params: v.object({ id: v.pipe(v.string(), v.maxLength(64)) }),
     responses: { 200: json("The saved search", SavedSearch), 404: NO_FILTERS },
   }),
   searchDiamondsBySearchId: operation({

@@ -16,8 +16,8 @@ import {
 import { json, operation, refusal } from "./operation";
 import { PromoQuery } from "./promotions";
 
-const pageNumber = (name: string) => v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, `${name} must be 1-9999`), v.transform(Number));
-const SettingIdParam = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, "id must be a positive integer"), v.transform(Number)) });
+const pageNumber = (name: string) => v.pipe(v.string(), v.maxLength(4), v.regex(/^[1-9]\d{0,3}$/, `${name} must be 1-9999`), v.transform(Number));
+const SettingIdParam = v.object({ id: v.pipe(v.string(), v.maxLength(9), v.regex(/^[1-9]\d{0,8}$/, "id must be a positive integer"), v.transform(Number)) });
 const SavedPageParams = v.object({ id: SearchIdParam.entries.id, page: pageNumber("page") });
 const PageQuery = v.object({ ...PromoQuery.entries, pageNumber: v.optional(pageNumber("pageNumber"), "1") });
 const NO_FILTERS = refusal(NO_FILTERS_FOUND);

@@ -25,6 +25,7 @@ export const tdFinanceOperations = {
     method: "POST",
     path: "/orders/GetTdFinanceUrl",
     operationId: "getTdFinanceUrl",
+    credentials: ["visitor", "session"],
     summary: "Starts (or answers the open) TD financing application of the shopper's own unpaid financing order: where to send the shopper",
     description:
       "The order is the one named (with its key, or the shopper's own), else the newest unpaid financing order placed from the shopper's cart. Return addresses must be on this site's origin (400 otherwise: never an open redirect); without them TD returns to /order/td/{outcome}. The amount is the order's, never the browser's.",
@@ -62,6 +63,7 @@ export const tdFinanceOperations = {
     method: "POST",
     path: "/orders/GetTdAccountInfo",
     operationId: "getTdAccountInfo",
+    credentials: ["visitor", "session"],
     summary: "The TD account of an application of the shopper's own order: its last 4 digits, status, available credit and the credit plans offered",
     body: TdAccountInfoRequest,
     responses: {

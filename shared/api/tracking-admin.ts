@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { json, operation, refusal } from "./operation";
 
-const Id = v.pipe(v.string(), v.regex(/^\d{1,15}$/, "id is a dead letter's number"), v.transform(Number));
+const Id = v.pipe(v.string(), v.maxLength(15), v.regex(/^\d{1,15}$/, "id is a dead letter's number"), v.transform(Number));
 
 export const DeadLetter = v.object({
   id: v.number(),

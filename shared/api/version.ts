@@ -22,7 +22,9 @@ export const VersionParts = v.object({ major: Part, minor: Part, patch: Part });
 export type VersionParts = v.InferOutput<typeof VersionParts>;
 
 export const VersionQuery = v.object({
-  env: v.optional(v.pipe(v.string(), environment, v.description("Answer the latest release of this environment instead of the running version"))),
+  env: v.optional(
+    v.pipe(v.string(), v.maxLength(10), environment, v.description("Answer the latest release of this environment instead of the running version")),
+  ),
 });
 
 export const AppConfig = v.object({

@@ -13,6 +13,7 @@ export const webhookOperations = {
     method: "POST",
     path: "/webhooks/stripe",
     operationId: "stripeWebhook",
+    credentials: ["stripeSignature"],
     summary: "Stripe's events (payment_intent.succeeded, payment_failed, processing): the Stripe-Signature checked over the raw body",
     description:
       "The body is Stripe's event JSON, read raw (the signature is over its exact bytes). A signature that does not match, or a timestamp more than 300 s away, is refused with 400; an event id seen before changes nothing (200, applied: false).",

@@ -11,7 +11,7 @@ import { ENGRAVING_FONTS, isRingSize, MAX_ENGRAVING_LENGTH, MAX_INSTRUCTIONS_LEN
 
 const Id = v.pipe(v.number(), v.integer("must be an integer"), v.minValue(1), v.maxValue(2_147_483_647));
 const LINE_ID = /^(?:setting|diamond|paired-diamond|(?:wb|pd|st|fj)[1-9]\d{0,6})$/;
-export const LineId = v.pipe(v.string(), v.regex(LINE_ID, "lineId must be setting, diamond, paired-diamond or a line id such as wb3"));
+export const LineId = v.pipe(v.string(), v.maxLength(14), v.regex(LINE_ID, "lineId must be setting, diamond, paired-diamond or a line id such as wb3"));
 const Size = v.pipe(v.number(), v.check(isRingSize, "size must be 3-13 in quarter sizes"));
 const Quantity = v.pipe(v.number(), v.integer("quantity must be an integer"), v.minValue(1), v.maxValue(MAX_LINE_QUANTITY));
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `at most ${max} characters`));
@@ -22,7 +22,7 @@ const printable = (s: string) => !/[\u0000-\u001f\u007f]/.test(s);
 // biome-ignore lint/suspicious/noControlCharactersInRegex: instructions refuse control characters but tab and line breaks.
 const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-const CountryCode = v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, "countryCode must be two letters (ISO 3166)"));
+const CountryCode = v.pipe(v.string(), v.toUpperCase(), v.maxLength(2), v.regex(/^[A-Z]{2}$/, "countryCode must be two letters (ISO 3166)"));
 
 export const Address = v.strictObject({
   name: required(100),
@@ -36,14 +36,14 @@ export const Address = v.strictObject({
     v.union([v.literal(""), v.pipe(v.string(), v.trim(), v.maxLength(254), v.email("email must be an address"))], "email must be an address"),
     "",
   ),
-  phone: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[+()\d .-]{0,25}$/, "phone may hold digits, spaces and + ( ) . -")), ""),
+  phone: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(25), v.regex(/^[+()\d .-]{0,25}$/, "phone may hold digits, spaces and + ( ) . -")), ""),
 });
 
 /** A tax-estimate region: a country, and in the US one of the 50 states or DC. */
 export const TaxRegionIn = v.pipe(
   v.strictObject({
     countryCode: CountryCode,
-    state: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{1,3}$/, "state must be a state code such as CA")),
+    state: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.maxLength(3), v.regex(/^[A-Z0-9]{1,3}$/, "state must be a state code such as CA")),
   }),
   v.forward(
     v.check((r) => r.countryCode !== "US" || Object.hasOwn(STATE_SALES_TAX_PERCENT, r.state), "state must be a US state code such as CA"),
@@ -61,7 +61,7 @@ export const CartIntent = v.variant("type", [
   v.strictObject({ type: v.literal("set-ring-size-later"), lineId: v.optional(LineId, "setting") }),
   v.strictObject({
     type: v.literal("apply-promo"),
-    code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9][A-Z0-9_-]{0,39}$/, "code must be 1-40 letters, digits, - or _")),
+    code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.maxLength(40), v.regex(/^[A-Z0-9][A-Z0-9_-]{0,39}$/, "code must be 1-40 letters, digits, - or _")),
   }),
   v.strictObject({ type: v.literal("remove-promo") }),
   v.strictObject({
@@ -91,14 +91,16 @@ export const CartIntent = v.variant("type", [
   v.strictObject({
     type: v.literal("set-contact"),
     userEmail: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(254), v.email("userEmail must be an address")))),
-    phoneNumber: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^[+()\d .-]{4,25}$/, "phoneNumber may hold digits, spaces and + ( ) . -")))),
+    phoneNumber: v.optional(
+      v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(25), v.regex(/^[+()\d .-]{4,25}$/, "phoneNumber may hold digits, spaces and + ( ) . -"))),
+    ),
   }),
   v.strictObject({
     type: v.literal("set-item-data"),
     lineId: LineId,
     data: v.pipe(
       v.record(
-        v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/, "keys are 1-40 letters, digits, - or _")),
+        v.pipe(v.string(), v.maxLength(40), v.regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/, "keys are 1-40 letters, digits, - or _")),
         v.pipe(v.string(), v.maxLength(500), v.check(printable, "values must be printable")),
       ),
       v.check((r) => Object.keys(r).length <= 10, "at most 10 entries"),

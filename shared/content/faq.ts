@@ -13,7 +13,7 @@ export type FaqDisplayOn = (typeof FAQ_DISPLAY_ON)[number];
 export const FAQ_HEADER_MAX = 200;
 export const FAQ_DESCRIPTION_MAX = 4000;
 
-const EntryId = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/, "id must be lower-case letters, digits and -"));
+const EntryId = v.pipe(v.string(), v.maxLength(64), v.regex(/^[a-z0-9-]{1,64}$/, "id must be lower-case letters, digits and -"));
 
 /** One FAQ entry: a question (header) and its answer (description, plain text; blank lines part paragraphs). */
 export const FaqEntry = v.object({

@@ -13,7 +13,7 @@ export const DEFAULT_USERS_TEXT = "14 million";
 
 export const BANNER_TEXT_MAX = 200;
 
-const Id = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/, "id must be lower-case letters, digits and -"));
+const Id = v.pipe(v.string(), v.maxLength(64), v.regex(/^[a-z0-9-]{1,64}$/, "id must be lower-case letters, digits and -"));
 /** A safe site path (`/…`: shared/safe-path.ts) or an https URL. */
 export const BannerLink = linkOrPath("The link must be a site path starting with / or an https:// address", { max: 500, httpsOnly: true });
 const BannerText = v.pipe(
@@ -23,7 +23,12 @@ const BannerText = v.pipe(
   v.maxLength(BANNER_TEXT_MAX, `At most ${BANNER_TEXT_MAX} characters`),
 );
 /** An experiment's name (shared/experiments/definitions.ts spells them this way). */
-export const ExperimentName = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_]{1,64}$/, "An experiment name: letters, digits and _ (e.g. Home_Shape_Grid)"));
+export const ExperimentName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(64),
+  v.regex(/^[A-Za-z0-9_]{1,64}$/, "An experiment name: letters, digits and _ (e.g. Home_Shape_Grid)"),
+);
 
 /**
  * An item of a banner an experiment decides: a visitor whose experience of `experimentName` is `variant` sees

@@ -8,7 +8,7 @@ import { linkOrPath } from "../url-schemas";
 import { Faq, SectionedFaq } from "./faq";
 import { HomeData } from "./home";
 
-const Id = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/));
+const Id = v.pipe(v.string(), v.maxLength(64), v.regex(/^[a-z0-9-]{1,64}$/));
 /** A safe path of this site or an https address (shared/url-schemas.ts). */
 const Link = linkOrPath("a site path or an https address", { httpsOnly: true });
 
@@ -58,8 +58,11 @@ const SurveyQuestion = {
   /** Asked when the parent's answer is this option (null at the top). */
   when: v.nullable(v.string()),
 };
-/** A survey question with the follow-up questions asked for some of its answers (two levels: the tree `?tree=1` returns). */
-const SurveyNode = v.object({ ...SurveyQuestion, children: v.array(v.object({ ...SurveyQuestion, children: v.tuple([]) })) });
+/**
+ * A survey question with the follow-up questions asked for some of its answers (two levels: the tree `?tree=1` returns;
+ * a follow-up's `children` is always empty: an array of nothing, which JSON Schema says as `items: {not: {}}`).
+ */
+const SurveyNode = v.object({ ...SurveyQuestion, children: v.array(v.object({ ...SurveyQuestion, children: v.array(v.never()) })) });
 /** `GET content/tree/SurveyQuestions?tree=1`: the post-purchase survey. */
 export const SurveyQuestions = v.object({ title: v.string(), questions: v.array(SurveyNode) });
 

@@ -7,7 +7,7 @@ import type { PageSection } from "./pages";
 
 /** The `{slug}` of a page call: lower-case letters, digits and hyphens (an unknown one answers 404). */
 export const PageSlugParam = v.object({
-  slug: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,80}$/, "slug must be lower-case letters, digits and -")),
+  slug: v.pipe(v.string(), v.maxLength(80), v.regex(/^[a-z0-9-]{1,80}$/, "slug must be lower-case letters, digits and -")),
 });
 
 /** A stored content page (Markdown body) as the API answers it. */

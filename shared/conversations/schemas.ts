@@ -8,7 +8,7 @@ import { sitePath } from "../url-schemas";
 import { MESSAGE_MAX, OPERATOR_NAME_MAX, SUBJECT_MAX } from "./limits";
 
 /** A conversation's handle: the random UUID the worker gave it. */
-export const ConversationGuid = v.pipe(v.string(), v.uuid("Not a conversation id"));
+export const ConversationGuid = v.pipe(v.string(), v.maxLength(36), v.uuid("Not a conversation id"));
 
 /** One message as the shopper's panel shows it. */
 export const ChatMessage = v.object({
@@ -57,7 +57,7 @@ export const CustomerMessageList = v.object({
 
 export const MessagesQuery = v.object({
   /** Only the messages after this id (the panel's polling). */
-  after: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, "after is a message id"), v.transform(Number))),
+  after: v.optional(v.pipe(v.string(), v.maxLength(15), v.regex(/^\d{1,15}$/, "after is a message id"), v.transform(Number))),
 });
 
 /** An operator's answer (the API's JSON and the page's form). */

@@ -23,7 +23,7 @@ export const ExperimentOverride = v.pipe(
     clientOnly: v.optional(v.boolean()),
     ga4: v.optional(v.boolean()),
     newUsersOnly: v.optional(v.boolean()),
-    startsAt: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp("startsAt must be an ISO date-time such as 2027-01-15T00:00:00Z")))),
+    startsAt: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(40), v.isoTimestamp("startsAt must be an ISO date-time such as 2027-01-15T00:00:00Z")))),
     success: v.optional(v.boolean()),
     stopNewCookies: v.optional(v.boolean()),
     enableForAlreadyGeneratedCookies: v.optional(v.boolean()),

@@ -32,7 +32,7 @@ export type ExperimentAssignment = ExperimentAssignments["experiments"][number];
 
 /** `POST /api/experiments/events`: the browser saw the visitor's variant of an experiment (one per experiment). */
 export const ExperimentEvent = v.strictObject({
-  name: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,64}$/, "name must be an experiment name")),
+  name: v.pipe(v.string(), v.maxLength(64), v.regex(/^[A-Za-z0-9_]{1,64}$/, "name must be an experiment name")),
   variant: Variant,
 });
 export type ExperimentEvent = v.InferOutput<typeof ExperimentEvent>;
@@ -47,7 +47,7 @@ export const ExperimentReport = v.object({
   experiments: v.array(
     v.object({
       ...Identity,
-      labels: v.tuple([v.string(), v.string()]),
+      labels: v.strictTuple([v.string(), v.string()]),
       state: v.picklist(EXPERIMENT_STATES),
       /** Rules that narrow who is in it: platform, new users only, location, fixed variant, no new cookies. */
       rules: v.array(v.string()),
@@ -56,8 +56,8 @@ export const ExperimentReport = v.object({
       yourSource: Source,
       targetsYou: v.boolean(),
       /** `?exc=…&exv=0` and `…&exv=1` links, ready to share. */
-      links: v.tuple([v.string(), v.string()]),
-      counts: v.tuple([Counts, Counts]),
+      links: v.strictTuple([v.string(), v.string()]),
+      counts: v.strictTuple([Counts, Counts]),
     }),
   ),
 });

@@ -41,6 +41,6 @@ export const AddNotesRequest = v.object({
 /** `POST my-stuff/diamondIds`: the favourites a visitor kept locally, pushed at sign-in. */
 export const DiamondIdsRequest = v.object({ ids: v.pipe(v.array(DiamondId), v.maxLength(MAX_SAVED_DIAMONDS, `at most ${MAX_SAVED_DIAMONDS} ids`)) });
 
-const PositiveId = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, "id must be a positive integer"), v.transform(Number));
+const PositiveId = v.pipe(v.string(), v.maxLength(16), v.regex(/^[1-9]\d{0,15}$/, "id must be a positive integer"), v.transform(Number));
 export const IdParam = v.object({ id: PositiveId });
 export const PairParam = v.object({ a: PositiveId, b: PositiveId });

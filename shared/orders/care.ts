@@ -16,9 +16,9 @@ export type LineAvailability = (typeof LINE_AVAILABILITY)[number];
 const RetailerId = v.pipe(v.number(), v.integer("retailerId is a whole number"), v.minValue(1, "retailerId is positive"), v.maxValue(2_147_483_647));
 const DiamondId = v.pipe(v.number(), v.integer("diamondId is a whole number"), v.minValue(1, "diamondId is positive"), v.maxValue(2_147_483_647));
 /** The retailer's key (an HMAC of the order number and the retailer id, emailed to the retailer): 22 base64url characters. */
-const RetailerKey = v.pipe(v.string(), v.regex(/^[\w-]{22}$/, "not a retailer key"));
+const RetailerKey = v.pipe(v.string(), v.maxLength(22), v.regex(/^[\w-]{22}$/, "not a retailer key"));
 /** The order's key (emailed links): 22 base64url characters. */
-export const OrderKey = v.pipe(v.string(), v.regex(/^[\w-]{22}$/, "not an order key"));
+export const OrderKey = v.pipe(v.string(), v.maxLength(22), v.regex(/^[\w-]{22}$/, "not an order key"));
 
 export const OrderNumberN = v.object({ n: OrderNumber });
 

@@ -14,7 +14,10 @@ export const OPERATOR_PAGE_SIZE = 50;
 export const OperatorOrdersQuery = v.object({
   status: v.optional(v.picklist(ORDER_STATUSES, "status must be an order status")),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, "Search by an order number or an email (at most 200 characters)"))),
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, "page must be a whole number"), v.transform(Number), v.minValue(1, "page starts at 1")), "1"),
+  page: v.optional(
+    v.pipe(v.string(), v.maxLength(5), v.regex(/^\d{1,5}$/, "page must be a whole number"), v.transform(Number), v.minValue(1, "page starts at 1")),
+    "1",
+  ),
 });
 
 export const OperatorOrderSummary = v.object({

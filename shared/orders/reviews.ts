@@ -11,10 +11,10 @@ import { REVIEW_TEXT_MAX, REVIEW_TITLE_MAX, SURVEY_TEXT_MAX } from "./review-lim
 export { REVIEW_TEXT_MAX, REVIEW_TITLE_MAX, SURVEY_TEXT_MAX };
 
 /** An emailed key: an HMAC in base64url (22 characters; a little slack for a longer secret's). */
-const Key = v.pipe(v.string(), v.regex(/^[\w-]{16,64}$/, "key must be the key of the emailed link"));
+const Key = v.pipe(v.string(), v.maxLength(64), v.regex(/^[\w-]{16,64}$/, "key must be the key of the emailed link"));
 
 /** A review request's id (one per order line, made when the order was delivered). */
-export const ReviewRequestId = v.pipe(v.string(), v.regex(/^rr[0-9a-f]{16}$/, "reviewId must be a review request id"));
+export const ReviewRequestId = v.pipe(v.string(), v.maxLength(18), v.regex(/^rr[0-9a-f]{16}$/, "reviewId must be a review request id"));
 
 /** Stars: a whole number 1 to 5 (0 and 6 are refused, not clamped). */
 export const Rating = v.pipe(

@@ -11,7 +11,7 @@ import { ORDER_STATUSES } from "./states";
 
 /** An order's emailed key (worker/orders/keys.ts); any string up to this long is read, a wrong one is simply not found. */
 const Key = v.pipe(v.string(), v.maxLength(100, "key is at most 100 characters"));
-const LineId = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,20}$/, "lineId is a line id of the order, such as setting or wb3"));
+const LineId = v.pipe(v.string(), v.maxLength(20), v.regex(/^[a-z0-9-]{1,20}$/, "lineId is a line id of the order, such as setting or wb3"));
 
 /** A US ring size of the order's choice: 3-13 in quarter sizes (shared/cart/model.ts RING_SIZE_*). */
 export const RingSizeValue = v.pipe(v.number("size must be a number"), v.check(isRingSize, `size must be ${RING_SIZE_MIN}-${RING_SIZE_MAX} in quarter sizes`));

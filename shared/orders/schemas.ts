@@ -6,7 +6,7 @@ import { ORDER_STATUSES } from "./states";
 
 export const PAYMENT_PROVIDERS = ["paypal", "braintree", "stripe", "local", "wire", "affirm", "splitit", "td"] as const;
 
-export const OrderNumber = v.pipe(v.string(), v.regex(/^LP\d{10}$/, "an order number is LP and 10 digits"));
+export const OrderNumber = v.pipe(v.string(), v.maxLength(12), v.regex(/^LP\d{10}$/, "an order number is LP and 10 digits"));
 export const OrderNumberParam = v.object({ id: OrderNumber });
 
 /**

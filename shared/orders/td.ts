@@ -16,20 +16,21 @@ export const TD_ENTRY_TYPES = ["apply", "existing"] as const;
 export type TdEntryType = (typeof TD_ENTRY_TYPES)[number];
 
 /** Our payment id (`pay_` and 32 hex digits). */
-export const PaymentId = v.pipe(v.string(), v.regex(/^pay_[0-9a-f]{32}$/, "not a payment id"));
+export const PaymentId = v.pipe(v.string(), v.maxLength(36), v.regex(/^pay_[0-9a-f]{32}$/, "not a payment id"));
 
 /** TD's id of an application (the "transaction link"); the embedded gateway's payment id stands in for it locally. */
-export const TransactionLink = v.pipe(v.string(), v.trim(), v.regex(/^[\w-]{3,100}$/, "not a transaction link"));
+export const TransactionLink = v.pipe(v.string(), v.trim(), v.maxLength(100), v.regex(/^[\w-]{3,100}$/, "not a transaction link"));
 
-/** A TD card account number as typed: spaces and dashes are dropped; 12 to 19 digits. */
+/** A TD card account number as typed (at most 40 characters): spaces and dashes are dropped; 12 to 19 digits. */
 export const TdAccountNumber = v.pipe(
   v.string(),
+  v.maxLength(40),
   v.transform((s) => s.replace(/[\s-]/g, "")),
   v.regex(/^\d{12,19}$/, "An account number is 12 to 19 digits"),
 );
 
 /** A credit plan's code as TD names it ("PLAN12"). */
-export const TdCreditPlan = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{1,20}$/, "not a credit plan"));
+export const TdCreditPlan = v.pipe(v.string(), v.trim(), v.maxLength(20), v.regex(/^[A-Za-z0-9_-]{1,20}$/, "not a credit plan"));
 
 /** A return address: an absolute URL of this site or a path; the service checks it is a safe path of this site (shared/safe-path.ts). */
 const ReturnUrl = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(2000));
@@ -97,9 +98,9 @@ export const TdAccountLookupRequest = v.pipe(
     orderNumber: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^LP\d{10}$/, "Enter your order number: LP and 10 digits")),
     key: v.optional(GivenOrderKey),
     lastName: v.pipe(v.string(), v.trim(), v.minLength(1, "Enter your last name"), v.maxLength(80)),
-    postalCode: v.pipe(v.string(), v.trim(), v.regex(/^\d{5}(-\d{4})?$/, "Enter a 5-digit ZIP code")),
-    ssnLast4: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\d{4})?$/, "Enter the last 4 digits of your SSN"))),
-    dateOfBirth: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/, "Enter your date of birth as YYYY-MM-DD"))),
+    postalCode: v.pipe(v.string(), v.trim(), v.maxLength(10), v.regex(/^\d{5}(-\d{4})?$/, "Enter a 5-digit ZIP code")),
+    ssnLast4: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(4), v.regex(/^(\d{4})?$/, "Enter the last 4 digits of your SSN"))),
+    dateOfBirth: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(10), v.regex(/^(\d{4}-\d{2}-\d{2})?$/, "Enter your date of birth as YYYY-MM-DD"))),
   }),
   v.forward(
     v.check((i) => Boolean(i.ssnLast4 || i.dateOfBirth), "Enter the last 4 digits of your SSN or your date of birth"),

@@ -178,7 +178,7 @@ export const CreateReportRequest = v.object({
 });
 export type CreateReportRequest = v.InferOutput<typeof CreateReportRequest>;
 
-const PositiveId = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, "id must be a positive integer"), v.transform(Number));
+const PositiveId = v.pipe(v.string(), v.maxLength(16), v.regex(/^[1-9]\d{0,15}$/, "id must be a positive integer"), v.transform(Number));
 export const ReportIdParam = v.object({ id: PositiveId });
 export const ReportIdParamAlias = v.object({ reportId: PositiveId });
 export const GemologistReviewRequest = v.object({ productUrl: v.optional(v.nullable(ProductUrl)) });

@@ -65,7 +65,9 @@ export const RetailerShapeQuery = v.object({
 export const RetailersQuery = v.object({
   ...RetailerShapeQuery.entries,
   type: v.optional(v.picklist(["all", "natural", "lab"], "type must be all, natural or lab")),
-  postalCode: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{5}(?:-\d{4})?$/, "postalCode must be a US ZIP code (12345 or 12345-6789)"))),
+  postalCode: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(10), v.regex(/^\d{5}(?:-\d{4})?$/, "postalCode must be a US ZIP code (12345 or 12345-6789)")),
+  ),
 });
 
 const Feature = v.object({ group: v.string(), name: v.string(), active: v.boolean() });

@@ -35,7 +35,7 @@ export type Pick = (typeof PICKS)[number];
 
 /** A searchId: 22 URL-safe characters (128 random bits). */
 export const SEARCH_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
-export const SearchId = v.pipe(v.string("searchId is required"), v.regex(SEARCH_ID_PATTERN, "searchId is not a wizard search's id"));
+export const SearchId = v.pipe(v.string("searchId is required"), v.maxLength(22), v.regex(SEARCH_ID_PATTERN, "searchId is not a wizard search's id"));
 
 const Budget = v.pipe(
   v.number("price must be a number"),

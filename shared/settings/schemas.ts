@@ -56,7 +56,7 @@ export const SettingFilterEntries = {
   ),
   diamondShapes: list(ShapeCode, 10, "Only settings that take one of these diamond shapes"),
   shippingDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(-1), v.maxValue(365), v.description("Ships within this many days; -1 any")), -1),
-  shipsByHolidayDate: v.optional(v.nullable(v.pipe(v.string(), v.isoDate("shipsByHolidayDate must be a date (YYYY-MM-DD)")))),
+  shipsByHolidayDate: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(10), v.isoDate("shipsByHolidayDate must be a date (YYYY-MM-DD)")))),
   sideGemstonesWeightMin: between(0, 30, "Side stones, carats, inclusive"),
   sideGemstonesWeightMax: between(0, 30, "Side stones, carats, inclusive"),
   noSidestone: flag("Only settings without side stones"),
@@ -228,6 +228,6 @@ export type StudSettingsRequest = v.InferOutput<typeof StudSettingsRequest>;
 
 /** Path of `GET /api/settings/{id}/{variant}`: the setting id and the metal code (as the page URLs carry it). */
 export const SettingVariantParams = v.object({
-  id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, "id must be a positive integer"), v.transform(Number)),
-  metal: v.pipe(v.string(), v.regex(/^\d{1,3}$/, "metal must be a metal code"), v.transform(Number)),
+  id: v.pipe(v.string(), v.maxLength(9), v.regex(/^[1-9]\d{0,8}$/, "id must be a positive integer"), v.transform(Number)),
+  metal: v.pipe(v.string(), v.maxLength(3), v.regex(/^\d{1,3}$/, "metal must be a metal code"), v.transform(Number)),
 });
