@@ -23,7 +23,6 @@ import { applyStripeEvent } from "./webhooks";
 import { paymentByProviderId, type PaymentRow } from "./payments/store";
 import { createPaymentRequest } from "./requests";
 import { approveLocal, confirmPayment, type PaidNotice, PaymentUnavailable, payRequest, paymentToCollect, placeOrder, resumePayment } from "./service";
-import { type OrderCaller, ownOrder } from "./lookup/own";
 import { operatorIdentity } from "../middleware/admin";
 import { orderAccess, orderCaller } from "../middleware/order-access";
 import { operatorEvent } from "./operator";

@@ -9,7 +9,7 @@ import { statusLabel } from "#shared/orders/states.ts";
 import { last4, type TdApproveRequest, type TdFinanceUrl, type TdFinanceUrlRequest } from "#shared/orders/td.ts";
 import { type FieldProblem, refused } from "#shared/refusal.ts";
 import { sitePathOrNull } from "#shared/safe-path.ts";
-import { type OrderCaller, ownOrder } from "../lookup/own";
+import type { OrderCaller } from "../lookup/own";
 import { adapterForPayment } from "../payments/adapters";
 import { type CaptureOutcome, ProviderUnavailable } from "../payments/provider";
 import { collectorFor } from "../payments/providers";
