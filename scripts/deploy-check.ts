@@ -30,6 +30,7 @@ export function deployProblems(env: string, vars: Record<string, string>): strin
   const problems: string[] = [];
   if (vars.APP_ENV !== env) problems.push(`APP_ENV must be "${env}" (is ${JSON.stringify(vars.APP_ENV ?? null)})`);
   if (!/^https:\/\/[^/]+$/.test(vars.SITE_ORIGIN ?? "")) problems.push("SITE_ORIGIN must be the site's https origin");
+  for (const name of ["ACCESS_TEAM_DOMAIN", "ACCESS_AUD"]) if (!vars[name]) problems.push(`${name} must be set (Cloudflare Access in front of the operators)`);
   for (const name of LOCAL_ONLY_VARS) if (vars[name]) problems.push(`${name} is for local runs and tests only`);
   for (const [name, value] of Object.entries(vars))
     if (name.endsWith("_URL") && value && !value.startsWith("https://")) problems.push(`${name} must be an https URL`);

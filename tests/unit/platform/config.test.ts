@@ -32,8 +32,11 @@ describe("wrangler.toml fails closed", () => {
     expect(readFileSync("vitest.config.ts", "utf8")).toMatch(/environment: "local"/);
   });
 
-  it.each(["staging", "production"])("has a deployable %s environment", (env) => {
-    expect(deployProblems(env, envVars(toml, env))).toEqual([]);
+  it.each(["staging", "production"])("has a %s environment that waits only for its Access audience tag", (env) => {
+    const vars = envVars(toml, env);
+    expect(deployProblems(env, vars)).toEqual(["ACCESS_AUD must be set (Cloudflare Access in front of the operators)"]);
+    expect(deployProblems(env, { ...vars, ACCESS_AUD: "4714c1358e65fe4b" })).toEqual([]);
+    expect(deployProblems(env, { ...vars, SITE_ORIGIN: "http://loupe.example" })).toContain("SITE_ORIGIN must be the site's https origin");
   });
 
   it("refuses to deploy without a named environment, or to local", () => {
