@@ -3,7 +3,7 @@
  * answers 503 everywhere; docs/decisions/050-fail-closed.md) → `/dev/*` only in a local run → robots.txt, the sitemaps and the generated images (first: public answers shared by
  * every visitor, so no visitor or experiment cookie and no session) → request context → security headers (widened on
  * the card page) → the customer's session (and the same-origin check of cookie-authenticated changes) → redirects →
- * experiments → the ad-click cookie (§5 `_fbc`) → the operators' audit (after the handler) → `/api` →
+ * experiments → the ad-click cookie (`_fbc`) → the operators' audit (after the handler) → `/api` →
  * Google and Facebook sign-in pages → the operator pages' local login form (worker/operators/login-routes.ts) → the local outbox, test payment gateway and tracking events (`/dev/outbox`, `/dev/gateway`, `/dev/events`, APP_ENV local
  * only) → `/generateRandomNumber`, `/service-worker.js` and `/offline` (worker/version) → React Router SSR (last). The Cron Trigger's `scheduled` handler, every 5 minutes, delivers the email outbox's due
  * rows, prunes expired sessions and sign-in attempts, and expires unpaid orders; hourly (ALERT_CRON) it runs the alerts.

@@ -7,7 +7,7 @@ const alerts = new TimedCache<TrafficAlert | null>({ ttlMs: 60_000, maxEntries: 
 /**
  * A traffic alert running at `now` (null when unknown or not running), read from D1 at most once a minute
  * per isolate and id; its link only when `safeHref` accepts it (docs/decisions/051-safe-redirects-and-stored-urls.md).
- * Content-store failures are swallowed to null (§8): a page never fails for an alert.
+ * Content-store failures are swallowed to null: a page never fails for an alert.
  */
 export async function trafficAlert(db: D1Database, id: string, now = Date.now()): Promise<TrafficAlert | null> {
   try {

@@ -214,7 +214,7 @@ export const PAGE_TYPES: readonly PageType[] = [
   { name: "financing account lookup", path: "/financing-account-lookup" },
   // After the order (issue 22): an unavailable stone's substitutes (a paid order made through the API, its stone marked unavailable).
   { name: "substitute", path: "/", via: [substituteOfNewOrder], expect: /\/orders\/substitute\/LP\d{10}$/ },
-  // The operators' orders (issue 22; signed in through the local login form): the list, and an order waiting for its wire with its action forms.
+  // The operators' orders (signed in through the local login form): the list, and an order waiting for its wire with its action forms.
   { name: "operator orders", path: "/", via: [operatorPage("/operator/orders")], expect: /\/operator\/orders$/ },
   {
     name: "operator order",
