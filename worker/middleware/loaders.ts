@@ -138,6 +138,7 @@ export function loaderServices() {
         cookie: (name) => getCookie(c, name),
         setCookie: (header) => c.get("sessionCookies").push(header),
         origin: url.origin,
+        ip: c.req.header("cf-connecting-ip") ?? "unknown",
         waitUntil,
       }),
     );

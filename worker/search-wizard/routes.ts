@@ -14,6 +14,7 @@ async function deps(c: Context<AppEnv>): Promise<WizardDeps> {
     now: Date.now(),
     userId: (await signedInUser(c))?.id ?? null,
     origin: new URL(c.req.url).origin,
+    ip: c.req.header("cf-connecting-ip") ?? "unknown",
     waitUntil: (p) => c.executionCtx.waitUntil(p),
   };
 }
