@@ -45,6 +45,7 @@ describe("/Home/UnsubscribeEmailAction", () => {
     const email = await confirmedUser("button");
     const { userGuid } = (await findByEmail(env.DB, email))!;
     const page = await (await call(`${PATH}?userGuid=${userGuid}&type=alerts`)).text();
+    expect((await unsubscribed(email)).alerts).toBe(false);
     const fields = new URLSearchParams({ userGuid: hidden(page, "userGuid")!, type: hidden(page, "type")! });
     const res = await formPost(`${PATH}?userGuid=${userGuid}&type=alerts`, fields.toString(), { origin: "https://loupe.test" });
     expect(res.status).toBe(200);

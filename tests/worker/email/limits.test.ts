@@ -2,12 +2,14 @@
  * The email gate (worker/email/gate.ts; docs/decisions/053-email-limits-and-unsubscribe.md) as a shopper, a
  * stranger and an abuser meet it: mail asked for again never crowds out an order's own confirmation; one client
  * address makes at most its hourly emails, exactly even when asked at once; one recipient gets at most its
- * hourly emails however many addresses ask; cron mail counts for no client.
+ * hourly emails however many addresses ask; cron mail counts for no client, and a client's address is forgotten
+ * once it no longer counts.
  */
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { PlacedOrder } from "#shared/orders/schemas.ts";
 import type { WizardSearch } from "#shared/search-wizard/schemas.ts";
+import { emailCron } from "#worker/email/cron.ts";
 import { EMAILS_PER_CLIENT_HOUR, EMAILS_PER_RECIPIENT_HOUR, EMAIL_WINDOW_MS } from "#worker/email/gate.ts";
 import { queueEmail } from "#worker/email/outbox.ts";
 import type { EmailMessage } from "#worker/email/templates.ts";
@@ -118,5 +120,17 @@ describe("the email gate", () => {
       .bind(o.email)
       .first<{ client_ip: string | null; category: string }>();
     expect(row).toEqual({ client_ip: null, category: "transactional" });
+
+    // Once out of the hour, the email cron forgets the client address (it no longer counts for anything).
+    const held = () => env.DB.prepare("SELECT COUNT(*) AS n FROM email_outbox WHERE client_ip = ?").bind(ip).first<{ n: number }>();
+    expect((await held())!.n).toBe(EMAILS_PER_CLIENT_HOUR.other);
+    const ctx = createExecutionContext();
+    emailCron({ scheduledTime: T + EMAIL_WINDOW_MS - 1 }, env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect((await held())!.n).toBe(EMAILS_PER_CLIENT_HOUR.other);
+    const later = createExecutionContext();
+    emailCron({ scheduledTime: T + EMAIL_WINDOW_MS }, env, later);
+    await waitOnExecutionContext(later);
+    expect((await held())!.n).toBe(0);
   });
 });
