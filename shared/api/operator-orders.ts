@@ -47,7 +47,7 @@ export const operatorOrderOperations = {
       202: json("Another request is making this refund or recording this wire right now; the order as it is", OperatorActionResult),
       404: refusal("No such order (or no wire payment waiting for it)"),
       409: refusal("The order's state does not allow the action (already shipped, not paid, nothing left to refund, an unavailable item…)"),
-      429: refusal("The address already got this email 5 times this hour"),
+      429: refusal("The address reached its hourly email limit (worker/email/gate.ts)"),
       502: refusal("The payment provider could not be reached: the refund is recorded and will be finished with the same key"),
     },
   }),

@@ -41,8 +41,14 @@ export const orderLookupOperations = {
     operationId: "emailOrder",
     credentials: ["visitor", "session"],
     summary: "Sends the shopper's own order's confirmation email again (items, amount, status and its link) through the outbox",
+    description:
+      "Counted as asked-for mail, apart from the order's own transactional emails (which it can never crowd out): 5 an hour to one address, 20 an hour from one client address, and the site's hourly total (docs/decisions/053-email-limits-and-unsubscribe.md). Past a limit it answers 429 with Retry-After.",
     body: EmailOrderRequest,
-    responses: { 200: json("Queued (or not: the address got it 5 times this hour)", EmailOrderResult), 404: notOwn },
+    responses: {
+      200: json("Queued", EmailOrderResult),
+      404: notOwn,
+      429: refusal("Too many emails asked for this hour (to this address, from this client, or in all): Retry-After says when to try again"),
+    },
   }),
   saveOrder: operation({
     method: "POST",

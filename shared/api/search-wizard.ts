@@ -47,7 +47,9 @@ export const searchWizardOperations = {
     responses: {
       202: json("The email is queued", Accepted),
       404: noSearch,
-      429: refusal("Ten recommendation emails to this address in 15 minutes already (Retry-After)"),
+      429: refusal(
+        "Ten recommendation requests for this address in 15 minutes already, or an hourly email limit (5 to one address, 20 from one client address, the site's total; docs/decisions/053-email-limits-and-unsubscribe.md): Retry-After",
+      ),
     },
   }),
   addNotes: operation({

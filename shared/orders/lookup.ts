@@ -34,7 +34,7 @@ export const TrackingParams = v.object({
 
 export const EmailOrderRequest = v.object({ orderNumber: OrderNumber, key: v.optional(GivenOrderKey) });
 export const EmailOrderResult = v.object({
-  /** False when this address already got the confirmation 5 times in the last hour (the outbox's cap). */
+  /** True: the email is queued (an hourly email limit answers 429 instead). */
   queued: v.boolean(),
   /** Where it goes: the order's email. */
   to: v.string(),

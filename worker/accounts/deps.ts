@@ -58,9 +58,13 @@ export async function signedLink(
   return pageLink(d, path, { ...extra, email: user.email, securityStamp });
 }
 
-/** Queues an account email (null: the address's hourly cap for this kind of email was reached). */
-export function email(d: AccountDeps, message: EmailMessage): Promise<number | null> {
-  return queueEmail(d.env, message, d.waitUntil, d.now);
+/**
+ * Queues an account email, counted for the caller's address (null: an hourly limit was reached). Nothing
+ * else changes: the calls answer the same whether or not an email went out, so no limit tells whether an
+ * account exists (docs/decisions/053-email-limits-and-unsubscribe.md).
+ */
+export async function email(d: AccountDeps, message: EmailMessage): Promise<number | null> {
+  return (await queueEmail(d.env, { message, clientIp: d.ip }, d.waitUntil, d.now)).id;
 }
 
 /**

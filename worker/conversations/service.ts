@@ -101,9 +101,12 @@ export async function reply(r: ChatRequest, guid: string, body: ReplyRequest): P
     await queueEmail(
       r.env,
       {
-        to: customer.email,
-        template: "concierge-reply",
-        data: { firstName: customer.firstName, operator: body.operator, answer: body.text, link: new URL(page, r.origin).href },
+        clientIp: null,
+        message: {
+          to: customer.email,
+          template: "concierge-reply",
+          data: { firstName: customer.firstName, operator: body.operator, answer: body.text, link: new URL(page, r.origin).href },
+        },
       },
       r.waitUntil,
       r.now,

@@ -1,6 +1,9 @@
 /**
  * The email outbox (migrations/0009_email_outbox.sql): `queueEmail` writes the row, then delivers it after
  * the response (`waitUntil`); the Cron Trigger (`deliverDue`, every 5 minutes) sends whatever is due again.
+ * Every row — `queueEmail`'s and `outboxRowStatement`'s, for a sender's own batch — is written by the gate
+ * (gate.ts), which refuses it past the hourly limits per recipient, per client address and in total
+ * (docs/decisions/053-email-limits-and-unsubscribe.md).
  *
  * A delivery first claims its row in one statement (status `sending`, one more attempt, and a 10-minute
  * lease in `next_attempt_at`), so the request's delivery and the cron never send the same row at once and a
@@ -11,7 +14,11 @@
  * docs/decisions/014-email-outbox.md
  */
 import { type OutgoingEmail, RESEND_API_URL, type ResendConfig, sendViaResend } from "./resend";
+import { refusedRetry } from "#shared/refusal.ts";
+import { categoryOf, type EmailLimitHit, type EmailSend, gatedInsert, limitHit } from "./gate";
 import { type EmailMessage, isEmailTemplate, renderEmail } from "./templates";
+
+export type { EmailSend } from "./gate";
 
 /** The bindings the outbox reads (a subset of the worker's `Bindings`). */
 export interface EmailBindings {
@@ -70,22 +77,15 @@ function logDelivery(outcome: DeliveryOutcome): void {
   console.log(JSON.stringify({ level, message: "email delivery", ...outcome }));
 }
 
-/** Emails of one template to one address within an hour, at most (a form cannot be used to flood an inbox). */
-export const MAX_PER_RECIPIENT_HOUR = 5;
-const HOUR_MS = 60 * 60 * 1000;
-
 /**
- * The statement that writes `message`'s outbox row and RETURNs its id, for the batch of the change the email
- * announces (the change and its email happen together or not at all). With `ifChanged`, the row is written
- * only when the statement just before it in the batch changed exactly one row — the caller's claim, so of any
- * number of racing requests exactly one emails. No hourly cap: the claim or the change already limits it.
+ * The statement that writes `send`'s outbox row through the gate (gate.ts: the hourly limits, counted in the
+ * same statement) and RETURNs its id, for the batch of the change the email announces (the change and its
+ * email happen together or not at all). With `ifChanged`, the row is written only when the statement just
+ * before it in the batch changed exactly one row — the caller's claim, so of any number of racing requests
+ * exactly one emails. Nothing is written past a limit; the claim stands.
  */
-export function outboxRowStatement(env: EmailBindings, message: EmailMessage, now: number, ifChanged = false): D1PreparedStatement {
-  const status = senderConfig(env).resend ? "queued" : "local";
-  return env.DB.prepare(
-    `INSERT INTO email_outbox (recipient, template, data, status, next_attempt_at, created_at)
-     SELECT ?1, ?2, ?3, ?4, ?5, ?5 WHERE ?6 = 0 OR changes() = 1 RETURNING id`,
-  ).bind(message.to, message.template, JSON.stringify(message.data), status, now, ifChanged ? 1 : 0);
+export function outboxRowStatement(env: EmailBindings, send: EmailSend, now: number, ifChanged = false): D1PreparedStatement {
+  return gatedInsert(env.DB, send, senderConfig(env).resend ? "queued" : "local", now, ifChanged);
 }
 
 /** The outbox ids a batch's `outboxRowStatement`s RETURNed. */
@@ -108,33 +108,33 @@ export function deliverRows(env: EmailBindings, ids: readonly number[], now: num
     );
 }
 
+/** What `queueEmail` did: the row's id, or the limit that refused it and the seconds until it has room. */
+export type Queued = { id: number } | ({ id: null } & EmailLimitHit);
+
+/** What a user-triggered call answers when its email is refused: 429 with Retry-After. */
+export const TOO_MANY_EMAILS = "Too many emails were asked for this hour. Try again later.";
+
 /**
- * Queues an email: the outbox row now, the delivery after the response. Resolves to the row's id, or null
- * when the address already got `MAX_PER_RECIPIENT_HOUR` emails of this template in the last hour (counted in
- * the same statement as the insert, so concurrent requests cannot pass the cap).
+ * Queues an email through the gate (gate.ts): the outbox row now, the delivery after the response. Resolves to
+ * the row's id, or — past an hourly limit, nothing written — which limit and when it has room.
  */
-export async function queueEmail(
-  env: EmailBindings,
-  message: EmailMessage,
-  waitUntil: (p: Promise<unknown>) => void,
-  now = Date.now(),
-): Promise<number | null> {
-  const status = senderConfig(env).resend ? "queued" : "local";
-  const row = await env.DB.prepare(
-    `INSERT INTO email_outbox (recipient, template, data, status, next_attempt_at, created_at)
-     SELECT ?1, ?2, ?3, ?4, ?5, ?5
-     WHERE (SELECT COUNT(*) FROM email_outbox WHERE recipient = ?1 AND template = ?2 AND created_at > ?6) < ?7
-     RETURNING id`,
-  )
-    .bind(message.to, message.template, JSON.stringify(message.data), status, now, now - HOUR_MS, MAX_PER_RECIPIENT_HOUR)
-    .first<{ id: number }>();
-  if (!row) {
-    console.warn(JSON.stringify({ level: "warn", message: "email not queued: hourly cap for this address and template", template: message.template }));
-    return null;
+export async function queueEmail(env: EmailBindings, send: EmailSend, waitUntil: (p: Promise<unknown>) => void, now = Date.now()): Promise<Queued> {
+  const row = await outboxRowStatement(env, send, now).first<{ id: number }>();
+  if (row) {
+    deliverRows(env, [row.id], now, waitUntil);
+    return { id: row.id };
   }
-  const id = row.id;
-  deliverRows(env, [id], now, waitUntil);
-  return id;
+  const hit = (await limitHit(env.DB, send, now)) ?? { limit: "total" as const, retryAfter: 1 };
+  console.warn(
+    JSON.stringify({ level: "warn", message: "email not queued: hourly limit", limit: hit.limit, template: send.message.template, category: categoryOf(send) }),
+  );
+  return { id: null, ...hit };
+}
+
+/** The queued row's id, or a 429 refusal with Retry-After (for calls that may say so: no account is revealed). */
+export function queuedOrRefused(queued: Queued): number {
+  if (queued.id === null) refusedRetry(TOO_MANY_EMAILS, queued.retryAfter);
+  return queued.id;
 }
 
 interface ClaimedRow {

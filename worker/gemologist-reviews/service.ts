@@ -79,7 +79,7 @@ export async function answerReview(
        RETURNING id, status, product_url, requested_at, answered_at, verdict, answer, gemologist`,
     ).bind(id, input.verdict, input.answer, input.gemologist, o.now),
     // changes() is the UPDATE's: the email is queued only by the request that answered.
-    outboxRowStatement(env, { to: row.email, template: "gemologist-review", data }, o.now, true),
+    outboxRowStatement(env, { message: { to: row.email, template: "gemologist-review", data }, clientIp: null }, o.now, true),
   ]);
   const answered = (updated!.results as ReviewRow[])[0];
   if (!answered) refused("conflict", "This review was already answered, or the report was removed");

@@ -24,6 +24,8 @@ export interface QuizRequestDeps {
   /** Adds a Set-Cookie header to the page's response. */
   setCookie: (header: string) => void;
   origin: string;
+  /** The client's address (CF-Connecting-IP): emails asked for count against it. */
+  ip: string;
   waitUntil: (p: Promise<unknown>) => void;
 }
 
@@ -52,7 +54,7 @@ function completedAt(raw: string | undefined): number | null {
 
 /** The quiz service of one page request. */
 export function serverQuiz(r: QuizRequestDeps): QuizService {
-  const deps = async () => ({ env: r.env, now: r.now(), userId: await r.userId(), origin: r.origin, waitUntil: r.waitUntil });
+  const deps = async () => ({ env: r.env, now: r.now(), userId: await r.userId(), origin: r.origin, ip: r.ip, waitUntil: r.waitUntil });
   return {
     async complete(answers: QuizAnswers) {
       const parsed = v.safeParse(QuizRequest, answers);

@@ -140,6 +140,7 @@ export function loaderServices() {
         cookie: (name) => getCookie(c, name),
         setCookie: (header) => c.get("sessionCookies").push(header),
         origin: siteOrigin(c.env),
+        ip: c.req.header("cf-connecting-ip") ?? "unknown",
         waitUntil,
       }),
     );

@@ -49,12 +49,15 @@ export function expiredNoticeStatements(mail: ExpiryMail, order: ExpiringOrder, 
     outboxRowStatement(
       mail.env,
       {
-        to: order.email,
-        template: "order-expired",
-        data: {
-          orderNumber: order.order_number,
-          items: lines.map((l) => ({ name: l.name, quantity: l.quantity })),
-          cartLink: new URL(order.cart_link, mail.origin).toString(),
+        clientIp: null,
+        message: {
+          to: order.email,
+          template: "order-expired",
+          data: {
+            orderNumber: order.order_number,
+            items: lines.map((l) => ({ name: l.name, quantity: l.quantity })),
+            cartLink: new URL(order.cart_link, mail.origin).toString(),
+          },
         },
       },
       now,

@@ -15,6 +15,7 @@ async function deps(c: Context<AppEnv>): Promise<WizardDeps> {
     now: Date.now(),
     userId: (await signedInUser(c))?.id ?? null,
     origin: siteOrigin(c.env),
+    ip: c.req.header("cf-connecting-ip") ?? "unknown",
     waitUntil: (p) => c.executionCtx.waitUntil(p),
   };
 }

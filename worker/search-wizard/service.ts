@@ -23,7 +23,7 @@ import {
 } from "#shared/search-wizard/schemas.ts";
 import { caratText, dealWords, gradeText } from "#shared/search-wizard/words.ts";
 import { formatUsd } from "#shared/money.ts";
-import { type EmailBindings, queueEmail } from "../email/outbox";
+import { type EmailBindings, queueEmail, queuedOrRefused } from "../email/outbox";
 import { type IpLimit, reserveForIp } from "../lib/ip-limit";
 import { dealScoreOf } from "../search/deal-service";
 import type { SearchBindings } from "../search/service";
@@ -38,6 +38,8 @@ export interface WizardDeps {
   now: number;
   userId: number | null;
   origin: string;
+  /** The client's address (CF-Connecting-IP): the recommendation emails count against it (worker/email/gate.ts). */
+  ip: string;
   waitUntil: (p: Promise<unknown>) => void;
 }
 
@@ -149,7 +151,8 @@ function budgetText(budget: WizardBudget): string {
 /**
  * SearchWizard/get-recommendations: emails the search's recommendations (recomputed and saved first when
  * `initial` is false) and keeps the email and comments on it. 404 for an unknown search (before the limit
- * counts), 429 past MAX_RECOMMENDATION_EMAILS to the address in the window.
+ * counts), 429 past MAX_RECOMMENDATION_EMAILS to the address in the window, and 429 when the email gate
+ * (worker/email/gate.ts) refuses it: the hourly limits per recipient, per client address and in total.
  */
 export async function emailRecommendations(d: WizardDeps, req: GetRecommendationsRequest): Promise<void> {
   let search = await getSearch(d.env.DB, req.searchId);
@@ -167,25 +170,29 @@ export async function emailRecommendations(d: WizardDeps, req: GetRecommendation
   }
   await saveNotes(d.env.DB, search.searchId, { email: req.email, comments: req.comments, emailed: true }, d.now);
   const link = (path: string) => new URL(path, d.origin).href;
-  await queueEmail(
+  const queued = await queueEmail(
     d.env,
     {
-      to: req.email,
-      template: "wizard-recommendations",
-      data: {
-        budgetText: budgetText(search.budget),
-        stones: search.recommendations.map((r) => ({
-          title: r.title,
-          label: `${caratText(r.diamond.carat)} ${gradeText(r.diamond)}`,
-          priceCents: r.diamond.price,
-          reason: r.reason,
-          link: link(`/diamond/${r.diamond.id}/${r.diamond.slug}`),
-        })),
-        searchLink: link(`/quiz/results?searchId=${search.searchId}`),
-        moreLink: link(search.moreLikeThese),
+      clientIp: d.ip,
+      message: {
+        to: req.email,
+        template: "wizard-recommendations",
+        data: {
+          budgetText: budgetText(search.budget),
+          stones: search.recommendations.map((r) => ({
+            title: r.title,
+            label: `${caratText(r.diamond.carat)} ${gradeText(r.diamond)}`,
+            priceCents: r.diamond.price,
+            reason: r.reason,
+            link: link(`/diamond/${r.diamond.id}/${r.diamond.slug}`),
+          })),
+          searchLink: link(`/quiz/results?searchId=${search.searchId}`),
+          moreLink: link(search.moreLikeThese),
+        },
       },
     },
     d.waitUntil,
     d.now,
   );
+  queuedOrRefused(queued);
 }

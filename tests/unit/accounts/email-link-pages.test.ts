@@ -249,24 +249,56 @@ describe("/unsubscribe and /Home/UnsubscribeEmailAction", () => {
     expect(malformed.status).toBe(404);
   });
 
-  it("one click from an email unsubscribes and confirms, with a link home", async () => {
+  it("opening the emailed link changes nothing: it asks, with the link's parameters in the form", async () => {
     const account = fakeAccount();
     const res = await render(account.service, `/Home/UnsubscribeEmailAction?userGuid=${guid}&type=orderReviews`);
     expect(res.status).toBe(200);
     const main = await body(res);
+    expect(main).toContain("Stop sending requests to review your orders to Ada at <strong>a**@example.com</strong>?");
+    expect(main).toContain('<form method="post"');
+    expect(attr(inputTag(main, "userGuid"), "value")).toBe(guid);
+    expect(attr(inputTag(main, "type"), "value")).toBe("orderReviews");
+    expect(inputTag(main, "userGuid")).toContain('type="hidden"');
+    expect(account.argsOf("unsubscribe")).toEqual([]);
+  });
+
+  it("the button's post unsubscribes from the posted list and confirms, with a link home", async () => {
+    const account = fakeAccount();
+    const res = await render(account.service, `/Home/UnsubscribeEmailAction?userGuid=${guid}&type=orderReviews`, { userGuid: guid, type: "orderReviews" });
+    expect(res.status).toBe(200);
+    const main = await body(res);
     expect(main).toContain("You will no longer receive requests to review your orders");
     expect(main).toContain('href="/"');
+    expect(main).not.toContain("<form");
     expect(account.argsOf("unsubscribe")).toEqual([[guid, "orderReviews"]]);
   });
 
-  it("one click with an unknown guid or type says the link is not valid", async () => {
+  it("a mail client's one-click post (RFC 8058) unsubscribes with the address's parameters", async () => {
     const account = fakeAccount();
-    account.refuse("unsubscribe", { ok: false, kind: "not_found", message: "No user with this guid" });
+    const res = await render(account.service, `/Home/UnsubscribeEmailAction?userGuid=${guid}&type=alerts`, { "List-Unsubscribe": "One-Click" });
+    expect(res.status).toBe(200);
+    expect(account.argsOf("unsubscribe")).toEqual([[guid, "alerts"]]);
+  });
+
+  it("an unknown guid or type says the link is not valid, on opening and on posting, and unsubscribes no one", async () => {
+    const account = fakeAccount();
+    account.setGuidUser(null);
     const unknown = await render(account.service, `/Home/UnsubscribeEmailAction?userGuid=${guid}&type=marketing`);
     expect(unknown.status).toBe(404);
-    expect(await body(unknown)).toContain("We could not find the subscription of this link.");
+    const unknownMain = await body(unknown);
+    expect(unknownMain).toContain("We could not find the subscription of this link.");
+    expect(unknownMain).not.toContain("<form");
     const badType = await render(fakeAccount().service, `/Home/UnsubscribeEmailAction?userGuid=${guid}&type=carrier-pigeon`);
     expect(badType.status).toBe(400);
     expect(await body(badType)).toContain("This unsubscribe link is not valid.");
+    const posted = fakeAccount();
+    posted.refuse("unsubscribe", { ok: false, kind: "not_found", message: "No user with this guid" });
+    const refused = await render(posted.service, `/Home/UnsubscribeEmailAction?userGuid=${guid}`, { userGuid: guid, type: "marketing" });
+    expect(refused.status).toBe(404);
+    expect(await body(refused)).toContain("We could not find the subscription of this link.");
+    const malformed = fakeAccount();
+    const res = await render(malformed.service, "/Home/UnsubscribeEmailAction", { userGuid: "not-a-guid", type: "marketing" });
+    expect(res.status).toBe(404);
+    expect(malformed.argsOf("unsubscribe")).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ function get(path: string, bindings: Bindings = env): Promise<Response> {
 const address = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 async function queueLocal(message: EmailMessage): Promise<number> {
-  return queueEmail(env, message, () => {}, Date.UTC(2026, 10, 1, 9, 30)).then((id) => id!);
+  return queueEmail(env, { message, clientIp: null }, () => {}, Date.UTC(2026, 10, 1, 9, 30)).then((q) => q.id!);
 }
 
 function confirmation(to: string, firstName = "Ada"): EmailMessage {

@@ -38,7 +38,8 @@ const address = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@ex
 /** Queues with Resend at the fake and runs the request's delivery (`waitUntil`) to its end. */
 async function queueAndDeliver(message: EmailMessage, now: number): Promise<number> {
   const pending: Promise<unknown>[] = [];
-  const id = (await queueEmail(resendEnv(), message, (p) => pending.push(p), now))!;
+  const { id } = await queueEmail(resendEnv(), { message, clientIp: null }, (p) => pending.push(p), now);
+  if (id === null) throw new Error("not queued");
   expect(pending).toHaveLength(1);
   await Promise.all(pending);
   return id;
@@ -53,7 +54,7 @@ describe("email outbox", () => {
   it("without RESEND_API_KEY keeps the email as local and never sends it", async () => {
     const to = address("local");
     const pending: Promise<unknown>[] = [];
-    const id = (await queueEmail(env, confirmEmail(to), (p) => pending.push(p), T0))!;
+    const id = (await queueEmail(env, { message: confirmEmail(to), clientIp: null }, (p) => pending.push(p), T0)).id!;
     expect(pending).toHaveLength(0);
     expect(await row(id)).toMatchObject({ status: "local", attempts: 0 });
     expect(await deliverDue(senderConfig(env), T0 + 365 * 24 * 60 * MIN)).toEqual([]);
@@ -161,7 +162,7 @@ describe("email outbox", () => {
   it("a delivery that never finished (a crashed isolate) is due again when its 10-minute lease ends", async () => {
     const to = address("crashed");
     // A row whose first delivery claimed it at T0 and never came back.
-    const id = (await queueEmail(env, confirmEmail(to), () => {}, T0))!;
+    const id = (await queueEmail(env, { message: confirmEmail(to), clientIp: null }, () => {}, T0)).id!;
     await env.DB.prepare("UPDATE email_outbox SET status = 'sending', attempts = 1, next_attempt_at = ? WHERE id = ?")
       .bind(T0 + LEASE_MS, id)
       .run();

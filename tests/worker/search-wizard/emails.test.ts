@@ -1,13 +1,14 @@
 /**
  * SearchWizard/get-recommendations (issue 21 point 6): the saved search's recommendations emailed through the
  * outbox (each stone, why it was picked, links to it and to the saved search), the email and comments kept on
- * the search, recomputed for a new budget when `initial` is false; an unknown searchId 404; at most 10 emails
- * to an address per 15 minutes, exactly even when asked at once (429 with Retry-After after).
+ * the search, recomputed for a new budget when `initial` is false; an unknown searchId 404; at most the email
+ * gate's hourly emails to an address (worker/email/gate.ts), exactly even when asked at once (429 with Retry-After after).
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MAX_RECOMMENDATION_EMAILS } from "#shared/search-wizard/schemas.ts";
 import type { WizardSearch } from "#shared/search-wizard/schemas.ts";
+import { EMAILS_PER_RECIPIENT_HOUR } from "#worker/email/gate.ts";
 import { renderEmail } from "#worker/email/templates.ts";
 import { freshEmail, outbox } from "../accounts/account-helpers";
 import { call, postJson } from "../helpers";
@@ -58,14 +59,15 @@ describe("SearchWizard/get-recommendations", () => {
     expect(bad.status).toBe(400);
   });
 
-  it(`sends at most ${MAX_RECOMMENDATION_EMAILS} to an address per 15 minutes, exactly even at once; then 429 with Retry-After`, async () => {
+  it(`sends at most ${EMAILS_PER_RECIPIENT_HOUR.other} to an address an hour (the email gate), exactly even at once; then 429 with Retry-After`, async () => {
     const s = await newSearch();
     const email = freshEmail("burst");
     const answers = await Promise.all(Array.from({ length: MAX_RECOMMENDATION_EMAILS + 5 }, () => ask({ searchId: s.searchId, email })));
-    expect(answers.filter((r) => r.status === 202)).toHaveLength(MAX_RECOMMENDATION_EMAILS);
+    expect(answers.filter((r) => r.status === 202)).toHaveLength(EMAILS_PER_RECIPIENT_HOUR.other);
     const limited = answers.filter((r) => r.status === 429);
-    expect(limited).toHaveLength(5);
-    expect(Number(limited[0]!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(limited).toHaveLength(MAX_RECOMMENDATION_EMAILS + 5 - EMAILS_PER_RECIPIENT_HOUR.other);
+    for (const r of limited) expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await outbox(email)).toHaveLength(EMAILS_PER_RECIPIENT_HOUR.other);
     // The address is the key, whatever its case; another address is not limited.
     expect((await ask({ searchId: s.searchId, email: email.toUpperCase() })).status).toBe(429);
     expect((await ask({ searchId: s.searchId, email: freshEmail("other") })).status).toBe(202);

@@ -88,23 +88,26 @@ export async function sendDigests(
       const completeAccountLink = n.user.partial
         ? link("/register", { complete: "1", email: n.user.email, securityStamp: await signLink(linkSecret(env), "complete", n.user, o.now) })
         : null;
-      const id = await queueEmail(
+      const { id } = await queueEmail(
         env,
         {
-          to: n.user.email,
-          template: "alert-digest",
-          data: {
-            searches: n.searches.map((s) => ({
-              title: s.title,
-              kind: s.kind,
-              link: link(s.path),
-              stones: s.stones.slice(0, STONES_PER_SEARCH_IN_EMAIL).map((x) => ({ label: x.label, priceCents: x.priceCents })),
-              more: Math.max(0, s.stones.length - STONES_PER_SEARCH_IN_EMAIL),
-            })),
-            priceDrops: n.drops.map((d) => ({ label: dropLabel(d.diamond), fromCents: d.fromPrice, toCents: d.price })),
-            seeAllLink: link("/my-stuff/alerts", { token, email: n.user.email }),
-            completeAccountLink,
-            unsubscribeLink: link("/Home/UnsubscribeEmailAction", { userGuid: n.user.userGuid, type: "alerts" }),
+          clientIp: null,
+          message: {
+            to: n.user.email,
+            template: "alert-digest",
+            data: {
+              searches: n.searches.map((s) => ({
+                title: s.title,
+                kind: s.kind,
+                link: link(s.path),
+                stones: s.stones.slice(0, STONES_PER_SEARCH_IN_EMAIL).map((x) => ({ label: x.label, priceCents: x.priceCents })),
+                more: Math.max(0, s.stones.length - STONES_PER_SEARCH_IN_EMAIL),
+              })),
+              priceDrops: n.drops.map((d) => ({ label: dropLabel(d.diamond), fromCents: d.fromPrice, toCents: d.price })),
+              seeAllLink: link("/my-stuff/alerts", { token, email: n.user.email }),
+              completeAccountLink,
+              unsubscribeLink: link("/Home/UnsubscribeEmailAction", { userGuid: n.user.userGuid, type: "alerts" }),
+            },
           },
         },
         o.waitUntil,

@@ -3,7 +3,8 @@
  * paid order's unconfirmed lines gets "please confirm these stones" with its key; the shopper whose stone is
  * unavailable gets the link to choose. Rows go straight into the outbox (worker/email/outbox.ts), in the
  * batch of the change they announce where there is one, so the change and its email happen together or not
- * at all — and without the outbox's per-address cap: a retailer gets an email for every paid order.
+ * at all. A retailer's address comes from the directory and gets an email for every paid order: it has the
+ * gate's retailer cap instead of the per-recipient one (worker/email/gate.ts).
  */
 import { deliverRows, type EmailBindings, outboxRowStatement, returnedIds } from "../../email/outbox";
 import { type OrderKeyBindings, orderKey } from "../keys";
@@ -51,16 +52,20 @@ export async function askRetailers(
       outboxRowStatement(
         env,
         {
-          to: rows[0]!.retailer_email,
-          template: "order-confirm-availability",
-          data: {
-            retailerName: rows[0]!.retailer_name,
-            orderNumber,
-            stones: rows.map((r) => ({ lineId: r.line_id, name: r.name, sku: r.sku })),
-            retailerId,
-            key: await retailerKey(env, orderNumber, retailerId),
-            confirmCall: `PUT ${new URL(`/api/orders/confirm-order-items-availability/${orderNumber}`, origin).toString()}`,
-            referenceLink: new URL("/api/openapi.json", origin).toString(),
+          clientIp: null,
+          retailer: true,
+          message: {
+            to: rows[0]!.retailer_email,
+            template: "order-confirm-availability",
+            data: {
+              retailerName: rows[0]!.retailer_name,
+              orderNumber,
+              stones: rows.map((r) => ({ lineId: r.line_id, name: r.name, sku: r.sku })),
+              retailerId,
+              key: await retailerKey(env, orderNumber, retailerId),
+              confirmCall: `PUT ${new URL(`/api/orders/confirm-order-items-availability/${orderNumber}`, origin).toString()}`,
+              referenceLink: new URL("/api/openapi.json", origin).toString(),
+            },
           },
         },
         o.now,
@@ -88,12 +93,15 @@ export async function unavailableEmailStatement(
   return outboxRowStatement(
     env,
     {
-      to: order.email,
-      template: "order-item-unavailable",
-      data: {
-        orderNumber: order.order_number,
-        items: items.map((i) => ({ name: i.name })),
-        link: await substituteLink(env, order.order_number, siteOrigin(env, origin)),
+      clientIp: null,
+      message: {
+        to: order.email,
+        template: "order-item-unavailable",
+        data: {
+          orderNumber: order.order_number,
+          items: items.map((i) => ({ name: i.name })),
+          link: await substituteLink(env, order.order_number, siteOrigin(env, origin)),
+        },
       },
     },
     now,

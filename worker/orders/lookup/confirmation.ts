@@ -19,8 +19,16 @@ export async function orderLink(env: OrderKeyBindings, orderNumber: string, orig
 }
 
 /**
- * Queues the confirmation of order `orderNumber` to its email. Resolves to whether it was queued (false: the
- * address already got 5 confirmations this hour) and where it goes. Refuses (not_found) an unknown order.
+ * Who asks for a confirmation: the order becoming paid or an operator (no client, transactional), or the
+ * shopper asking for it again (orders/EmailOrder: their address, counted as asked-for mail so it can never
+ * crowd out the real confirmation).
+ */
+export type ConfirmationAsker = { clientIp: null } | { clientIp: string; category: "other" };
+
+/**
+ * Queues the confirmation of order `orderNumber` to its email. Resolves to whether it was queued (false: an
+ * hourly email limit, gate.ts; `retryAfter` seconds until it has room) and where it goes. Refuses (not_found)
+ * an unknown order.
  */
 export async function sendOrderConfirmation(
   env: EmailBindings & OrderKeyBindings,
@@ -28,25 +36,29 @@ export async function sendOrderConfirmation(
   origin: string,
   waitUntil: (p: Promise<unknown>) => void,
   now: number,
-): Promise<{ queued: boolean; to: string }> {
+  asker: ConfirmationAsker = { clientIp: null },
+): Promise<{ queued: boolean; to: string; retryAfter?: number }> {
   const order = await findOrder(env.DB, orderNumber);
   if (!order) refused("not_found", "No such order");
   const lines = JSON.parse(order.lines_json) as { name: string; quantity: number; total: number }[];
-  const id = await queueEmail(
+  const queued = await queueEmail(
     env,
     {
-      to: order.email,
-      template: "order-confirmation",
-      data: {
-        orderNumber: order.order_number,
-        status: statusLabel(order.status),
-        items: lines.map((l) => ({ name: l.name, quantity: l.quantity, totalCents: l.total })),
-        amountCents: order.amount_due_cents,
-        link: await orderLink(env, order.order_number, origin),
+      ...asker,
+      message: {
+        to: order.email,
+        template: "order-confirmation",
+        data: {
+          orderNumber: order.order_number,
+          status: statusLabel(order.status),
+          items: lines.map((l) => ({ name: l.name, quantity: l.quantity, totalCents: l.total })),
+          amountCents: order.amount_due_cents,
+          link: await orderLink(env, order.order_number, origin),
+        },
       },
     },
     waitUntil,
     now,
   );
-  return { queued: id !== null, to: order.email };
+  return queued.id === null ? { queued: false, to: order.email, retryAfter: queued.retryAfter } : { queued: true, to: order.email };
 }

@@ -1,6 +1,8 @@
 /** §7 Orders around a placed order under /api (shared/api/order-lookup.ts): lookup, confirmation email, Save, expiry, address update, offers, wire received. */
 import type { Context } from "hono";
 import { orderLookupOperations as ops } from "#shared/api/order-lookup.ts";
+import { refusedRetry } from "#shared/refusal.ts";
+import { TOO_MANY_EMAILS } from "../../email/outbox";
 import type { AppEnv } from "../../env";
 import { handle } from "../../http/routes";
 import { currentUser } from "../../middleware/session";
@@ -27,8 +29,10 @@ export const orderLookupRoutes = [
     privately(c);
     const order = await orderAccess(c, body.orderNumber, { key: body.key });
     const origin = siteOrigin(c.env);
-    const sent = await sendOrderConfirmation(c.env, order.order_number, origin, (p) => c.executionCtx.waitUntil(p), Date.now());
-    return { status: 200, body: sent };
+    const asker = { clientIp: c.req.header("cf-connecting-ip") ?? "unknown", category: "other" as const };
+    const sent = await sendOrderConfirmation(c.env, order.order_number, origin, (p) => c.executionCtx.waitUntil(p), Date.now(), asker);
+    if (sent.retryAfter !== undefined) refusedRetry(TOO_MANY_EMAILS, sent.retryAfter);
+    return { status: 200, body: { queued: sent.queued, to: sent.to } };
   }),
   handle(ops.saveOrder, async ({ body }, c) => {
     privately(c);

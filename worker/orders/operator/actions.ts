@@ -101,7 +101,7 @@ async function wireArrived(env: OrderBindings, order: OrderRow, actor: string, c
   return { status: 200, message: `The wire of ${usd(wire.amount_cents)} is received: the order is paid.` };
 }
 
-/** The shipping notice to the order's address; whether it was queued (false: the address's hourly cap). */
+/** The shipping notice to the order's address; its outbox id (null: an hourly email limit, worker/email/gate.ts). */
 async function emailShippingNotice(env: OrderBindings, order: OrderRow, carrier: string, trackingNumber: string, ctx: ActionContext): Promise<number | null> {
   const data = {
     orderNumber: order.order_number,
@@ -110,7 +110,7 @@ async function emailShippingNotice(env: OrderBindings, order: OrderRow, carrier:
     trackingLink: trackingLink(carrier, trackingNumber),
     link: await orderLink(env, order.order_number, ctx.origin),
   };
-  return queueEmail(env, { to: order.email, template: "order-shipped", data }, ctx.waitUntil, ctx.now);
+  return (await queueEmail(env, { message: { to: order.email, template: "order-shipped", data }, clientIp: null }, ctx.waitUntil, ctx.now)).id;
 }
 
 async function shipped(env: OrderBindings, order: OrderRow, actor: string, a: { carrier: string; trackingNumber: string }, ctx: ActionContext) {
@@ -122,7 +122,8 @@ async function shipped(env: OrderBindings, order: OrderRow, actor: string, a: { 
     record(db, order.order_number, "shipped", actor, { carrier: a.carrier, trackingNumber: a.trackingNumber }, ctx.now),
   ]);
   const emailed = await emailShippingNotice(env, order, a.carrier, a.trackingNumber, ctx);
-  const notice = emailed === null ? "the shipping email was not sent (5 this hour already)" : `${order.email} is emailed the tracking number`;
+  const notice =
+    emailed === null ? "the shipping email was not sent (the hourly email limit of this address)" : `${order.email} is emailed the tracking number`;
   return { status: 200 as const, message: `Shipped with ${a.carrier}, tracking ${a.trackingNumber}: ${notice}.` };
 }
 
@@ -169,7 +170,7 @@ async function resend(env: OrderBindings, order: OrderRow, actor: string, templa
     if (!facts?.carrier || !facts.tracking_number) refused("conflict", "This order has not shipped: there is no shipping notice to send.");
     id = await emailShippingNotice(env, order, facts.carrier, facts.tracking_number, ctx);
   }
-  if (id === null) refused("rate_limited", `${order.email} already got this email 5 times this hour; try again later.`);
+  if (id === null) refused("rate_limited", `${order.email} reached its hourly email limit; try again later.`);
   await record(env.DB, order.order_number, "resend-email", actor, { template, to: order.email }, ctx.now).run();
   return { status: 200 as const, message: `The ${template === "confirmation" ? "order confirmation" : "shipping notice"} is sent again to ${order.email}.` };
 }

@@ -82,17 +82,20 @@ export async function inviteAfterDelivery(env: ReviewBindings, orderNumber: stri
   const name = (JSON.parse(order.shipping_json) as { name?: string }).name ?? "";
   const surveyKey = await orderKey(env, orderNumber);
   const products = await Promise.all(requests.map(async (r) => ({ name: r.name, ratingLinks: await ratingLinks(env, ctx.origin, r.id) })));
-  const emailId = await queueEmail(
+  const { id: emailId } = await queueEmail(
     env,
     {
-      to: order.email,
-      template: "review-invitation",
-      data: {
-        orderNumber,
-        firstName: name.trim().split(/\s+/)[0] ?? "",
-        products,
-        surveyLink: `${ctx.origin}/orders/survey/${orderNumber}?key=${surveyKey}`,
-        unsubscribeLink: `${ctx.origin}/unsubscribe-user-review/${orderNumber}/${surveyKey}`,
+      clientIp: null,
+      message: {
+        to: order.email,
+        template: "review-invitation",
+        data: {
+          orderNumber,
+          firstName: name.trim().split(/\s+/)[0] ?? "",
+          products,
+          surveyLink: `${ctx.origin}/orders/survey/${orderNumber}?key=${surveyKey}`,
+          unsubscribeLink: `${ctx.origin}/unsubscribe-user-review/${orderNumber}/${surveyKey}`,
+        },
       },
     },
     ctx.waitUntil,

@@ -79,7 +79,7 @@ export async function emailDecisions(env: FinancingCronBindings, now: number, wa
         outcome,
         now,
       ),
-      outboxRowStatement(env, { to: t.email, template: "financing-decision", data }, now, true),
+      outboxRowStatement(env, { message: { to: t.email, template: "financing-decision", data }, clientIp: null }, now, true),
       env.DB.prepare("UPDATE financing_decision_emails SET email_id = last_insert_rowid() WHERE transition_id = ? AND changes() = 1").bind(t.id),
     ]);
     const id = (queued?.results[0] as { id?: number } | undefined)?.id;
