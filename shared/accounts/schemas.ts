@@ -84,7 +84,7 @@ export const FacebookLoginRequest = v.object({ accessToken: v.pipe(v.string("acc
 /** The emailed link that adds a Facebook identity to the account with the email (its owner agrees). */
 export const FacebookLinkRequest = v.object({
   email: Email,
-  facebookId: v.pipe(v.string("facebookId is required"), v.regex(/^\d{1,30}$/, "facebookId is not a Facebook id")),
+  facebookId: v.pipe(v.string("facebookId is required"), v.maxLength(30), v.regex(/^\d{1,30}$/, "facebookId is not a Facebook id")),
   securityStamp: LinkStamp,
 });
 export const UnsubscribeRequest = v.object({ userGuid: UserGuid });
@@ -130,7 +130,7 @@ export const AccountSession = v.object({
 });
 export type AccountSession = v.InferOutput<typeof AccountSession>;
 export const AccountSessions = v.object({ sessions: v.array(AccountSession) });
-export const SessionParam = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f]{24}$/, "Not a session id")) });
+export const SessionParam = v.object({ id: v.pipe(v.string(), v.maxLength(24), v.regex(/^[0-9a-f]{24}$/, "Not a session id")) });
 
 /** The answer of calls that must not tell whether an email is known: always the same shape and wording. */
 export const AccountNotice = v.object({ message: v.string() });

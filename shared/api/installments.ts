@@ -26,6 +26,7 @@ export const installmentOperations = {
   approveAffirm: operation({
     method: "PUT",
     path: "/orders/{id}/affirm/{x}/approve",
+    credentials: ["orderKey", "visitor", "session", "admin"],
     operationId: "approveAffirm",
     summary:
       "The shopper came back from Affirm with checkout token x: the server authorises it at Affirm, checks the amount and captures (Idempotency-Key: once)",
@@ -36,6 +37,7 @@ export const installmentOperations = {
   approveAffirmWithReference: operation({
     method: "PUT",
     path: "/orders/{id}/affirm/{x}/approve/{y}",
+    credentials: ["orderKey", "visitor", "session", "admin"],
     operationId: "approveAffirmWithReference",
     summary: "As approveAffirm; y is Affirm's checkout id or reference (recorded, not trusted)",
     params: v.object({ id: OrderNumber, x: Ref, y: Ref }),
@@ -45,6 +47,7 @@ export const installmentOperations = {
   approveSplitit: operation({
     method: "PUT",
     path: "/orders/{id}/splitit/{x}/approve",
+    credentials: ["orderKey", "visitor", "session", "admin"],
     operationId: "approveSplitit",
     summary:
       "The shopper completed Splitit's form for installment plan x: the server reads the plan at Splitit and starts it (the first instalment charged, once)",

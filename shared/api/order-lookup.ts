@@ -39,7 +39,7 @@ export const orderLookupOperations = {
     method: "POST",
     path: "/orders/EmailOrder",
     operationId: "emailOrder",
-    credentials: ["visitor", "session"],
+    credentials: ["orderKey", "visitor", "session", "admin"],
     summary: "Sends the shopper's own order's confirmation email again (items, amount, status and its link) through the outbox",
     description:
       "Counted as asked-for mail, apart from the order's own transactional emails (which it can never crowd out): 5 an hour to one address, 20 an hour from one client address, and the site's hourly total (docs/decisions/053-email-limits-and-unsubscribe.md). Past a limit it answers 429 with Retry-After.",
@@ -67,7 +67,7 @@ export const orderLookupOperations = {
     method: "POST",
     path: "/orders/get-order-expiration/{n}",
     operationId: "orderExpiration",
-    credentials: ["visitor", "session"],
+    credentials: ["orderKey", "visitor", "session", "admin"],
     summary: "When the shopper's own unpaid order expires, and whether it has",
     params: v.object({ n: OrderNumber }),
     query: OrderKeyQuery,
@@ -77,7 +77,7 @@ export const orderLookupOperations = {
     method: "PUT",
     path: "/orders/payment-order-update/{id}",
     operationId: "paymentOrderUpdate",
-    credentials: ["visitor", "session"],
+    credentials: ["orderKey", "visitor", "session", "admin"],
     summary: "Changes an unpaid order's shipping and billing address and instructions; the tax and so the amount due follow the new address",
     description:
       "An open payment of the old amount is cancelled, so the next payment collects the new amount. Items and SSID are accepted and ignored: an order's items are fixed when it is placed.",

@@ -40,7 +40,7 @@ export const orderOperations = {
     method: "POST",
     path: "/orders/payment/{id}",
     operationId: "orderPayment",
-    credentials: ["visitor", "session"],
+    credentials: ["orderKey", "visitor", "session", "admin"],
     summary: "Starts (or resumes) the payment of an unpaid order of this shopper: re-payment after a decline",
     params: OrderNumberParam,
     query: OrderKeyQuery,
@@ -55,6 +55,7 @@ export const orderOperations = {
   approveLocal: operation({
     method: "PUT",
     path: "/orders/{id}/local/{x}/approve",
+    credentials: ["orderKey", "visitor", "session", "admin"],
     operationId: "approveLocalPayment",
     summary: "The embedded test gateway's approval: the server captures at the gateway (APP_ENV local only)",
     params: v.object({ id: OrderNumber, x: ProviderRef }),
@@ -64,6 +65,7 @@ export const orderOperations = {
   approvePayPal: operation({
     method: "PUT",
     path: "/orders/{id}/paypal/{x}/approve",
+    credentials: ["orderKey", "visitor", "session", "admin"],
     operationId: "approvePayPal",
     summary: "The buyer approved PayPal order x: the server captures it at PayPal (PayPal-Request-Id: one capture)",
     params: v.object({ id: OrderNumber, x: ProviderRef }),
@@ -73,6 +75,7 @@ export const orderOperations = {
   approvePayPalPayer: operation({
     method: "PUT",
     path: "/orders/{id}/paypal/{x}/approve/{y}",
+    credentials: ["orderKey", "visitor", "session", "admin"],
     operationId: "approvePayPalWithPayer",
     summary: "As approvePayPal; y is PayPal's payer id (recorded, not trusted)",
     params: v.object({ id: OrderNumber, x: ProviderRef, y: ProviderRef }),
@@ -82,6 +85,7 @@ export const orderOperations = {
   approveStripe: operation({
     method: "PUT",
     path: "/orders/stripe/{id}/approve",
+    credentials: ["orderKey", "visitor", "session", "admin"],
     operationId: "approveStripe",
     summary: "The browser confirmed Stripe PaymentIntent id: the server reads it back from Stripe and applies it",
     params: v.object({ id: ProviderRef }),
@@ -91,6 +95,7 @@ export const orderOperations = {
   approveBraintree: operation({
     method: "PUT",
     path: "/orders/{id}/braintree/{nonce}/approve",
+    credentials: ["orderKey", "visitor", "session", "admin"],
     operationId: "approveBraintree",
     summary: "A card, Apple Pay or Google Pay nonce from Braintree's client: the server makes the sale for the order's amount",
     params: v.object({ id: OrderNumber, nonce: ProviderRef }),
@@ -100,6 +105,7 @@ export const orderOperations = {
   approveBraintreeDescribed: operation({
     method: "PUT",
     path: "/orders/{id}/braintree/{nonce}/approve/{y}",
+    credentials: ["orderKey", "visitor", "session", "admin"],
     operationId: "approveBraintreeDescribed",
     summary: "As approveBraintree; y is the paymentMethodDescription (CreditCard, ApplePayCard, GooglePay), checked against the nonce",
     params: v.object({ id: OrderNumber, nonce: ProviderRef, y: v.picklist(["CreditCard", "ApplePayCard", "GooglePay"]) }),
@@ -149,7 +155,7 @@ export const orderOperations = {
     method: "POST",
     path: "/orders/{id}/payment-requests/{requestId}/pay",
     operationId: "payPaymentRequest",
-    credentials: ["visitor", "session"],
+    credentials: ["orderKey", "visitor", "session", "admin"],
     summary: "The shopper approves a payment request of their order: a payment of its amount through the order's method",
     params: v.object({ id: OrderNumber, requestId: v.pipe(v.string(), v.maxLength(36), v.regex(/^prq_[0-9a-f]{32}$/, "not a payment request")) }),
     query: OrderKeyQuery,

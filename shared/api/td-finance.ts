@@ -25,7 +25,7 @@ export const tdFinanceOperations = {
     method: "POST",
     path: "/orders/GetTdFinanceUrl",
     operationId: "getTdFinanceUrl",
-    credentials: ["visitor", "session"],
+    credentials: ["orderKey", "visitor", "session", "admin"],
     summary: "Starts (or answers the open) TD financing application of the shopper's own unpaid financing order: where to send the shopper",
     description:
       "The order is the one named (with its key, or the shopper's own), else the newest unpaid financing order placed from the shopper's cart. Return addresses must be on this site's origin (400 otherwise: never an open redirect); without them TD returns to /order/td/{outcome}. The amount is the order's, never the browser's.",
@@ -42,6 +42,7 @@ export const tdFinanceOperations = {
   tdFinanceApprove: operation({
     method: "PUT",
     path: "/orders/{id}/tdfinance/approve",
+    credentials: ["orderKey", "visitor", "session", "admin"],
     operationId: "approveTdFinance",
     summary:
       "The shopper approved at TD: the server asks TD about the application and, when approved, authorises and captures the order's amount on the account — once",
@@ -76,6 +77,7 @@ export const tdFinanceOperations = {
   tdAccountNumber: operation({
     method: "POST",
     path: "/orders/GetTdAccountNumber",
+    credentials: ["orderKey", "visitor", "session"],
     operationId: "getTdAccountNumber",
     summary:
       "The shopper of a financing order who lost their TD account number gives the order (its key, or signed in as its shopper) and who they are (last name, ZIP code, SSN's last 4 digits or date of birth) and gets its last 4 digits back",

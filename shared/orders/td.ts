@@ -95,7 +95,7 @@ export type TdAccountInfo = v.InferOutput<typeof TdAccountInfo>;
  */
 export const TdAccountLookupRequest = v.pipe(
   v.object({
-    orderNumber: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^LP\d{10}$/, "Enter your order number: LP and 10 digits")),
+    orderNumber: v.pipe(v.string(), v.trim(), v.maxLength(12), v.toUpperCase(), v.regex(/^LP\d{10}$/, "Enter your order number: LP and 10 digits")),
     key: v.optional(GivenOrderKey),
     lastName: v.pipe(v.string(), v.trim(), v.minLength(1, "Enter your last name"), v.maxLength(80)),
     postalCode: v.pipe(v.string(), v.trim(), v.maxLength(10), v.regex(/^\d{5}(-\d{4})?$/, "Enter a 5-digit ZIP code")),

@@ -123,6 +123,7 @@ const PUBLIC: Record<string, readonly string[]> = {
     "POST /accounts/createPartialAccount",
     "POST /accounts/externalLogin/Google",
     "POST /accounts/externalLogin/Facebook",
+    "POST /accounts/externalLogin/Facebook/link",
     "POST /accounts/guid/{guid}",
     "POST /accounts/unsubscribeuser",
     "POST /accounts/unsubscribeuserpartial",
@@ -130,22 +131,9 @@ const PUBLIC: Record<string, readonly string[]> = {
     "POST /accounts/email-capture",
     "POST /my-stuff/loginLessAlert",
   ],
-  "payment approvals: the server asks the provider about the reference in the path and applies its answer": [
-    "PUT /orders/{id}/local/{x}/approve",
-    "PUT /orders/{id}/paypal/{x}/approve",
-    "PUT /orders/{id}/paypal/{x}/approve/{y}",
-    "PUT /orders/stripe/{id}/approve",
-    "PUT /orders/{id}/braintree/{nonce}/approve",
-    "PUT /orders/{id}/braintree/{nonce}/approve/{y}",
-    "PUT /orders/{id}/affirm/{x}/approve",
-    "PUT /orders/{id}/affirm/{x}/approve/{y}",
-    "PUT /orders/{id}/splitit/{x}/approve",
-    "PUT /orders/{id}/tdfinance/approve",
-    "GET /orders/GenerateClientToken",
-  ],
-  "knowledge the caller proves in the request, limited per address (the order's email; the cardholder's details)": [
+  "the card form's client token (the order's approval needs its key, its browser, its customer or an operator)": ["GET /orders/GenerateClientToken"],
+  "knowledge the caller proves in the request, limited per address (the order's number and email)": [
     "POST /orders/tracking-order-details/{orderNumber}/{email}",
-    "POST /orders/GetTdAccountNumber",
   ],
   "anonymous counters, preferences and reports (limited, nothing personal answered)": [
     "GET /logging/diamonds/views/{id}",
@@ -162,7 +150,7 @@ describe("the OpenAPI document's security", () => {
   it("names a scheme for each credential, where the API reads it", () => {
     expect(doc.components.securitySchemes).toEqual(SECURITY_SCHEMES);
     expect(SECURITY_SCHEMES.visitorCookie).toMatchObject({ type: "apiKey", in: "cookie", name: "loupe_vid" });
-    expect(SECURITY_SCHEMES.sessionCookie).toMatchObject({ type: "apiKey", in: "cookie", name: "loupe_session" });
+    expect(SECURITY_SCHEMES.sessionCookie).toMatchObject({ type: "apiKey", in: "cookie", name: "__Host-loupe_session" });
     expect(SECURITY_SCHEMES.sessionToken).toMatchObject({ type: "http", scheme: "bearer" });
     expect(SECURITY_SCHEMES.adminCookie).toMatchObject({ type: "apiKey", in: "cookie", name: "loupe_admin" });
     expect(SECURITY_SCHEMES.cloudflareAccess).toMatchObject({ type: "apiKey", in: "header", name: "Cf-Access-Jwt-Assertion" });
