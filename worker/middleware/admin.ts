@@ -40,7 +40,11 @@ async function resolve(c: Context<AppEnv>): Promise<string | null> {
   const token = c.env.ADMIN_TOKEN;
   if (!token) return null;
   const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
-  if (bearer) return (await checkToken(c.env.DB, clientIp(c), bearer, token, now)) ? LOCAL_OPERATOR : null;
+  if (bearer) {
+    // A customer's own session token (an API client's bearer) is not a guess at the operator's: never counted.
+    if ((await c.get("session")?.())?.via === "bearer") return null;
+    return (await checkToken(c.env.DB, clientIp(c), bearer, token, now)) ? LOCAL_OPERATOR : null;
+  }
   const session = getCookie(c, ADMIN_COOKIE);
   return session && (await validSession(token, session, now)) ? LOCAL_OPERATOR : null;
 }

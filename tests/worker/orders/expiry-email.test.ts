@@ -14,7 +14,7 @@ import { keyOf } from "./lookup/lookup-helpers";
 import { ADDRESS } from "./orders-helpers";
 import { emailsTo, freshEmail, payAtGateway } from "./ring-size-helpers";
 
-const SITE = "http://localhost:8787";
+const SITE = "https://loupe.test";
 
 let pick = 0;
 /** A guest's unpaid one-diamond order (a diamond of its own, a fresh email). */
@@ -81,7 +81,7 @@ describe("the notice when an unpaid order expired", () => {
       items: o.placed.order.lines.map((l) => ({ name: l.name, quantity: l.quantity })),
       cartLink: `${SITE}${(await env.DB.prepare("SELECT cart_link FROM orders WHERE order_number = ?").bind(o.n).first<{ cart_link: string }>())!.cart_link}`,
     });
-    expect(String(emails[0]!.data.cartLink)).toMatch(/^http:\/\/localhost:8787\/cart\/\d/);
+    expect(String(emails[0]!.data.cartLink)).toMatch(/^https:\/\/loupe\.test\/cart\/\d/);
     // The cart link rebuilds a cart with the order's items.
     const shopper = await visitor();
     const rebuilt = await call(new URL(String(emails[0]!.data.cartLink)).pathname, { headers: { cookie: shopper.cookie } });

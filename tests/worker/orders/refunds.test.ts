@@ -148,6 +148,6 @@ describe("refunding an order", () => {
     const keys = (await app.stats()).requests.filter((r) => r.path.endsWith("/refund")).map((r) => r.requestId);
     expect(new Set(keys).size).toBe(1);
     expect(keys).toHaveLength(4);
-    expect(await refundRows(n)).toMatchObject([{ status: "refunded", actor: "operator:Ada" }]);
+    expect(await refundRows(n)).toMatchObject([{ status: "refunded", actor: "operator:local-admin" }]);
   });
 });

@@ -14,7 +14,7 @@ import { visitor } from "../cart/cart-helpers";
 import { keyOf } from "./lookup/lookup-helpers";
 import { addCall, emailsTo, missingCall, orderItems, payAtGateway, ringShopper } from "./ring-size-helpers";
 
-const SITE = "http://localhost:8787";
+const SITE = "https://loupe.test";
 
 describe("the cart: I don't know my size yet", () => {
   it("lets a ring go to checkout without its size, and a size chosen later replaces the choice", async () => {

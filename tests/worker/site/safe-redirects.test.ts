@@ -10,7 +10,7 @@ import type { Report } from "#shared/reports/schemas.ts";
 import { trafficAlert } from "#worker/content/alerts.ts";
 import { bearer, confirmedUser, freshIp, outbox, PASSWORD, post, signIn } from "../accounts/account-helpers";
 import { answer, shopper } from "../conversations/chat-helpers";
-import { call, type ErrorBody } from "../helpers";
+import { call, operatorCookie, type ErrorBody } from "../helpers";
 
 const SITE = "https://loupe.test";
 const PAYLOADS = ["/.//evil.com", "/\\evil.com", "/%5cevil.com", "//evil.com", "/%2f%2fevil.com", "/%252f%252fevil.com", "/\t/evil.com"];
@@ -93,11 +93,7 @@ describe("the chat's page", () => {
     const sent = await s.sent("Is it eye-clean?", "/diamond/42");
     // A row written before pages were checked.
     await env.DB.prepare("UPDATE conversation_messages SET page = ? WHERE id = ?").bind("/\\evil.com", sent.id).run();
-    const login = await call("/operator/conversations?token=test-admin-token");
-    const cookie = login.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("loupe_admin="))!
-      .split(";")[0]!;
+    const cookie = await operatorCookie("/operator/conversations");
     const html = await (await call("/operator/conversations", { headers: { cookie } })).text();
     const block = html.slice(html.indexOf(`id="conversation-${s.guid}"`));
     expect(block).toContain("/\\evil.com");
@@ -157,11 +153,7 @@ describe("a report's productUrl", () => {
     expect((await call(path, { method: "POST", headers: auth, body: JSON.stringify({ productUrl: "https://shop.example/ok" }) })).status).toBe(202);
     // A row written before the check.
     await env.DB.prepare("UPDATE gemologist_reviews SET product_url = ? WHERE report_id = ?").bind("javascript:alert(document.domain)", report.id).run();
-    const login = await call("/gemologist-reviews?token=test-admin-token");
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = await operatorCookie("/gemologist-reviews");
     const html = await (await call("/gemologist-reviews", { headers: { cookie } })).text();
     expect(html).toContain("javascript:alert(document.domain)");
     expect(html).not.toMatch(/href="javascript:/i);
