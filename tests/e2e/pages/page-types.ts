@@ -11,6 +11,9 @@ import { openChatOnHome } from "./chat";
 import { operatorPage } from "./operator-login";
 import { substituteOfNewOrder } from "./substitute";
 
+/** What the browser sends with its own posts: the site's origin (the worker refuses a credentialed post without it). */
+const sameSite = () => ({ origin: url("").replace(/\/$/, "") });
+
 /** A step from a page to the next: a link to follow (a CSS selector: the first match's href is opened), or an action. */
 export type Step = string | ((page: Page) => Promise<void>);
 
@@ -78,7 +81,9 @@ async function finishQuiz(page: Page): Promise<void> {
 async function reportOfNewCustomer(page: Page): Promise<void> {
   const email = `a11y-report-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = "reports for every screen";
-  const res = await page.context().request.post(url("/api/accounts/v1/register"), { data: { firstName: "Ada", lastName: "Byron", email, password } });
+  const res = await page
+    .context()
+    .request.post(url("/api/accounts/v1/register"), { headers: sameSite(), data: { firstName: "Ada", lastName: "Byron", email, password } });
   if (res.status() !== 200) throw new Error(`register: HTTP ${res.status()}`);
   await page.goto(url(await linkFromOutbox(page, email, "/register/confirm")));
   await page.goto(url("/login?returnUrl=%2Fdiamond-report"));

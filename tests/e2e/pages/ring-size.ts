@@ -7,6 +7,9 @@ import type { Page } from "playwright-core";
 import { url } from "./browser";
 import { linkFromOutbox } from "./outbox";
 
+/** What the browser sends with its own posts: the site's origin (the worker refuses a credentialed post without it). */
+const sameSite = () => ({ origin: url("").replace(/\/$/, "") });
+
 interface Summary {
   metals: { id: number }[];
 }
@@ -14,8 +17,12 @@ interface Summary {
 /** A ring setting variant (the first engagement setting of the search) and a diamond, each at random among the first found. */
 export async function ringParts(page: Page): Promise<{ variantId: number; diamondId: number }> {
   const request = page.context().request;
-  const settings = (await (await request.post(url("/api/search/settingsv2"), { data: { pageSize: 30 } })).json()) as { result: { settings: Summary[] } };
-  const diamonds = (await (await request.post(url("/api/diamonds2"), { data: { pageSize: 50, priceMin: 1000, priceMax: 6000 } })).json()) as {
+  const settings = (await (await request.post(url("/api/search/settingsv2"), { headers: sameSite(), data: { pageSize: 30 } })).json()) as {
+    result: { settings: Summary[] };
+  };
+  const diamonds = (await (
+    await request.post(url("/api/diamonds2"), { headers: sameSite(), data: { pageSize: 50, priceMin: 1000, priceMax: 6000 } })
+  ).json()) as {
     diamonds: { id: number }[];
   };
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
@@ -25,7 +32,7 @@ export async function ringParts(page: Page): Promise<{ variantId: number; diamon
 /** Orders a ring with its size later, pays it at the embedded gateway and opens the emailed missing-size link. */
 export async function openMissingRingSizePage(page: Page): Promise<void> {
   const request = page.context().request;
-  const headers = { origin: url("").replace(/\/$/, "") };
+  const headers = sameSite();
   const email = `a11y-ring-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const { variantId, diamondId } = await ringParts(page);
   const address = { name: "Ada Shopper", line1: "1 Congress Ave", city: "Austin", state: "TX", postalCode: "78701", countryCode: "US", email };

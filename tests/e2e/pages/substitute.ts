@@ -7,6 +7,9 @@ import type { Page } from "playwright-core";
 import { url } from "./browser";
 import { adminCall } from "./order-flow";
 
+/** What the browser sends with its own posts: the site's origin (the worker refuses a credentialed post without it). */
+const sameSite = () => ({ origin: url("").replace(/\/$/, "") });
+
 export interface FoundDiamond {
   id: number;
   slug: string;
@@ -71,20 +74,23 @@ export async function substituteOfNewOrder(page: Page): Promise<void> {
   const email = `a11y-substitute-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   // The page types before this one fill the cart (a stone, a ring): this order holds only its own stone.
   const cart = await (await request.get(url("/api/cart"))).json();
-  for (const lineId of new Set(lineIdsOf(cart))) await request.post(url("/api/cart"), { data: { type: "remove", lineId } });
+  for (const lineId of new Set(lineIdsOf(cart))) await request.post(url("/api/cart"), { headers: sameSite(), data: { type: "remove", lineId } });
   const address = { name: "Ada Shopper", line1: "1 Congress Ave", city: "Austin", state: "TX", postalCode: "78701", countryCode: "US", email };
   for (const data of [
     { type: "add-diamond", diamondId: diamond.id },
     { type: "set-addresses", shippingAddress: address, billingSameAsShipping: true },
     { type: "set-payment-method", paymentMethod: "card" },
   ]) {
-    const res = await request.post(url("/api/cart"), { data });
+    const res = await request.post(url("/api/cart"), { headers: sameSite(), data });
     if (!res.ok()) throw new Error(`cart ${data.type}: HTTP ${res.status()}`);
   }
-  const placed = (await (await request.post(url("/api/orders"))).json()) as { order: { orderNumber: string }; payment: { approvalUrl: string } };
+  const placed = (await (await request.post(url("/api/orders"), { headers: sameSite() })).json()) as {
+    order: { orderNumber: string };
+    payment: { approvalUrl: string };
+  };
   const n = placed.order.orderNumber;
   const gatewayPath = new URL(placed.payment.approvalUrl).pathname;
-  await request.post(url(`${gatewayPath}/approve`), { form: {}, maxRedirects: 0 });
+  await request.post(url(`${gatewayPath}/approve`), { headers: sameSite(), form: {}, maxRedirects: 0 });
   const approved = await request.put(url(`/api/orders/${n}/local/${gatewayPath.split("/").pop()}/approve`));
   if (!approved.ok()) throw new Error(`approve: HTTP ${approved.status()}`);
   const res = await markUnavailable(n);
