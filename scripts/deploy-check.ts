@@ -22,8 +22,7 @@ export function envVars(toml: string, env: string | null): Record<string, string
   return out;
 }
 
-/** Variables that only a local run or a test sets (they must never be in a deployed environment's vars). */
-const LOCAL_ONLY_VARS = ["ADMIN_TOKEN", "GOOGLE_CERTS_URL", "GOOGLE_AUTHORIZE_URL", "FACEBOOK_GRAPH_URL", "FACEBOOK_DIALOG_URL"];
+import { LOCAL_ONLY } from "../worker/platform/config.ts";
 
 /** What is wrong with deploying `env` with these vars (empty: deployable). */
 export function deployProblems(env: string, vars: Record<string, string>): string[] {
@@ -31,7 +30,7 @@ export function deployProblems(env: string, vars: Record<string, string>): strin
   if (vars.APP_ENV !== env) problems.push(`APP_ENV must be "${env}" (is ${JSON.stringify(vars.APP_ENV ?? null)})`);
   if (!/^https:\/\/[^/]+$/.test(vars.SITE_ORIGIN ?? "")) problems.push("SITE_ORIGIN must be the site's https origin");
   for (const name of ["ACCESS_TEAM_DOMAIN", "ACCESS_AUD"]) if (!vars[name]) problems.push(`${name} must be set (Cloudflare Access in front of the operators)`);
-  for (const name of LOCAL_ONLY_VARS) if (vars[name]) problems.push(`${name} is for local runs and tests only`);
+  for (const name of LOCAL_ONLY) if (vars[name]) problems.push(`${name} is for local runs and tests only`);
   for (const [name, value] of Object.entries(vars))
     if (name.endsWith("_URL") && value && !value.startsWith("https://")) problems.push(`${name} must be an https URL`);
   return problems;

@@ -13,7 +13,7 @@
 import { createMiddleware } from "hono/factory";
 import type { Bindings } from "../env";
 import { errorResponse } from "../http/errors";
-import { CREDENTIAL_COOKIES } from "../platform/anonymous";
+import { CREDENTIAL_COOKIES, cookieNames } from "../platform/anonymous";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -26,11 +26,7 @@ const EXEMPT = /^\/api\/webhooks\/|^\/login\/google\/callback$/;
 
 export const CROSS_SITE_MESSAGE = "This request came from another site and was refused. Go back to the page and try again.";
 
-const carriesCredentialCookie = (request: Request) =>
-  (request.headers.get("cookie") ?? "")
-    .split(";")
-    .map((c) => c.trim().split("=")[0]?.trim() ?? "")
-    .some((name) => CREDENTIAL_COOKIES.includes(name));
+const carriesCredentialCookie = (request: Request) => cookieNames(request.headers).some((name) => CREDENTIAL_COOKIES.includes(name));
 
 /** Whether `request` (a state change) may proceed: it came from this site, or from no browser at all. */
 export function fromThisSite(request: Request, siteOrigin: string | undefined): boolean {

@@ -20,7 +20,7 @@ const KEY_PARAMETERS = ["key", "token", "orderKey", "reportKey", "code", "nonce"
 const ORDER_KEY_PATH = /^\/orders\/[^/]*-[\w-]{16,}(?:\/|$)/i;
 
 /** The names of the cookies a request carries. */
-function cookieNames(headers: Headers): string[] {
+export function cookieNames(headers: Headers): string[] {
   return (headers.get("cookie") ?? "")
     .split(";")
     .map((c) => c.trim().split("=")[0]?.trim() ?? "")

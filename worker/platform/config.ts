@@ -63,7 +63,7 @@ const WHOLE_GROUPS: readonly (readonly string[])[] = [
 ];
 
 /** Variables only a local run or a test sets: loopback fakes of sign-in providers and the shared admin token. */
-const LOCAL_ONLY = ["ADMIN_TOKEN", "GOOGLE_CERTS_URL", "GOOGLE_AUTHORIZE_URL", "FACEBOOK_GRAPH_URL", "FACEBOOK_DIALOG_URL"] as const;
+export const LOCAL_ONLY = ["ADMIN_TOKEN", "GOOGLE_CERTS_URL", "GOOGLE_AUTHORIZE_URL", "FACEBOOK_GRAPH_URL", "FACEBOOK_DIALOG_URL"] as const;
 
 const MIN_SECRET_LENGTH = 32;
 
