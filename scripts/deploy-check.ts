@@ -3,6 +3,7 @@
  * environment's vars make a deployed worker (APP_ENV staging or production, an https SITE_ORIGIN, nothing only a
  * local run may set). A deliberately small reader of the one table shape wrangler.toml uses for vars.
  */
+import { LOCAL_ONLY } from "../worker/platform/config.ts";
 
 /** The `KEY = "value"` pairs of `[vars]` (env null) or `[env.<env>.vars]`. */
 export function envVars(toml: string, env: string | null): Record<string, string> {
@@ -22,7 +23,6 @@ export function envVars(toml: string, env: string | null): Record<string, string
   return out;
 }
 
-import { LOCAL_ONLY } from "../worker/platform/config.ts";
 
 /** What is wrong with deploying `env` with these vars (empty: deployable). */
 export function deployProblems(env: string, vars: Record<string, string>): string[] {
