@@ -23,7 +23,6 @@ export function envVars(toml: string, env: string | null): Record<string, string
   return out;
 }
 
-
 /** What is wrong with deploying `env` with these vars (empty: deployable). */
 export function deployProblems(env: string, vars: Record<string, string>): string[] {
   const problems: string[] = [];
