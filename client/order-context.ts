@@ -5,6 +5,8 @@
  * with the provider before any page says "paid".
  */
 import { createContext } from "react-router";
+import type { PaymentMethod } from "#shared/cart/model.ts";
+import type { PayChoice } from "#shared/orders/pay-again.ts";
 import type { ApprovalResult, OrderView, PlacedOrder } from "#shared/orders/schemas.ts";
 import type { Outcome } from "#shared/refusal.ts";
 
@@ -33,8 +35,13 @@ export interface OrderService {
   confirmReturn(orderNumber: string, paymentId: string, query: Record<string, string>): Promise<Outcome<ApprovalResult>>;
   /** Pays a payment request the shop made on this shopper's order (§2 approve-payment): where to pay it. */
   payRequest(orderNumber: string, requestId: string): Promise<Outcome<PlacedOrder>>;
-  /** A new payment for an unpaid order of this shopper (re-payment). */
-  repay(orderNumber: string): Promise<Outcome<PlacedOrder>>;
+  /**
+   * A new payment for an unpaid order of this shopper (re-payment), by `paymentMethod` when given: another
+   * method the order may use becomes its method (refusals: bad_request with the field's problem — the order unchanged).
+   */
+  repay(orderNumber: string, paymentMethod?: PaymentMethod): Promise<Outcome<PlacedOrder>>;
+  /** The payment methods the pay-again page offers for this shopper's order, each with why it cannot be chosen; null: not their order. */
+  payChoices(orderNumber: string): Promise<PayChoice[] | null>;
   /** The signed-in customer's orders, newest first; null when nobody is signed in. */
   mine(): Promise<OrderView[] | null>;
   /** Looks an order up by number and email (the same answer for a wrong email and a missing order; limited per address: rate_limited). */

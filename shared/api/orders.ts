@@ -6,6 +6,7 @@
  */
 import * as v from "valibot";
 import { ApprovalResult, ClientToken, OrderKeyQuery, OrderNumber, OrderNumberParam, OrderView, PaymentRequestView, PlacedOrder } from "../orders/schemas";
+import { PayWithMethod } from "../orders/pay-again";
 import { json, operation, refusal } from "./operation";
 
 const ProviderRef = v.pipe(v.string(), v.maxLength(200), v.regex(/^[\w-]{3,200}$/, "not a payment reference"));
@@ -48,6 +49,26 @@ export const orderOperations = {
       200: json("The order and where to pay", PlacedOrder),
       404: refusal("No such order of this shopper (nor its key given, nor an operator)"),
       409: refusal("The order does not wait for a payment"),
+      501: refusal("The order's payment method is not available on this site"),
+      502: unavailable,
+    },
+  }),
+  orderPaymentWithMethod: operation({
+    method: "POST",
+    path: "/orders/payment/{id}/method",
+    operationId: "orderPaymentWithMethod",
+    credentials: ["orderKey", "visitor", "session", "admin"],
+    summary: "Pays an unpaid order of this shopper with the payment method chosen: the order's method changes and a payment of it starts",
+    description:
+      "The order's own method is a plain re-payment (as orderPayment). Another method the order may use becomes its method, its open payments of the old method are cancelled in the same write, and a payment of the new one starts. A bank wire can be chosen only on an order placed by wire; PayPal up to its limit.",
+    params: OrderNumberParam,
+    query: OrderKeyQuery,
+    body: PayWithMethod,
+    responses: {
+      200: json("The order (its new method) and where to pay", PlacedOrder),
+      400: refusal("A method this order may not use, or that this site does not offer (details: paymentMethod); the order is unchanged"),
+      404: refusal("No such order of this shopper (nor its key given, nor an operator)"),
+      409: refusal("The order does not wait for a payment, or one of its payments is being processed; the order is unchanged"),
       501: refusal("The order's payment method is not available on this site"),
       502: unavailable,
     },

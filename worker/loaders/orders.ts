@@ -12,6 +12,7 @@ import { type OrderCaller, ordersOfUser, ownOrder } from "../orders/lookup/own";
 import { orderBySlug } from "../orders/lookup/save";
 import { trackOrder } from "../orders/lookup/track";
 import { confirmWithProvider, type OrderBindings, PaymentUnavailable, placeOrder, payRequest, resumePayment } from "../orders/service";
+import { payAgainChoices, payAgainWith } from "../orders/pay-again";
 import { orderView } from "../orders/view";
 import { outcome } from "./cart";
 
@@ -69,7 +70,12 @@ export function serverOrders(r: OrderRequest): OrderService {
     confirmReturn: (orderNumber, paymentId, query) =>
       run(() => confirmWithProvider(env, orderNumber, paymentId, r.now(), { origin: r.origin, waitUntil: r.waitUntil }, query.checkout_token || undefined)),
     payRequest: (orderNumber, requestId) => run(async () => payRequest(env, await ownOrder(env.DB, orderNumber, await caller()), requestId, context())),
-    repay: (orderNumber) => run(async () => resumePayment(env, await ownOrder(env.DB, orderNumber, await caller()), context())),
+    repay: (orderNumber, paymentMethod) =>
+      run(async () => {
+        const order = await ownOrder(env.DB, orderNumber, await caller());
+        return paymentMethod ? payAgainWith(env, order, paymentMethod, context()) : resumePayment(env, order, context());
+      }),
+    payChoices: (orderNumber) => orNull(async () => payAgainChoices(env, await ownOrder(env.DB, orderNumber, await caller()))),
     mine: async () => {
       const user = await r.user();
       if (!user) return null;

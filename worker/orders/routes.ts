@@ -26,6 +26,7 @@ import { approveLocal, confirmPayment, type PaidNotice, PaymentUnavailable, payR
 import { operatorIdentity } from "../middleware/admin";
 import { orderAccess, orderCaller } from "../middleware/order-access";
 import { operatorEvent } from "./operator";
+import { payAgainWith } from "./pay-again";
 import { inviteAfterDelivery } from "./reviews/invite";
 import { findOrder } from "./store";
 import { orderView } from "./view";
@@ -113,6 +114,12 @@ export const orderRoutes = [
     orders(c, async () => {
       const order = await orderAccess(c, params.id, { key: query.key });
       return { status: 200, body: await resumePayment(c.env, order, context(c)) };
+    }),
+  ),
+  handle(ops.orderPaymentWithMethod, ({ params, query, body }, c) =>
+    orders(c, async () => {
+      const order = await orderAccess(c, params.id, { key: query.key });
+      return { status: 200, body: await payAgainWith(c.env, order, body.paymentMethod, context(c)) };
     }),
   ),
   handle(ops.approveLocal, ({ params, query }, c) =>

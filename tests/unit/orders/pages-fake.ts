@@ -3,6 +3,7 @@ import { orderContext, type OrderService, type OrderTracking } from "#client/ord
 import { emptyCart } from "#shared/cart/model.ts";
 import { applyChange, type CartChange } from "#shared/cart/rules.ts";
 import { cartView } from "#shared/cart/view.ts";
+import type { PayChoice } from "#shared/orders/pay-again.ts";
 import type { ApprovalResult, OrderView, PaymentStart, PlacedOrder } from "#shared/orders/schemas.ts";
 import { statusLabel } from "#shared/orders/states.ts";
 import type { Outcome, Refusal } from "#shared/refusal.ts";
@@ -78,7 +79,7 @@ export const TRACKED: OrderTracking = {
 type Method = keyof OrderService;
 
 /** A fake order service: `orders` are this shopper's; each call answers its setting, or a refusal set for it. */
-export function fakeOrders(options: { orders?: OrderView[]; mine?: OrderView[] | null } = {}) {
+export function fakeOrders(options: { orders?: OrderView[]; mine?: OrderView[] | null; choices?: PayChoice[] } = {}) {
   const calls: { method: Method; args: unknown[] }[] = [];
   const refusals: Partial<Record<Method, Refusal>> = {};
   const own = new Map((options.orders ?? [order()]).map((o) => [o.orderNumber, o]));
@@ -118,11 +119,16 @@ export function fakeOrders(options: { orders?: OrderView[]; mine?: OrderView[] |
         ? placed(o)
         : { ok: false, kind: "not_found", message: "No such payment request" };
     },
-    repay: async (n) => {
-      const refusal = record("repay", n);
+    repay: async (n, paymentMethod) => {
+      const refusal = record("repay", n, ...(paymentMethod ? [paymentMethod] : []));
       if (refusal) return refusal;
       const o = owned(n);
       return o ? placed(o) : { ok: false, kind: "not_found", message: `No order ${n}` };
+    },
+    payChoices: async (n) => {
+      record("payChoices", n);
+      const o = owned(n);
+      return o ? (options.choices ?? [{ method: o.paymentMethod, current: true, amountDue: o.amountDue, refusal: null }]) : null;
     },
     mine: async () => {
       record("mine");

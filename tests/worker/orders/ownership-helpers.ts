@@ -73,6 +73,7 @@ const CARDHOLDER = { lastName: "Shopper", postalCode: "78701", ssnLast4: "1234" 
 /** A sample request of each operation naming an order: everything an intruder might know, but no credential. */
 export const SAMPLES: Readonly<Record<string, (v: Victim) => Sample>> = {
   orderPayment: (v) => ({ params: { id: v.n } }),
+  orderPaymentWithMethod: (v) => ({ params: { id: v.n }, body: { paymentMethod: "affirm" } }),
   approveLocalPayment: (v) => ({ params: { id: v.n, x: v.ref } }),
   approvePayPal: (v) => ({ params: { id: v.n, x: v.ref } }),
   approvePayPalWithPayer: (v) => ({ params: { id: v.n, x: v.ref, y: "PAYERID42" } }),
