@@ -25,6 +25,11 @@ export const clientCart: CartService = {
     if (!r.ok) throw new Error(r.message);
     return r.cart;
   },
+  async forCheckout() {
+    const r = answer(await call("GET /cart/checkout", {}));
+    if (!r.ok) throw new Error(r.message);
+    return r.cart;
+  },
   change: async (intent) => answer(await call("POST /cart", { body: intent })),
   lockPrice: async () => answer(await call("POST /orders/price-lock", {})),
   draftOrder: async () => answer(await call("POST /orders/draft", {})),

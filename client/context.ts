@@ -82,6 +82,8 @@ export type CartResult = Outcome<{ cart: CartView }>;
 /** The visitor's cart: the worker's CartObject on the server, the `/api/cart` calls in the browser. */
 export interface CartService {
   get(): Promise<CartView>;
+  /** The cart for the checkout page (`GET /api/cart/checkout`): a signed-in customer's empty address filled from their last order. */
+  forCheckout(): Promise<CartView>;
   change(intent: CartIntentInput): Promise<CartResult>;
   /** Locks the cart's total (`POST /api/orders/price-lock`). */
   lockPrice(): Promise<CartResult>;

@@ -9,7 +9,7 @@ import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchRou
 import { SHARED_RENDER_HEADER, effectiveTheme } from "#shared/flags.ts";
 import { visitorContext } from "./context";
 import { absolutize } from "./structured-data";
-import { type PageMeta, allowsSharedRender, pageMeta } from "./route-handle";
+import { type PageMeta, allowsSharedRender, isPersonalPage, pageMeta } from "./route-handle";
 import { bodyData, flagsFor } from "./root";
 import { CATCH_ALL_ID, createRoutes, routeFile } from "./routes";
 
@@ -150,6 +150,7 @@ export async function renderPage(request: Request, { context, nonce, manifest }:
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
   if (flags.preventRobots) headers.set("X-Robots-Tag", "noindex");
   if (!hasError && result.statusCode === 200 && allowsSharedRender(result.matches)) headers.set(SHARED_RENDER_HEADER, "1");
+  if (isPersonalPage(result.matches)) headers.set("Cache-Control", "private, no-store");
   // A refused form's wait (the failed sign-in limit's 429) reaches the browser as it does from the API.
   const retryAfter = Object.values(result.actionHeaders)
     .find((h) => h.has("Retry-After"))

@@ -29,6 +29,16 @@ export interface RouteHandle<Data = unknown> {
    * depend on nothing else (no visitor id, no cart, no account).
    */
   sharedRender?: boolean;
+  /**
+   * The page shows what belongs to its visitor (an address, an email: the checkout): answered `Cache-Control:
+   * private, no-store`, so neither a shared cache nor the browser's keeps it.
+   */
+  personal?: boolean;
+}
+
+/** Whether a matched route shows what belongs to its visitor (never stored). */
+export function isPersonalPage(matches: readonly MatchLike[]): boolean {
+  return matches.some((m) => (m.route.handle as RouteHandle | undefined)?.personal === true);
 }
 
 /** Whether every matched route allows a shared render and the deepest says so. */

@@ -21,7 +21,8 @@ import type { RouteHandle } from "../route-handle";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const cart = context.get(cartContext);
   await restoreSharedLink(request, params, cart, "/checkout");
-  return { cart: await cart.get() };
+  // A signed-in customer's empty address starts as their last order's (docs/decisions/064-pay-again-and-remembered-address.md).
+  return { cart: await cart.forCheckout() };
 }
 
 /** The Place order form's intent (a document post: the order service lives on the server). */
@@ -56,6 +57,8 @@ export const handle: RouteHandle<CheckoutData> = {
     hideOfferLauncher: true,
   },
   meta: () => ({ title: "Checkout — Loupe" }),
+  // The shopper's address and email (a signed-in customer's filled in from their last order): never stored.
+  personal: true,
 };
 
 /** What an address field may set on its input. */

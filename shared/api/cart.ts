@@ -17,6 +17,16 @@ export const cartOperations = {
       "Money in integer cents (shown in whole USD rounded up). Catalogue prices are at most 30 s old. A sold or missing item stays on its line with status sold/missing and counts nothing. Total is the pre-tax total with an honoured price lock (LockedPrice: an unexpired lock made for the same items).",
     responses: { 200: json("The cart", CartView) },
   }),
+  checkoutCart: operation({
+    method: "GET",
+    path: "/cart/checkout",
+    operationId: "checkoutCart",
+    credentials: ["visitor", "session"],
+    summary: "The cart for the checkout page: a signed-in customer's cart without a shipping address is first given their last order's",
+    description:
+      "As getCart. For a signed-in customer whose cart has no shipping address, the shipping address (with its email) and billing address of their last placed order are set first, as set-addresses would; a guest's cart, or one with an address, is answered as it is. Private, never stored.",
+    responses: { 200: json("The cart", CartView) },
+  }),
   cartVersion: operation({
     method: "GET",
     path: "/cart/version",

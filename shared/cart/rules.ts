@@ -55,7 +55,9 @@ export type CartChange =
   /** The order drafted from this cart is paid: the cart is emptied (once) and keeps the payment's §3 fields. */
   | { type: "order-paid"; orderNumber: string; paymentId: string; transactionId: string | null; paymentMethodDescription: string }
   /** TD financed the order drafted from this cart (server only, after the capture): §3 TdAccountNumber (last 4 digits), TdCreditPlan, TdTransactionId. */
-  | { type: "financing-approved"; orderNumber: string; transactionId: string; accountLast4: string | null; creditPlan: string | null };
+  | { type: "financing-approved"; orderNumber: string; transactionId: string; accountLast4: string | null; creditPlan: string | null }
+  /** A signed-in customer's checkout (server only): their last order's addresses, into a cart that has none yet. */
+  | { type: "remember-addresses"; shippingAddress: Address; billingAddress: Address | null };
 
 export type ChangeResult = Outcome<{ state: CartState }>;
 
@@ -139,7 +141,7 @@ function addItem(s: CartState, placement: Exclude<Placement, "ring-setting">, it
   return { ok: true, state: { ...s, nextLine: s.nextLine + 1, [list]: [...s[list], line] } };
 }
 
-function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" | "order-paid" | "financing-approved" }>): ChangeResult {
+function apply(s: CartState, c: Exclude<CartChange, { type: "order-drafted" | "order-paid" | "financing-approved" | "remember-addresses" }>): ChangeResult {
   switch (c.type) {
     case "add-diamond": {
       const ring = s.ring ?? { setting: null, diamond: null, ringSize: null };
@@ -329,6 +331,12 @@ export function applyChange(s: CartState, c: CartChange): ChangeResult {
     // Not a change of the cart's contents (no new revision); the whole account number is never kept.
     const accountLast4 = c.accountLast4 === null ? null : c.accountLast4.replace(/\D/g, "").slice(-4) || null;
     return { ok: true, state: { ...s, financing: { orderNumber: c.orderNumber, transactionId: c.transactionId, accountLast4, creditPlan: c.creditPlan } } };
+  }
+  if (c.type === "remember-addresses") {
+    // An address the shopper gave meanwhile wins: nothing changes (no new revision).
+    if (s.shippingAddress) return { ok: true, state: s };
+    const { shippingAddress, billingAddress } = c;
+    return applyChange(s, { type: "set-addresses", shippingAddress, billingAddress, billingSameAsShipping: billingAddress === null });
   }
   const r = apply(s, c);
   if (!r.ok) return r;

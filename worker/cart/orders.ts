@@ -102,8 +102,8 @@ export async function draftOrder(env: CartBindings, who: Shopper, now = Date.now
   const results = await env.DB.batch<OrderRow>([
     env.DB.prepare(
       `INSERT INTO orders (order_number, visitor_id, cart_key, cart_revision, status, created_at, updated_at, email, payment_method, price_lock_id, subtotal_cents,
-         discount_cents, care_plans_cents, lock_savings_cents, total_cents, tax_cents, amount_due_cents, cart_link, shipping_json, lines_json, promo_code)
-       VALUES (?, ?, ?, ?, 'drafted', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (cart_key, cart_revision) DO NOTHING`,
+         discount_cents, care_plans_cents, lock_savings_cents, total_cents, tax_cents, amount_due_cents, cart_link, shipping_json, lines_json, promo_code, billing_json)
+       VALUES (?, ?, ?, ?, 'drafted', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (cart_key, cart_revision) DO NOTHING`,
     ).bind(
       number,
       who.visitorId,
@@ -125,6 +125,8 @@ export async function draftOrder(env: CartBindings, who: Shopper, now = Date.now
       JSON.stringify(shipping),
       JSON.stringify(lines),
       cart.PromoCode,
+      // The billing address when it differs from the shipping one (null: the same): a signed-in checkout fills it in next time.
+      cart.BillingSameAsShipping || !cart.BillingAddress ? null : JSON.stringify(cart.BillingAddress),
     ),
     ...itemsOf(cart).map((item) => itemStatement(env.DB, number, item)),
     find,

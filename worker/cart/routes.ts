@@ -12,6 +12,7 @@ import { handle } from "../http/routes";
 import { serverTiming, type Timings } from "../lib/timings";
 import { shopperOf } from "../middleware/shopper";
 import { draftOrder } from "./orders";
+import { checkoutCart } from "./remembered-address";
 import { shopperCart, changeCart, getCart, lockPrice, quoteCarePlans } from "./service";
 
 /** The visitor's shopper, and the answer marked private (never cached or shared). */
@@ -22,6 +23,7 @@ function privateShopper(c: Context<AppEnv>) {
 
 export const cartRoutes = [
   handle(ops.getCart, async (_, c) => ({ status: 200, body: await getCart(c.env, await privateShopper(c)) })),
+  handle(ops.checkoutCart, async (_, c) => ({ status: 200, body: await checkoutCart(c.env, await privateShopper(c)) })),
   handle(ops.cartVersion, async (_, c) => ({ status: 200, body: { schemaVersion: await shopperCart(c.env, await privateShopper(c)).schemaVersion() } })),
   handle(ops.changeCart, async ({ body }, c) => {
     const timings: Timings = {};

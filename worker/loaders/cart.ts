@@ -7,6 +7,7 @@ import type { CartResult, CartService } from "#client/context.ts";
 import { CartIntent } from "#shared/cart/schemas.ts";
 import { DomainError, refuse, type Outcome } from "#shared/refusal.ts";
 import { draftOrder } from "../cart/orders";
+import { checkoutCart } from "../cart/remembered-address";
 import { changeCart, getCart, lockPrice, type CartBindings, type Shopper } from "../cart/service";
 
 /** Runs a cart call; a refusal (DomainError) becomes the result, anything else stays a page error. */
@@ -23,6 +24,7 @@ export async function outcome<T extends object>(run: () => Promise<T>): Promise<
 export function serverCart(env: CartBindings, shopper: Shopper): CartService {
   return {
     get: () => getCart(env, shopper),
+    forCheckout: () => checkoutCart(env, shopper),
     change: (intent): Promise<CartResult> => {
       const parsed = v.safeParse(CartIntent, intent);
       if (!parsed.success) return Promise.resolve(refuse("bad_request", parsed.issues[0]?.message ?? "Invalid change"));

@@ -176,7 +176,7 @@ export function readyCart(paymentMethod: "paypal" | "card" | "wire" = "paypal"):
   }
   const cart = cartView(state, [], NOW);
   const refused: Refusal = { ok: false, kind: "bad_request", message: "not in these tests" };
-  return { get: async () => cart, change: async () => refused, lockPrice: async () => refused, draftOrder: async () => refused };
+  return { get: async () => cart, forCheckout: async () => cart, change: async () => refused, lockPrice: async () => refused, draftOrder: async () => refused };
 }
 
 /** Renders `path` (a GET, or a POST of `form`) with these services, as the worker's page handler does. */
