@@ -157,6 +157,25 @@ describe("choosing another payment method on pay again", () => {
     expect(await orderRow(s.n)).toMatchObject({ payment_method: "card", status: "paid" });
   });
 
+  it("the page offers the methods, its own chosen, the wire disabled with why; posting another pays with it", async () => {
+    const s = await shopper("card");
+    const page = `/orders/re-payment/${s.n}`;
+    const html = { accept: "text/html" };
+    const shown = await (await s.send(page, { headers: html })).text();
+    expect(shown).toContain('<input type="radio" name="paymentMethod" checked="" value="card"/>');
+    expect(shown).toContain('<input type="radio" name="paymentMethod" value="paypal"/>');
+    expect(shown).toContain('<input type="radio" name="paymentMethod" disabled="" value="wire"/>');
+    const form = { ...html, "content-type": "application/x-www-form-urlencoded", origin: "https://loupe.test" };
+    const refused = await s.send(page, { method: "POST", headers: form, body: "paymentMethod=wire" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/<p class="field-error" role="alert">The bank-wire price is set when the order is placed/);
+    expect((await orderRow(s.n))!.payment_method).toBe("card");
+    const posted = await s.send(page, { method: "POST", headers: form, body: "paymentMethod=affirm" });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("location")).toMatch(/\/dev\/gateway\/lgp_/);
+    expect((await orderRow(s.n))!.payment_method).toBe("affirm");
+  });
+
   it("ten concurrent choices of the same method: one open payment of it, the old one cancelled", async () => {
     const s = await shopper("card");
     const answers = await Promise.all(Array.from({ length: 10 }, () => s.payWith("paypal")));
