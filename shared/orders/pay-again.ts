@@ -35,11 +35,11 @@ export const WIRE_ONLY_WHEN_PLACED =
   "The bank-wire price is set when the order is placed: to pay by wire, place the order again from your cart with Bank wire chosen.";
 
 /**
- * What the order is due when paid by `method`: its own amount for its own method; every other method pays the
- * order's total and tax (the price the cart showed for all but the wire).
+ * What the order is due when paid by `method`: every method but the wire pays the same (the order's amount due);
+ * leaving a wire, the order's total and tax (the price the cart showed for every other method).
  */
 export function amountDueBy(order: PayAgainFacts, method: PaymentMethod): number {
-  return method === order.paymentMethod ? order.amountDueCents : order.totalCents + order.taxCents;
+  return method === order.paymentMethod || order.paymentMethod !== "wire" ? order.amountDueCents : order.totalCents + order.taxCents;
 }
 
 /**

@@ -28,6 +28,8 @@ describe("which methods an order may be paid by", () => {
     expect(amountDueBy(wire, "wire")).toBe(530_425);
     expect(amountDueBy(wire, "card")).toBe(541_250);
     expect(amountDueBy(card, "paypal")).toBe(541_250);
+    // Between the other methods the amount due stays what the order says, however it was computed.
+    expect(amountDueBy({ ...card, amountDueCents: 541_300 }, "affirm")).toBe(541_300);
   });
 });
 
