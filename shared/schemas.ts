@@ -162,6 +162,10 @@ const Retailer = v.object({
   smallLogoUrl: v.string(),
 });
 
+/** A stone's availability: free, held by an order waiting for its payment, or sold. */
+export const DIAMOND_AVAILABILITY = ["available", "on_hold", "sold"] as const;
+export type DiamondAvailability = (typeof DIAMOND_AVAILABILITY)[number];
+
 const DiamondCore = {
   id: v.pipe(v.number(), v.integer()),
   slug: v.string(),
@@ -180,6 +184,11 @@ const DiamondCore = {
   priceBeforeDiscount: v.nullable(Cents),
   discountPercentage: v.nullable(v.number()),
   isSold: v.boolean(),
+  /**
+   * Whether it can be bought (docs/decisions/058-inventory-holds.md): `on_hold` while an order waits for its
+   * payment, `sold` once paid or listed as sold (then `isSold` too). Absent in older answers: read `isSold`.
+   */
+  availability: v.optional(v.picklist(DIAMOND_AVAILABILITY)),
   isRCIdeal: v.boolean(),
   isB2CVideoDiamond: v.boolean(),
   imagesUrl: v.string(),
