@@ -9,7 +9,7 @@ import { expireUnpaid } from "#worker/orders/expiry.ts";
 import { call } from "../helpers";
 import { visitor } from "../cart/cart-helpers";
 import { approveLocal, decideAtGateway, localIdOf } from "./orders-helpers";
-import { detail, expectHeldRefusal, holdsOf, placed, searchFinds, shopperWith, stones } from "./holds-helpers";
+import { HELD, detail, expectHeldRefusal, holdsOf, placed, searchFinds, shopperWith, stones } from "./holds-helpers";
 
 const ADMIN = { authorization: "Bearer test-admin-token", "content-type": "application/json" };
 const operatorEvent = (orderNumber: string, name: string) =>
@@ -73,6 +73,28 @@ describe("inventory holds", () => {
     expect(sold.isSold).toBe(true);
     expect(await searchFinds(stone!, 13)).toBe(0);
     await expectHeldRefusal(await (await visitor()).send({ type: "add-diamond", diamondId: stone!.id }), stone!.id);
+  });
+
+  it("the pages say so: the diamond's page shows it on hold without Add to cart, and the cart page lists similar stones with the refusal", async () => {
+    const [stone] = await stones(1);
+    await placed(await (await shopperWith(stone!.id)).place());
+    const moved = await call(`/diamond/${stone!.id}`);
+    const page = await call(new URL(moved.headers.get("location") ?? `/diamond/${stone!.id}`, "https://loupe.test").pathname);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("<dt>Available</dt><dd>On hold</dd>");
+    expect(html).not.toContain("Add to cart</button>");
+    // A shopper's plain form post from that page (no JavaScript): the refusal, with links to similar stones.
+    const other = await visitor();
+    const res = await call("/cart", {
+      method: "POST",
+      headers: { cookie: other.cookie, origin: "https://loupe.test", "content-type": "application/x-www-form-urlencoded" },
+      body: `_type=add-diamond&diamondId=${stone!.id}`,
+    });
+    expect(res.status).toBe(409);
+    const refusal = await res.text();
+    expect(refusal).toContain(`<p>${HELD}<!-- -->. Similar diamonds available now:</p>`);
+    expect(refusal).toMatch(/<a href="\/diamond\/\d+\/[^"]+"/);
   });
 
   it("releases the stone of an expired order: another shopper can buy it", async () => {
