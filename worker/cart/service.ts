@@ -14,7 +14,7 @@ import type { VisitorEventKind } from "../tracking/messages";
 import type { CartActivity } from "../tracking/cart-events";
 import type { CartObject, CartSnapshot } from "./cart-object";
 import { isStale, refreshChange, resolveIntent, restoreChange } from "./products";
-import { refuseTaken } from "../orders/holds";
+import { refuseTaken, takenByOthers } from "../orders/holds";
 import type { SearchIndexObject } from "../search/search-object";
 
 export interface CartBindings {
@@ -205,8 +205,17 @@ export async function restoreFromLink(env: CartBindings, who: Shopper, items: Ca
   const stub = shopperCart(env, who);
   const snap = await stub.snapshot(now);
   if (namesNothing(items) || sameItems(linkItems(snap.state), items)) return { cart: await view(env, who, snap, now), skipped: 0 };
-  const { change, skipped } = await restoreChange(env.DB, items);
+  // A stone another shopper's order holds (or bought) is skipped like a sold one (worker/orders/holds.ts).
+  const taken = new Set(
+    await takenByOthers(
+      env.DB,
+      [items.diamondId, items.pairId].filter((id) => id !== null),
+      cartKeyOf(who),
+    ),
+  );
+  const free = { ...items, diamondId: taken.has(items.diamondId ?? 0) ? null : items.diamondId, pairId: taken.has(items.pairId ?? 0) ? null : items.pairId };
+  const { change, skipped } = await restoreChange(env.DB, free);
   const r = await stub.apply([change], now);
   if (!r.ok) throw new DomainError(r);
-  return { cart: await view(env, who, r, now), skipped };
+  return { cart: await view(env, who, r, now), skipped: skipped + taken.size };
 }

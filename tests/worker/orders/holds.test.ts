@@ -95,6 +95,9 @@ describe("inventory holds", () => {
     const refusal = await res.text();
     expect(refusal).toContain(`<p>${HELD}<!-- -->. Similar diamonds available now:</p>`);
     expect(refusal).toMatch(/<a href="\/diamond\/\d+\/[^"]+"/);
+    // A shared cart link naming it rebuilds the cart without it.
+    const restored = await other.ok({ type: "restore", link: `/cart/${stone!.id}` });
+    expect(restored.EngagementRings).toEqual([]);
   });
 
   it("releases the stone of an expired order: another shopper can buy it", async () => {
