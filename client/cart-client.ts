@@ -4,7 +4,7 @@
  */
 import { signal } from "@preact/signals-core";
 import type { CartView } from "#shared/cart/schemas.ts";
-import type { RefusalKind } from "#shared/refusal.ts";
+import { refuse, type FieldProblem, type RefusalKind } from "#shared/refusal.ts";
 import { call } from "./api";
 import type { CartResult, CartService } from "./context";
 
@@ -12,8 +12,10 @@ import type { CartResult, CartService } from "./context";
 export const cartSignal = signal<CartView | null>(null);
 
 /** A cart answer (the cart itself, or `{ cart }` for locks and drafts) as a CartResult; the signal follows it. */
-function answer(res: { ok: true; data: CartView | { cart: CartView } } | { ok: false; error: { code: string; message: string } }): CartResult {
-  if (!res.ok) return { ok: false, kind: res.error.code as RefusalKind, message: res.error.message };
+function answer(
+  res: { ok: true; data: CartView | { cart: CartView } } | { ok: false; error: { code: string; message: string; details?: FieldProblem[] } },
+): CartResult {
+  if (!res.ok) return refuse(res.error.code as RefusalKind, res.error.message, res.error.details);
   const cart = "cart" in res.data ? res.data.cart : res.data;
   cartSignal.value = cart;
   return { ok: true, cart };

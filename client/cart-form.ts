@@ -7,6 +7,7 @@ import { data, redirect, type Params, type ShouldRevalidateFunction } from "reac
 import { namesNothing, parseCartLink } from "#shared/cart/link.ts";
 import type { CartIntentInput } from "#shared/cart/schemas.ts";
 import { refuse, statusOf } from "#shared/refusal.ts";
+import { similarOfRefusal } from "#shared/schemas.ts";
 import type { CartActionData } from "./components/cart-parts";
 import { cartToast } from "./cart-toast";
 import type { CartResult, CartService } from "./context";
@@ -64,7 +65,7 @@ export async function submitCartForm(request: Request, cart: CartService, page: 
           : await cart.change(intent);
   const toast = typeof document === "undefined" ? null : cartToast(intent, r);
   if (toast) import("./notifications/store").then((m) => m.notifications.notify(toast)).catch(() => undefined);
-  if (!r.ok) return data<CartActionData>({ error: r.message, cart: null }, { status: statusOf(r) });
+  if (!r.ok) return data<CartActionData>({ error: r.message, cart: null, similar: similarOfRefusal(r.details) }, { status: statusOf(r) });
   if (typeof document === "undefined") throw redirect(page);
   return { error: null, cart: r.cart } satisfies CartActionData;
 }

@@ -162,6 +162,21 @@ const Retailer = v.object({
   smallLogoUrl: v.string(),
 });
 
+/** A stone's availability: free, held by an order waiting for its payment, or sold. */
+export const DIAMOND_AVAILABILITY = ["available", "on_hold", "sold"] as const;
+export type DiamondAvailability = (typeof DIAMOND_AVAILABILITY)[number];
+
+/** A diamond's availability (an answer without the field: from `isSold`). */
+export const diamondAvailability = (d: { isSold: boolean; availability?: DiamondAvailability }): DiamondAvailability =>
+  d.availability ?? (d.isSold ? "sold" : "available");
+
+/** How the pages say it ("Available: …"). */
+export const AVAILABILITY_TEXT: Record<DiamondAvailability, string> = { available: "Yes", on_hold: "On hold", sold: "Sold" };
+
+/** The pages of the similar stones a refusal of a held stone offers (its `similar.N` details). */
+export const similarOfRefusal = (details: readonly { path: string; message: string }[] | undefined): string[] =>
+  (details ?? []).filter((d) => d.path.startsWith("similar.") && d.message.startsWith("/diamond/")).map((d) => d.message);
+
 const DiamondCore = {
   id: v.pipe(v.number(), v.integer()),
   slug: v.string(),
@@ -180,6 +195,11 @@ const DiamondCore = {
   priceBeforeDiscount: v.nullable(Cents),
   discountPercentage: v.nullable(v.number()),
   isSold: v.boolean(),
+  /**
+   * Whether it can be bought (docs/decisions/058-inventory-holds.md): `on_hold` while an order waits for its
+   * payment, `sold` once paid or listed as sold (then `isSold` too). Absent in older answers: read `isSold`.
+   */
+  availability: v.optional(v.picklist(DIAMOND_AVAILABILITY)),
   isRCIdeal: v.boolean(),
   isB2CVideoDiamond: v.boolean(),
   imagesUrl: v.string(),

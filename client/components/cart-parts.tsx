@@ -3,7 +3,7 @@
  * with it, an optimistic update through the cart signal), the order summary and the payment labels.
  */
 import { useEffect, type ReactNode } from "react";
-import { useFetcher, useFetchers } from "react-router";
+import { Link, useFetcher, useFetchers } from "react-router";
 import type { PaymentMethod } from "#shared/cart/model.ts";
 import type { CartLine, CartView } from "#shared/cart/schemas.ts";
 import { US_STATE_NAMES } from "#shared/cart/tax.ts";
@@ -16,7 +16,34 @@ import { useClientSignal } from "../state/use-signal";
 export interface CartActionData {
   error: string | null;
   cart: CartView | null;
+  /** With a refusal of a stone someone else holds: the pages of similar free stones. */
+  similar?: string[];
 }
+
+/** A refusal's message, with the similar stones it offers (a stone someone else holds). */
+export function CartError({ error, similar }: { error: string; similar?: string[] }) {
+  if (!similar?.length)
+    return (
+      <p className="form-error" role="alert">
+        {error}
+      </p>
+    );
+  return (
+    <div className="form-error" role="alert">
+      <p>{error}. Similar diamonds available now:</p>
+      <ul className="similar-offer">
+        {similar.map((path) => (
+          <li key={path}>
+            <Link to={path}>{slugText(path)}</Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** `/diamond/123/1.01ct-g-vs1-ideal-round-diamond` → "1.01ct g vs1 ideal round diamond" (the page's words). */
+const slugText = (path: string) => (path.split("/")[3] ?? path).replace(/-/g, " ");
 
 export const PAYMENT_LABEL: Record<PaymentMethod, string> = {
   paypal: "PayPal",
@@ -77,11 +104,7 @@ export function CartForm({ children, className, label, action = "/cart" }: { chi
       }}
     >
       {children}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <CartError error={error} similar={fetcher.data?.similar} /> : null}
     </fetcher.Form>
   );
 }

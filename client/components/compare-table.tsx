@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { CLARITIES, COLORS, CUTS, FINISH_GRADES, labelOf } from "#shared/enums.ts";
 import { formatUsd } from "#shared/money.ts";
-import type { DiamondSummary } from "#shared/schemas.ts";
+import { AVAILABILITY_TEXT, diamondAvailability, type DiamondSummary } from "#shared/schemas.ts";
 
 type Comparable = Pick<
   DiamondSummary,
-  "id" | "slug" | "carat" | "color" | "clarity" | "cut" | "polish" | "symmetry" | "price" | "shippingDays" | "retailer" | "lwRatio"
+  "id" | "slug" | "carat" | "color" | "clarity" | "cut" | "polish" | "symmetry" | "price" | "shippingDays" | "retailer" | "lwRatio" | "isSold" | "availability"
 >;
 
 const ROWS: [string, (d: Comparable) => string][] = [
@@ -20,6 +20,7 @@ const ROWS: [string, (d: Comparable) => string][] = [
   ["L/W ratio", (d) => d.lwRatio.toFixed(2)],
   ["Ships in", (d) => `${d.shippingDays} d`],
   ["Retailer", (d) => d.retailer.name],
+  ["Available", (d) => AVAILABILITY_TEXT[diamondAvailability(d)]],
 ];
 
 export interface CompareColumn {

@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { Link, redirectDocument, useRouteLoaderData, type RouterContextProvider } from "react-router";
 import { formatUsd } from "#shared/money.ts";
 import type { SavedSetting } from "#shared/my-stuff/lists.ts";
-import type { DiamondSummary } from "#shared/schemas.ts";
+import { AVAILABILITY_TEXT, diamondAvailability, type DiamondSummary } from "#shared/schemas.ts";
 import { diamondPath } from "#shared/slug.ts";
 import { myStuffContext, type MyStuffService } from "../my-stuff-context";
 import type { RouteHandle } from "../route-handle";
@@ -120,12 +120,19 @@ export function DiamondLine({ d, children }: { d: FavoriteDiamond; children?: Re
 /** A server's diamond summary as a favourite's line shows it. */
 export const lineOf = (d: DiamondSummary): FavoriteDiamond => favoriteDiamond(d);
 
+/** "Sold" or "On hold" beside a diamond that cannot be bought now (docs/decisions/058-inventory-holds.md); nothing when it can. */
+export function AvailabilityBadge({ d }: { d: Pick<DiamondSummary, "isSold" | "availability"> }) {
+  const availability = diamondAvailability(d);
+  if (availability === "available") return null;
+  return <span className={`badge ${availability === "sold" ? "sold" : "on-hold"}`}> {AVAILABILITY_TEXT[availability]}</span>;
+}
+
 /** A customer's saved diamond (from the server), marked when removed in this page. */
 export function SavedDiamondLine({ d, children }: { d: DiamondSummary; children?: ReactNode }) {
   const removed = useRemoved((list) => isFavoriteDiamond(list, d.id));
   return (
     <DiamondLine d={lineOf(d)}>
-      {d.isSold ? <span className="badge sold"> Sold</span> : null}
+      <AvailabilityBadge d={d} />
       {removed ? <span className="muted removed"> Removed from my stuff</span> : null}
       {children}
     </DiamondLine>

@@ -5,7 +5,7 @@
  */
 import { CERTIFICATE_LABS, CLARITIES, COLORS, labelOf } from "#shared/enums.ts";
 import { formatUsd, wholeUsd } from "#shared/money.ts";
-import type { Diamond } from "#shared/schemas.ts";
+import { diamondAvailability, type Diamond } from "#shared/schemas.ts";
 import { diamondPath } from "#shared/slug.ts";
 import type { SettingDetail } from "#shared/settings/schemas.ts";
 import type { PageMeta } from "../route-handle";
@@ -39,7 +39,7 @@ export function diamondMeta(d: Diamond): PageMeta {
         path,
         image: image || undefined,
         price: wholeUsd(d.price),
-        available: !d.isSold,
+        available: diamondAvailability(d) === "available",
         seller: d.retailer.name,
         sku: `${labelOf(CERTIFICATE_LABS, d.certificateLab)}-${d.certificateId}`,
       }),

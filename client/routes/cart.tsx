@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { CARE_PLAN_DURATIONS } from "#shared/cart/care-plans.ts";
 import { ENGRAVING_FONTS, MAX_ENGRAVING_LENGTH } from "#shared/cart/model.ts";
 import { SIZE_LATER_NOTE, SizeChoiceOptions, sizeValue } from "../components/ring-size";
 import type { CartLine, CartView } from "#shared/cart/schemas.ts";
 import { formatUsd } from "#shared/money.ts";
-import { CartForm, Hidden, PaymentMethodForm, Totals, useCurrentCart } from "../components/cart-parts";
+import { CartError, CartForm, Hidden, PaymentMethodForm, Totals, useCurrentCart, type CartActionData } from "../components/cart-parts";
 import { restoreSharedLink, revalidateUnlessAnswered, submitCartForm } from "../cart-form";
 import { cartContext } from "../context";
 import type { RouteHandle } from "../route-handle";
@@ -174,10 +174,14 @@ export function Component() {
   useMetExperiment("Lock_Price", cart.Kind !== "empty");
   const ring = cart.EngagementRings[0];
   const lines = [...cart.WeddingBands, ...cart.Pendants, ...cart.Studs, ...cart.FineJewelry];
+  // A change posted from another page (a diamond's "Add to cart") and refused: why, and what to choose instead.
+  const answered = useActionData<CartActionData>();
+  const refusal = answered?.error ? <CartError error={answered.error} similar={answered.similar} /> : null;
   if (cart.Kind === "empty") {
     return (
       <article className="page cart-page">
         <h1>Your cart</h1>
+        {refusal}
         <p>Your cart is empty.</p>
         <p>
           Find a diamond in the <Link to="/diamond-search">diamond search</Link>.
@@ -190,6 +194,7 @@ export function Component() {
       <h1>
         Your cart <small>{KIND_LABEL[cart.Kind]}</small>
       </h1>
+      {refusal}
       <ul className="cart-lines">
         {ring?.setting ? (
           <Line line={ring.setting}>

@@ -20,6 +20,7 @@ import { loaderVariant, useMetExperiment, useVariant } from "../experiments/vari
 import { hiddenDiamonds, recordDiamondView, toggleHiddenDiamond } from "../state/viewing";
 import { useClientSignal } from "../state/use-signal";
 import { showsConcierge } from "#shared/viewing.ts";
+import { AVAILABILITY_TEXT, diamondAvailability } from "#shared/schemas.ts";
 import { ringOf } from "#shared/ring-builder.ts";
 import type { SettingDetail } from "#shared/settings/schemas.ts";
 
@@ -152,7 +153,10 @@ export function Component() {
   const ringsAsGrid = useVariant("Similar_Rings_As_Grid") === 1;
   // Sticky_Checkout_Button: the test variant keeps add-to-cart in a bar fixed to the bottom of the screen.
   const stickyCheckout = useVariant("Sticky_Checkout_Button") === 1;
-  useMetExperiment("Sticky_Checkout_Button", !d.isSold);
+  // A stone another shopper's order holds, or sold, cannot be added (docs/decisions/058-inventory-holds.md).
+  const availability = diamondAvailability(d);
+  const buyable = availability === "available";
+  useMetExperiment("Sticky_Checkout_Button", buyable);
   useMetExperiment("Similar_Rings_As_Grid", rings.length > 0);
   const pair = asPair ? d.pairedDiamond : null;
   useEffect(() => {
@@ -194,8 +198,14 @@ export function Component() {
           <p className="deal-report-link">
             <a href={`/diamond-report?diamondId=${d.id}`}>Get a deal report</a>: its price against comparable stones listed today
           </p>
-          {!d.isSold ? <AddToCart id={d.id} pairId={pair?.id ?? null} /> : null}
-          {!d.isSold ? <Builder d={d} setting={setting} /> : null}
+          {buyable ? <AddToCart id={d.id} pairId={pair?.id ?? null} /> : null}
+          {buyable ? <Builder d={d} setting={setting} /> : null}
+          {availability === "on_hold" ? (
+            <p className="notice on-hold" role="status">
+              On hold: another shopper's order is waiting for its payment. If it is not paid, this diamond becomes available again; similar diamonds are
+              compared below.
+            </p>
+          ) : null}
           {asPair && d.pairedDiamond ? (
             <p className="pair-price">
               Sold as a matched pair with <Link to={`/diamond/${d.pairedDiamond.id}`}>diamond {d.pairedDiamond.id}</Link>: pair price{" "}
@@ -219,7 +229,7 @@ export function Component() {
           {!d.isSold ? <AlertMe target={{ kind: "diamond", diamondId: d.id }} /> : null}
           <PriceHistory points={d.priceHistory} />
           <dl className="facts">
-            <Fact label="Available">{d.isSold ? "No" : "Yes"}</Fact>
+            <Fact label="Available">{AVAILABILITY_TEXT[availability]}</Fact>
             <Fact label="Origin">{d.isLabGrown ? "Lab-grown" : "Natural"}</Fact>
             {d.isLabGrown ? <Fact label="Growth">{growthText(d.growthMethod ?? null, d.treated ?? null)}</Fact> : null}
             <Fact label="Shape">{labelOf(SHAPES, d.shape)}</Fact>
@@ -257,7 +267,7 @@ export function Component() {
       <CompareTable heading="Compare with similar diamonds" columns={[{ d, header: "This diamond" }, ...similar.map((o) => ({ d: o }))]} />
       <SimilarRings rings={rings} grid={ringsAsGrid} />
       <RecentlyViewed currentId={d.id} />
-      {stickyCheckout && !d.isSold ? (
+      {stickyCheckout && buyable ? (
         <div className="sticky-checkout" data-testid="sticky-checkout">
           <span>
             {diamondTitle(d)} · <strong>{formatUsd(pair ? d.price + pair.price : d.price)}</strong>

@@ -8,7 +8,7 @@ import { useState } from "react";
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { AlertSection, AlertStones, DealAlerts, SavedSearchEntry } from "#shared/my-stuff/alerts.ts";
 import { formatUsd } from "#shared/money.ts";
-import { DiamondLink, MyStuffPage, SignInInvitation, myStuffHandle, pageMyStuff } from "../components/my-stuff-parts";
+import { AvailabilityBadge, DiamondLink, MyStuffPage, SignInInvitation, myStuffHandle, pageMyStuff } from "../components/my-stuff-parts";
 
 type AlertsData = { view: "stones"; stones: AlertStones | null } | { view: "alerts"; alerts: DealAlerts } | { view: "signed-out" };
 
@@ -147,7 +147,7 @@ function Stones({ stones }: { stones: AlertStones }) {
             {section.stones.map((s) => (
               <li key={s.diamond.id} className="alert-stone">
                 <DiamondLink d={s.diamond} />
-                {s.diamond.isSold ? <span className="badge sold"> Sold</span> : null}
+                <AvailabilityBadge d={s.diamond} />
                 {s.reason === "price-drop" && s.fromPrice !== null ? <span>{` was ${formatUsd(s.fromPrice)}`}</span> : null}
               </li>
             ))}

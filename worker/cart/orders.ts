@@ -5,9 +5,10 @@
 import { checkoutProblems, viewLines } from "#shared/cart/checkout.ts";
 import type { CartLine, CartView, OrderDraft } from "#shared/cart/schemas.ts";
 import { refused } from "#shared/refusal.ts";
+import { refuseTaken } from "../orders/holds";
 import type { OrderRow } from "../orders/store";
 import { promoRefusal } from "../promotions/eligibility";
-import { shopperCart, refreshed, view, type CartBindings, type Shopper } from "./service";
+import { cartKeyOf, shopperCart, refreshed, view, type CartBindings, type Shopper } from "./service";
 
 const orderOf = (r: OrderRow): OrderDraft => ({
   orderNumber: r.order_number,
@@ -87,7 +88,14 @@ export async function draftOrder(env: CartBindings, who: Shopper, now = Date.now
   const problems = checkoutProblems(cart);
   if (problems.length) refused("conflict", "The order is not ready: " + problems.map((p) => p.message).join("; "), problems);
   const shipping = cart.ShippingAddress!;
-  const cartKey = who.userGuid ? `user:${who.userGuid}` : `visitor:${who.visitorId}`;
+  const cartKey = cartKeyOf(who);
+  // A stone another shopper's order holds (or bought) cannot be ordered again (worker/orders/holds.ts).
+  const items = itemsOf(cart);
+  await refuseTaken(
+    env,
+    items.filter((i) => isStone(i.kind)).map((i) => i.line.productId),
+    cartKey,
+  );
   // The promo code's rules again (worker/promotions/eligibility.ts): the customer may have paid an order since it was applied.
   if (cart.PromoCode) {
     const customer = { userGuid: who.userGuid ?? null, emails: [shipping.email, cart.UserEmail] };
@@ -128,7 +136,7 @@ export async function draftOrder(env: CartBindings, who: Shopper, now = Date.now
       // The billing address when it differs from the shipping one (null: the same): a signed-in checkout fills it in next time.
       cart.BillingSameAsShipping || !cart.BillingAddress ? null : JSON.stringify(cart.BillingAddress),
     ),
-    ...itemsOf(cart).map((item) => itemStatement(env.DB, number, item)),
+    ...items.map((item) => itemStatement(env.DB, number, item)),
     find,
   ]);
   const inserted = results[0]!;

@@ -14,10 +14,14 @@ import type { VisitorEventKind } from "../tracking/messages";
 import type { CartActivity } from "../tracking/cart-events";
 import type { CartObject, CartSnapshot } from "./cart-object";
 import { isStale, refreshChange, resolveIntent, restoreChange } from "./products";
+import { refuseTaken, takenByOthers } from "../orders/holds";
+import type { SearchIndexObject } from "../search/search-object";
 
 export interface CartBindings {
   DB: D1Database;
   CART: DurableObjectNamespace<CartObject>;
+  /** The search index: the similar stones offered with a stone someone else holds. */
+  SEARCH?: DurableObjectNamespace<SearchIndexObject>;
 }
 
 /**
@@ -44,6 +48,9 @@ export function cartStub(env: CartBindings, visitorId: string): DurableObjectStu
 export function userCartStub(env: CartBindings, userGuid: string): DurableObjectStub<CartObject> {
   return env.CART.get(env.CART.idFromName(`user:${userGuid}`));
 }
+
+/** The key of the shopper's cart (orders.cart_key): the customer's when signed in, else the visitor's. */
+export const cartKeyOf = (who: Shopper): string => (who.userGuid ? `user:${who.userGuid}` : `visitor:${who.visitorId}`);
 
 /** The cart a shopper's calls go to: the customer's when signed in, else the visitor's. */
 export function shopperCart(env: CartBindings, who: Shopper): DurableObjectStub<CartObject> {
@@ -127,6 +134,8 @@ export async function changeCart(env: CartBindings, who: Shopper, intent: CartIn
           .then(({ state }) => ({ userGuid: who.userGuid ?? null, emails: [state.userEmail, state.shippingAddress?.email] }))
       : undefined;
   const changes = await resolveIntent(env.DB, intent, now, customer);
+  // A stone another shopper's order holds (or bought) cannot be added (worker/orders/holds.ts).
+  if (intent.type === "add-diamond") await refuseTaken(env, [intent.diamondId, ...(intent.pairId ? [intent.pairId] : [])], cartKeyOf(who));
   if (timings) timings.catalogue = performance.now() - t;
   t = performance.now();
   const r = await shopperCart(env, who).apply(changes, now);
@@ -196,8 +205,17 @@ export async function restoreFromLink(env: CartBindings, who: Shopper, items: Ca
   const stub = shopperCart(env, who);
   const snap = await stub.snapshot(now);
   if (namesNothing(items) || sameItems(linkItems(snap.state), items)) return { cart: await view(env, who, snap, now), skipped: 0 };
-  const { change, skipped } = await restoreChange(env.DB, items);
+  // A stone another shopper's order holds (or bought) is skipped like a sold one (worker/orders/holds.ts).
+  const taken = new Set(
+    await takenByOthers(
+      env.DB,
+      [items.diamondId, items.pairId].filter((id) => id !== null),
+      cartKeyOf(who),
+    ),
+  );
+  const free = { ...items, diamondId: taken.has(items.diamondId ?? 0) ? null : items.diamondId, pairId: taken.has(items.pairId ?? 0) ? null : items.pairId };
+  const { change, skipped } = await restoreChange(env.DB, free);
   const r = await stub.apply([change], now);
   if (!r.ok) throw new DomainError(r);
-  return { cart: await view(env, who, r, now), skipped };
+  return { cart: await view(env, who, r, now), skipped: skipped + taken.size };
 }

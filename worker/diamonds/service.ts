@@ -5,10 +5,10 @@
 import type { DiamondRow as DiamondTableRow } from "#shared/catalogue/rows.ts";
 import type { Diamond } from "#shared/schemas.ts";
 import { recordViewStatements } from "../my-stuff/history";
-import { summary, type RetailerColumns } from "./summary";
+import { HOLD_JOIN, HOLD_STATE, summary, type HoldColumn, type RetailerColumns } from "./summary";
 
 /** A `diamonds` row joined with the retailer columns the API shows. */
-type DiamondRow = DiamondTableRow & RetailerColumns;
+type DiamondRow = DiamondTableRow & RetailerColumns & HoldColumn;
 
 const COLUMNS = "d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url";
 const FROM = "FROM diamonds d JOIN retailers r ON r.id = d.retailer_id";
@@ -19,7 +19,11 @@ const FROM = "FROM diamonds d JOIN retailers r ON r.id = d.retailer_id";
  */
 export async function getDiamond(db: D1Database, id: number): Promise<Diamond | null> {
   const [main, history] = await db.batch<(DiamondRow & { p_id: number | null; p_price: number | null }) | { at: number; price_cents: number }>([
-    db.prepare(`SELECT ${COLUMNS}, p.id AS p_id, p.price_cents AS p_price ${FROM} LEFT JOIN diamonds p ON p.id = d.paired_diamond_id WHERE d.id = ?`).bind(id),
+    db
+      .prepare(
+        `SELECT ${COLUMNS}, ${HOLD_STATE}, p.id AS p_id, p.price_cents AS p_price ${FROM} ${HOLD_JOIN} LEFT JOIN diamonds p ON p.id = d.paired_diamond_id WHERE d.id = ?`,
+      )
+      .bind(id),
     db.prepare("SELECT at, price_cents FROM diamond_price_history WHERE diamond_id = ? ORDER BY at").bind(id),
   ]);
   const row = main!.results[0] as (DiamondRow & { p_id: number | null; p_price: number | null }) | undefined;

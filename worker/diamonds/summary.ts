@@ -4,7 +4,7 @@
  * search index, which keeps these columns for every indexed diamond so a page needs no D1 read.
  */
 import { diamondSlug } from "#shared/slug.ts";
-import type { DiamondSummary } from "#shared/schemas.ts";
+import type { DiamondAvailability, DiamondSummary } from "#shared/schemas.ts";
 import type { DiamondRow } from "#shared/catalogue/rows.ts";
 
 /** The `diamonds` columns of a summary. */
@@ -43,8 +43,25 @@ export interface RetailerColumns {
   r_small_logo_url: string;
 }
 
-export function summary(r: SummaryColumns & RetailerColumns): DiamondSummary {
+/**
+ * The stone's hold (inventory_holds.state, docs/decisions/058-inventory-holds.md), for a read of `diamonds d`:
+ * HOLD_JOIN after its FROM, HOLD_STATE among its columns.
+ */
+export const HOLD_JOIN = "LEFT JOIN inventory_holds ih ON ih.item_kind = 'diamond' AND ih.item_id = d.id";
+export const HOLD_STATE = "ih.state AS hold_state";
+export interface HoldColumn {
+  hold_state?: "held" | "sold" | null;
+}
+
+/** A stone's availability from the catalogue's sold flag and its hold. */
+export function availabilityOf(isSold: boolean, hold: HoldColumn["hold_state"]): DiamondAvailability {
+  if (isSold || hold === "sold") return "sold";
+  return hold === "held" ? "on_hold" : "available";
+}
+
+export function summary(r: SummaryColumns & RetailerColumns & HoldColumn): DiamondSummary {
   const isLabGrown = r.is_lab_grown === 1;
+  const availability = availabilityOf(r.is_sold === 1, r.hold_state);
   return {
     id: r.id,
     slug: diamondSlug({ carat: r.carat, color: r.color, clarity: r.clarity, cut: r.cut, shape: r.shape, isLabGrown }),
@@ -65,7 +82,8 @@ export function summary(r: SummaryColumns & RetailerColumns): DiamondSummary {
     price: r.price_cents,
     priceBeforeDiscount: r.price_before_discount_cents,
     discountPercentage: r.discount_percentage,
-    isSold: r.is_sold === 1,
+    isSold: availability === "sold",
+    availability,
     isRCIdeal: r.is_rc_ideal === 1,
     isB2CVideoDiamond: r.has_video === 1,
     imagesUrl: r.image_url,

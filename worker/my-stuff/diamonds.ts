@@ -6,15 +6,15 @@
 import { MAX_SAVED_DIAMONDS, type SavedDiamond } from "#shared/my-stuff/schemas.ts";
 import { refused } from "#shared/refusal.ts";
 import type { DiamondSummary } from "#shared/schemas.ts";
-import { summary, type RetailerColumns, type SummaryColumns } from "../diamonds/summary";
+import { HOLD_JOIN, HOLD_STATE, summary, type RetailerColumns, type SummaryColumns } from "../diamonds/summary";
 import { similarDiamonds, type SearchBindings } from "../search/service";
 import { reportScoresColumn, scoresOf } from "./reports";
 
 type Row = SummaryColumns & RetailerColumns & { saved_id: number; notes: string; saved_at: number; alert_price_cents: number | null; scores: string | null };
 
-const SELECT = `SELECT d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url,
+const SELECT = `SELECT d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url, ${HOLD_STATE},
   s.id AS saved_id, s.notes, s.created_at AS saved_at, s.alert_price_cents, ${reportScoresColumn("s.user_id", "d.id")} AS scores
-  FROM user_saved_diamonds s JOIN diamonds d ON d.id = s.diamond_id JOIN retailers r ON r.id = d.retailer_id`;
+  FROM user_saved_diamonds s JOIN diamonds d ON d.id = s.diamond_id JOIN retailers r ON r.id = d.retailer_id ${HOLD_JOIN}`;
 
 /**
  * Sold saved diamonds whose similar stones one answer looks up (newest saved first): each is one call to the

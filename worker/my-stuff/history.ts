@@ -4,7 +4,7 @@
  * only their HISTORY_STORED newest in the same batch.
  */
 import { HISTORY_STORED, type HistoryEntry } from "#shared/my-stuff/lists.ts";
-import { summary, type RetailerColumns, type SummaryColumns } from "../diamonds/summary";
+import { HOLD_JOIN, HOLD_STATE, summary, type RetailerColumns, type SummaryColumns } from "../diamonds/summary";
 
 /**
  * The statements that record customer `userId`'s view of diamond `diamondId` at `now` (nothing for an unknown
@@ -36,9 +36,9 @@ type Row = SummaryColumns & RetailerColumns & { viewed_at: number; saved: number
 export async function viewedDiamonds(db: D1Database, userId: number): Promise<HistoryEntry[]> {
   const { results } = await db
     .prepare(
-      `SELECT d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url, h.viewed_at,
+      `SELECT d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url, ${HOLD_STATE}, h.viewed_at,
          EXISTS (SELECT 1 FROM user_saved_diamonds s WHERE s.user_id = h.user_id AND s.diamond_id = h.diamond_id) AS saved
-       FROM user_history h JOIN diamonds d ON d.id = h.diamond_id JOIN retailers r ON r.id = d.retailer_id
+       FROM user_history h JOIN diamonds d ON d.id = h.diamond_id JOIN retailers r ON r.id = d.retailer_id ${HOLD_JOIN}
        WHERE h.user_id = ? ORDER BY h.viewed_at DESC LIMIT ?`,
     )
     .bind(userId, HISTORY_STORED)

@@ -38,9 +38,10 @@ import { askForMissingSizes } from "./ring-size/notify";
 import { askRetailers } from "./care/notify";
 import { openRequest, requestPaidStatement } from "./requests";
 import { applyEvent, findOrder, type OrderRow } from "./store";
+import { holdsChanged, refusingTaken, type HoldBindings } from "./holds";
 import { orderView } from "./view";
 
-export type OrderBindings = CartBindings & PaymentBindings & EmailBindings & OrderKeyBindings;
+export type OrderBindings = CartBindings & PaymentBindings & EmailBindings & OrderKeyBindings & HoldBindings;
 
 /** Where a paid order's confirmation email links to, and how it is sent after the response. */
 export interface PaidNotice {
@@ -176,11 +177,14 @@ export async function placeOrder(env: OrderBindings, who: Shopper, ctx: OrderCon
   const row = (await findOrder(env.DB, draft.orderNumber))!;
   const event = row.status === "payment_failed" ? "repay" : "place";
   const expiresAt = ctx.now + (row.payment_method === "wire" ? UNPAID_EXPIRY_MS.wire : UNPAID_EXPIRY_MS.other);
-  await applyEvent(env.DB, draft.orderNumber, event, "shopper", ctx.now, (changed) =>
-    changed ? [env.DB.prepare("UPDATE orders SET expires_at = ? WHERE order_number = ?").bind(expiresAt, draft.orderNumber)] : [],
+  // A stone another order took between the draft and now refuses the place, and nothing is written (holds.ts).
+  await refusingTaken(env, row, () =>
+    applyEvent(env.DB, draft.orderNumber, event, "shopper", ctx.now, (changed) =>
+      changed ? [env.DB.prepare("UPDATE orders SET expires_at = ? WHERE order_number = ?").bind(expiresAt, draft.orderNumber)] : [],
+    ),
   );
   const placed = (await findOrder(env.DB, draft.orderNumber))!;
-  const payment = await startPayment(env, placed, ctx);
+  const [payment] = await Promise.all([startPayment(env, placed, ctx), holdsChanged(env)]);
   return { order: await orderView(env.DB, placed.order_number), payment, created };
 }
 

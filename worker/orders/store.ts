@@ -6,6 +6,7 @@
  */
 import { refused } from "#shared/refusal.ts";
 import { transition, type OrderEvent, type OrderStatus } from "#shared/orders/states.ts";
+import { holdEffects } from "./holds";
 
 export interface OrderRow {
   order_number: string;
@@ -50,7 +51,8 @@ export interface Applied {
 
 /**
  * Applies an event to an order, with its cause (`shopper`, `provider:paypal`, `webhook:stripe`, `operator`,
- * `expiry`). `also(true)` gives statements that belong to the change (written in the same transaction, or not
+ * `expiry`). The transition holds, sells or releases the order's stones in its own batch (holds.ts; a stone
+ * another order holds fails it with a UNIQUE constraint error on inventory_holds). `also(true)` gives statements that belong to the change (written in the same transaction, or not
  * at all); `also(false)` those to write when the order was already there. Refuses (409) an event the order's
  * status does not allow.
  */
@@ -89,6 +91,9 @@ export async function applyEvent(
             "INSERT INTO order_transitions (order_number, from_status, to_status, event, cause, at) VALUES (?, ?, CASE WHEN changes() = 1 THEN ? END, ?, ?, ?)",
           )
           .bind(orderNumber, t.from, t.to, event, cause, now),
+        // The order's stones held, sold or released with the transition (holds.ts): a stone another order
+        // holds fails the batch, so the order does not move either.
+        ...holdEffects(db, orderNumber, t.to, now),
         ...also(true),
       ]);
       return { status: t.to, changed: true };

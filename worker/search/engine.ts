@@ -124,6 +124,11 @@ export class SearchIndex {
    */
   private readonly perms = new Map<PermField, Uint32Array>();
   readonly scratch: Scratch;
+  /**
+   * One bit per row held or sold by an order (docs/decisions/058-inventory-holds.md): left out of every search
+   * and similar list. Null when none; set by the index object from D1's inventory_holds.
+   */
+  hidden: Uint32Array | null = null;
 
   constructor(cols: LoadedColumns, version: string, tuning: EngineTuning = DEFAULT_TUNING, exceptions: DisplayExceptions = { images: [], byId: new Map() }) {
     const a = arrange(cols);
@@ -249,7 +254,7 @@ export class SearchIndex {
 
   /**
    * Up to `limit` available diamonds like `d` (POST /api/diamonds/get-similar): same origin and shape, carat
-   * within ±15 %, colour and clarity within one grade, `d` itself left out; closest first by
+   * within ±15 %, colour and clarity within one grade, `d` itself and held stones left out; closest first by
    * |Δcarat| / (0.15 · carat) + 0.3 · |Δcolour| + 0.3 · |Δclarity| + 0.1 · |Δcut|, then id. Reads only the
    * (at most 45) leaves those grades allow. Returns rows for `display`.
    */
@@ -260,6 +265,7 @@ export class SearchIndex {
     const best: { row: number; score: number; id: number }[] = [];
     const byId = this.exceptions.byId;
     const exactCarats = byId.size > 0;
+    const hidden = this.hidden;
     for (let color = Math.max(1, d.color - 1); color <= Math.min(DIMS.color, d.color + 1); color++) {
       for (let clarity = Math.max(1, d.clarity - 1); clarity <= Math.min(DIMS.clarity, d.clarity + 1); clarity++) {
         for (let cut = 0; cut < DIMS.cut; cut++) {
@@ -269,7 +275,7 @@ export class SearchIndex {
           const dCut = 0.1 * Math.abs(cut - d.cut);
           for (let r = this.leafStart[k]!, end = this.leafStart[k + 1]!; r < end; r++) {
             const id = this.id[r]!;
-            if (id === d.id) continue;
+            if (id === d.id || (hidden !== null && (hidden[r >>> 5]! >>> (r & 31)) & 1)) continue;
             let carat = this.carat[r]! / 100;
             if (exactCarats) carat = byId.get(id)?.carat ?? carat;
             if (carat < lo || carat > hi) continue;

@@ -81,8 +81,15 @@ export class QueryFilters {
     this.labs = labCodes.length ? labCodes.filter((c) => c >= 0 && c < LABS).map((c) => ix.labBits[c]!) : null;
     this.labMask = maskOf(labCodes);
     this.splitLab = this.labs !== null && q.facets;
+    // Stones held or sold by an order are left out (docs/decisions/058-inventory-holds.md).
+    if (ix.hidden) this.ranges.andNot.push(ix.hidden);
     this.rowFilters =
-      this.categorical.length > 0 || this.exact.length > 0 || this.naturalRetailers !== null || this.labRetailers !== null || this.labs !== null;
+      this.categorical.length > 0 ||
+      this.exact.length > 0 ||
+      this.naturalRetailers !== null ||
+      this.labRetailers !== null ||
+      this.labs !== null ||
+      ix.hidden !== null;
     const key = ix.keyFn(q.sortBy);
     const sign = q.sortOrder === "desc" ? -1 : 1;
     const { sorting, id } = ix;

@@ -9,6 +9,8 @@ import type { SearchIndex } from "./engine";
 import type { EngineQuery, EngineResult, SimilarTo } from "./types";
 import { loadColumns } from "./load";
 
+/** How often (at most) the stones orders hold or sold are read again in the background (at once when told they changed). */
+export const HELD_CHECK_MS = 1_000;
 /** How often (at most) a search checks D1 for a new catalogue version. */
 export const VERSION_CHECK_MS = 1_000;
 /**
@@ -66,6 +68,16 @@ export class SearchIndexObject extends DurableObject<Env> {
   private scoresOf: SearchIndex | null = null;
   /** Whether this instance has a keep-warm alarm pending (kept in memory: no storage read per search). */
   private warm = false;
+  /**
+   * Diamond ids held or sold by an order (inventory_holds), when they were read and for which generation (each
+   * holdsChanged starts a new one), and the index whose `hidden` rows they mark.
+   */
+  private held: number[] = [];
+  private heldReadAt = 0;
+  private heldGen = -1;
+  private heldWanted = 0;
+  private heldRefreshing = false;
+  private heldOf: SearchIndex | null = null;
 
   /**
    * Runs one search (RPC): the page's diamonds come from the index itself, so no second read is needed. With
@@ -181,6 +193,7 @@ export class SearchIndexObject extends DurableObject<Env> {
   /** The index (loading it first if needed) for a search: checks the version soon and keeps the object warm. */
   private async ready(): Promise<SearchIndex> {
     const index = this.index ?? (await this.load());
+    await this.markHeld(index);
     this.lastUsedAt = Date.now();
     this.checkVersionSoon();
     if (!this.warm) {
@@ -188,6 +201,50 @@ export class SearchIndexObject extends DurableObject<Env> {
       this.ctx.waitUntil(this.ctx.storage.setAlarm(Date.now() + KEEP_WARM_MS));
     }
     return index;
+  }
+
+  /** The holds changed (RPC; worker/orders/holds.ts): the next search reads them again before it runs. */
+  async holdsChanged(): Promise<void> {
+    this.heldWanted++;
+  }
+
+  /**
+   * Marks the stones orders hold or sold as hidden in `index` (docs/decisions/058-inventory-holds.md). After
+   * holdsChanged (and on the first search) the holds are read before the search runs; otherwise they are read
+   * again in the background at most every HELD_CHECK_MS (one small D1 read), so a release shows within seconds.
+   */
+  private async markHeld(index: SearchIndex): Promise<void> {
+    if (this.heldGen !== this.heldWanted) await this.readHeld();
+    else if (Date.now() - this.heldReadAt >= HELD_CHECK_MS && !this.heldRefreshing) {
+      this.heldRefreshing = true;
+      this.ctx.waitUntil(
+        this.readHeld()
+          .catch((e: unknown) => console.error("search index: reading the holds failed", e))
+          .finally(() => {
+            this.heldRefreshing = false;
+          }),
+      );
+    }
+    if (this.heldOf === index) return;
+    const bits = new Uint32Array(index.words);
+    let any = false;
+    for (const id of this.held) {
+      const r = rowOfId(index, id);
+      if (r < 0) continue;
+      bits[r >>> 5]! |= 1 << (r & 31);
+      any = true;
+    }
+    index.hidden = any ? bits : null;
+    this.heldOf = index;
+  }
+
+  private async readHeld(): Promise<void> {
+    const gen = this.heldWanted;
+    const rows = await this.env.DB.prepare("SELECT item_id FROM inventory_holds WHERE item_kind = 'diamond'").raw<[number]>();
+    this.held = rows.map((r) => r[0]);
+    this.heldReadAt = Date.now();
+    this.heldGen = gen;
+    this.heldOf = null;
   }
 
   /**

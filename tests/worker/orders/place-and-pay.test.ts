@@ -133,8 +133,11 @@ describe("the cart after payment", () => {
       paymentMethodDescription: "CreditCard",
       TransactionId: `cap_${localIdOf(payment.approvalUrl!)}`,
     });
-    // Another approval (a reload of the return page) does not empty it again.
-    await s.ok({ type: "add-diamond", diamondId: s.diamond.id });
+    // Another approval (a reload of the return page) does not empty it again (the paid stone is sold: another one).
+    const free = await env.DB.prepare("SELECT id FROM diamonds WHERE is_sold = 0 AND id NOT IN (SELECT item_id FROM inventory_holds) ORDER BY id DESC").first<{
+      id: number;
+    }>();
+    await s.ok({ type: "add-diamond", diamondId: free!.id });
     await approveLocal(order.orderNumber, localIdOf(payment.approvalUrl!));
     expect((await s.get()).EngagementRings).toHaveLength(1);
   });

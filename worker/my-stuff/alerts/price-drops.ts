@@ -6,7 +6,7 @@
  * told once and a further drop is told again.
  */
 import { PRICE_DROP_MIN_CENTS, PRICE_DROP_MIN_PERCENT, type PriceDrop } from "#shared/my-stuff/alerts.ts";
-import { summary, type RetailerColumns, type SummaryColumns } from "../../diamonds/summary";
+import { HOLD_JOIN, HOLD_STATE, summary, type RetailerColumns, type SummaryColumns } from "../../diamonds/summary";
 
 /** Whether a price is news against its baseline (exact in integer cents). */
 export function isPriceDrop(fromCents: number, priceCents: number): boolean {
@@ -23,9 +23,9 @@ export const PRICE_DROP_SQL = `s.alert_price_cents IS NOT NULL AND d.is_sold = 0
 export type DropRow = SummaryColumns & RetailerColumns & { user_id: number; from_cents: number };
 
 /** The columns a price drop reads (favourite `s`, diamond `d`, retailer `r`). */
-export const DROP_SELECT = `SELECT d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url,
+export const DROP_SELECT = `SELECT d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url, ${HOLD_STATE},
   s.user_id, s.alert_price_cents AS from_cents
-  FROM user_saved_diamonds s JOIN diamonds d ON d.id = s.diamond_id JOIN retailers r ON r.id = d.retailer_id`;
+  FROM user_saved_diamonds s JOIN diamonds d ON d.id = s.diamond_id JOIN retailers r ON r.id = d.retailer_id ${HOLD_JOIN}`;
 
 /** A drop row on the wire. */
 export function priceDropOf(r: DropRow): PriceDrop {

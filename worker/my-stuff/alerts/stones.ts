@@ -12,7 +12,7 @@ import { base64url, sameBytes } from "../../accounts/passwords";
 import { signLink } from "../../accounts/tokens";
 import { signingSecret } from "../../platform/secrets";
 import { findById } from "../../accounts/users";
-import { summary, type RetailerColumns, type SummaryColumns } from "../../diamonds/summary";
+import { HOLD_JOIN, HOLD_STATE, summary, type RetailerColumns, type SummaryColumns } from "../../diamonds/summary";
 import { settingCards } from "../../settings/service";
 import type { SearchIndexObject } from "../../search/search-object";
 
@@ -80,8 +80,8 @@ export async function alertStones(env: AlertLinkBindings, token: string, email: 
   const sections = JSON.parse(digest.sections) as StoredSection[];
   const ids = [...new Set(sections.flatMap((s) => s.stones.map((x) => x.id)))];
   const { results } = await env.DB.prepare(
-    `SELECT d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url
-     FROM diamonds d JOIN retailers r ON r.id = d.retailer_id WHERE d.id IN (SELECT value FROM json_each(?))`,
+    `SELECT d.*, r.name AS r_name, r.slugurl AS r_slugurl, r.logo_url AS r_logo_url, r.small_logo_url AS r_small_logo_url, ${HOLD_STATE}
+     FROM diamonds d JOIN retailers r ON r.id = d.retailer_id ${HOLD_JOIN} WHERE d.id IN (SELECT value FROM json_each(?))`,
   )
     .bind(JSON.stringify(ids))
     .all<StoneRow>();
