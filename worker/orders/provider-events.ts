@@ -172,8 +172,25 @@ async function failed(env: OrderBindings, payment: PaymentRow, event: ProviderEv
   return true;
 }
 
+/**
+ * An approval after a decline (the shopper tried another card on the provider's page): the payment is open
+ * again — only while its order still waits for a payment — and the provider's answer decides.
+ */
+async function reopen(db: D1Database, payment: PaymentRow, now: number): Promise<boolean> {
+  const r = await db
+    .prepare(
+      `UPDATE payments SET status = 'pending', updated_at = ? WHERE id = ? AND status IN ('declined', 'cancelled')
+         AND (SELECT status FROM orders WHERE order_number = payments.order_number) IN ('awaiting_payment', 'payment_failed')`,
+    )
+    .bind(now, payment.id)
+    .run();
+  return r.meta.changes === 1;
+}
+
 /** The shopper approved at the provider: the provider is asked to finish, as on the shopper's return (claims, idempotency keys). */
 async function approved(env: OrderBindings, payment: PaymentRow, event: ProviderEvent, record: D1PreparedStatement, ctx: EventContext): Promise<boolean> {
+  if ((payment.status === "declined" || payment.status === "cancelled") && (await reopen(env.DB, payment, ctx.now)))
+    payment = (await findPayment(env.DB, payment.id))!;
   if (payment.status !== "created" && payment.status !== "pending") {
     await env.DB.batch([record]);
     return false;
