@@ -195,7 +195,9 @@ async function approved(env: OrderBindings, payment: PaymentRow, event: Provider
     await env.DB.batch([record]);
     return false;
   }
-  await confirmWithProvider(env, payment.order_number, payment.id, ctx.now, ctx, event.token);
+  const r = await confirmWithProvider(env, payment.order_number, payment.id, ctx.now, ctx, event.token);
+  // Another request holds the claim and is asking the provider right now: not recorded, so the redelivery counts.
+  if (r.outcome === "processing") refused("conflict", "The payment is being confirmed right now; deliver the event again later.");
   // The provider's answer was applied by the core (exactly once, under the claim); a redelivery asks again, harmlessly.
   await env.DB.batch([record]);
   const after = await findPayment(env.DB, payment.id);
