@@ -2,8 +2,10 @@
  * Stripe's webhooks applied by the payment's state, not by arrival order (docs/decisions/062-provider-webhooks.md),
  * with events made and signed by the loopback Stripe fake: a failure then a success of the same PaymentIntent
  * ends paid; a success then a (late) failure stays paid; replays and concurrent redeliveries apply once; a
- * forged delivery changes nothing; exactly one confirmation email.
+ * forged delivery changes nothing; a crash inside the applying batch leaves neither the effect nor the event's
+ * record (so the redelivery applies it); exactly one confirmation email.
  */
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { payAtStripe, signAsStripe, stripeAccount } from "../payments/stripe-control";
 import { placedWith } from "./orders-helpers";
@@ -71,6 +73,25 @@ describe("Stripe webhooks, applied by state", () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => s.hook(succeeded)));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(answers.filter((a) => a.body.applied)).toHaveLength(1);
+    await expectPaidOnce(s.orderNumber, "webhook:stripe");
+    expect(await recorded("stripe", (succeeded as { id: string }).id)).toBe(1);
+  });
+
+  it("a crash while applying leaves neither the effect nor the event's record: the redelivery applies it", async () => {
+    const s = await stripeShopper();
+    const succeeded = await s.pay("succeeded");
+    const payment = await env.DB.prepare("SELECT id FROM payments WHERE order_number = ?").bind(s.orderNumber).first<{ id: string }>();
+    // The crash: D1 refuses the payment's capture (inside the batch that also records the event and moves the order).
+    await env.DB.prepare(
+      `CREATE TRIGGER crash_${payment!.id} BEFORE UPDATE OF status ON payments WHEN OLD.id = '${payment!.id}' AND NEW.status = 'captured'
+       BEGIN SELECT RAISE(ABORT, 'injected crash'); END`,
+    ).run();
+    const crashed = await s.hook(succeeded);
+    expect(crashed.status).toBe(500);
+    expect(await orderState(s.orderNumber)).toMatchObject({ status: "awaiting_payment", payments: ["created"], confirmationEmails: 0 });
+    expect(await recorded("stripe", (succeeded as { id: string }).id)).toBe(0);
+    await env.DB.prepare(`DROP TRIGGER crash_${payment!.id}`).run();
+    expect((await s.hook(succeeded)).body).toEqual({ received: true, applied: true });
     await expectPaidOnce(s.orderNumber, "webhook:stripe");
     expect(await recorded("stripe", (succeeded as { id: string }).id)).toBe(1);
   });
