@@ -26,6 +26,10 @@ export type Bindings = Env &
   SunshineBindings &
   /** Cloudflare Access in front of the operators (worker/operators/access.ts): ACCESS_TEAM_DOMAIN, ACCESS_AUD (vars; staging and production). */
   AccessBindings & {
+    /** The id PayPal gave the shop's webhook endpoint, `POST /api/webhooks/paypal` (`wrangler secret put PAYPAL_WEBHOOK_ID`); unset, PayPal's webhooks answer 404 and apply nothing. */
+    PAYPAL_WEBHOOK_ID?: string;
+    /** Splitit's public key (PEM) its webhooks are signed with (`wrangler secret put SPLITIT_WEBHOOK_PUBLIC_KEY`); unset, `POST /api/webhooks/splitit` answers 404 and applies nothing. */
+    SPLITIT_WEBHOOK_PUBLIC_KEY?: string;
     /** Google sign-in's OAuth client id (`wrangler secret put GOOGLE_CLIENT_ID`); unset, Google sign-in is hidden and answers 501. */
     GOOGLE_CLIENT_ID?: string;
     /** Facebook login's app id and secret (`wrangler secret put …`); unless both are set, Facebook login is hidden and answers 501. */

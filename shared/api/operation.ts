@@ -26,9 +26,22 @@ export interface Answer<S extends Schema | undefined = Schema | undefined> {
  * - `retailerKey`: a retailer's key for one order (`key`, next to the `retailerId`);
  * - `alertLink`: the signed token of a deal alert's emailed link (`token`);
  * - `stripeSignature`: Stripe's `Stripe-Signature` over a webhook's raw body;
+ * - `paypalSignature`, `braintreeSignature`, `affirmSignature`, `splititSignature`: the other providers' webhook signatures;
  * - `admin`: an operator (the admin cookie or token; Cloudflare Access in production).
  */
-export type Credential = "session" | "visitor" | "orderKey" | "reviewKey" | "retailerKey" | "alertLink" | "stripeSignature" | "admin";
+export type Credential =
+  | "session"
+  | "visitor"
+  | "orderKey"
+  | "reviewKey"
+  | "retailerKey"
+  | "alertLink"
+  | "stripeSignature"
+  | "paypalSignature"
+  | "braintreeSignature"
+  | "affirmSignature"
+  | "splititSignature"
+  | "admin";
 
 /** One way into an operation: a credential, or several presented together. */
 export type Access = Credential | readonly Credential[];

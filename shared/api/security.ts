@@ -56,6 +56,32 @@ export const SECURITY_SCHEMES = {
     name: "Stripe-Signature",
     description: "Stripe's signature over the webhook's raw body (the webhook secret; a timestamp within five minutes); wrong: 400",
   },
+  paypalSignature: {
+    type: "apiKey",
+    in: "header",
+    name: "PAYPAL-TRANSMISSION-SIG",
+    description:
+      "PayPal's webhook signature with the other PAYPAL-TRANSMISSION-* headers and PAYPAL-CERT-URL, verified by asking PayPal (verify-webhook-signature) with the webhook id; not SUCCESS: 400",
+  },
+  braintreeSignature: {
+    type: "apiKey",
+    in: "query",
+    name: "bt_signature",
+    description:
+      "Braintree's `bt_signature`, a field of the form-encoded body next to `bt_payload` (`public_key|hex HMAC-SHA1(SHA-1(private key), payload)`); wrong: 400",
+  },
+  affirmSignature: {
+    type: "apiKey",
+    in: "header",
+    name: "X-Affirm-Signature",
+    description: "Affirm's `t=<unix seconds>,v0=<hex HMAC-SHA512>` over `t.rawBody` with the merchant's private API key; wrong or older than five minutes: 400",
+  },
+  splititSignature: {
+    type: "apiKey",
+    in: "header",
+    name: "X-Splitit-Signature",
+    description: "Splitit's RSA signature (base64) over `X-Splitit-IdempotencyKey;body`, checked with Splitit's public key; wrong: 400",
+  },
   adminToken: { type: "http", scheme: "bearer", description: "APP_ENV local only: the ADMIN_TOKEN secret (operators' scripts)" },
   adminCookie: {
     type: "apiKey",
@@ -84,6 +110,10 @@ const SCHEMES_OF: Record<Credential, readonly SchemeName[]> = {
   retailerKey: ["retailerKey"],
   alertLink: ["alertLink"],
   stripeSignature: ["stripeSignature"],
+  paypalSignature: ["paypalSignature"],
+  braintreeSignature: ["braintreeSignature"],
+  affirmSignature: ["affirmSignature"],
+  splititSignature: ["splititSignature"],
   admin: ["adminToken", "adminCookie", "cloudflareAccess"],
 };
 

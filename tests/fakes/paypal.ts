@@ -21,10 +21,12 @@
  * - `hang` `{processed?}`: the next call never answers (carried out first with `processed`);
  * - `revoke-tokens`: issued tokens stop working (401); `captures` `{orderId}` → how many captures really happened;
  * - `refunds` `{captureId}` → the refunds PayPal really made of it; `refund-pending-next`: the next refund is PENDING;
- *   `order` `{orderId}` → the order as GET shows it; `stats` → `{tokenFetches, orders, requests}`.
+ *   `order` `{orderId}` → the order as GET shows it; `stats` → `{tokenFetches, orders, requests}`;
+ * - `webhook`, `event {orderId, type, webhookId}`: its webhooks and their verification (paypal-webhooks.ts).
  */
 import { setTimeout } from "node:timers";
 import { type RefundBook, refundBook, refundCapture } from "./paypal-refunds";
+import { verifyWebhook, type WebhookBook, webhookBook, webhookEvent } from "./paypal-webhooks";
 import type { Fake } from "./server";
 
 interface Money {
@@ -72,6 +74,7 @@ interface Account {
   pendingNext: boolean;
   requests: FakePayPalRequest[];
   refunds: RefundBook;
+  webhooks: WebhookBook;
 }
 
 const accounts = new Map<string, Account>();
@@ -246,6 +249,7 @@ function route(request: Request, path: string, raw: string, clientId: string, ac
   const requestId = request.headers.get("paypal-request-id");
   const origin = new URL(request.url).origin;
   if (request.method === "POST" && path === "/v1/oauth2/token") return issueToken(account, clientId, raw);
+  if (request.method === "POST" && path === "/v1/notifications/verify-webhook-signature") return verifyWebhook(account.webhooks, raw);
   if (request.method === "POST" && path === "/v2/checkout/orders") return createOrder(account, clientId, raw, requestId, origin);
   const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
   if (refund && request.method === "POST") {
@@ -324,6 +328,8 @@ export const paypalFake: Fake = {
       status?: number;
       times?: number;
       processed?: boolean;
+      type?: string;
+      webhookId?: string;
     };
     const clientId = body.clientId ?? "";
     if (action === "register") {
@@ -340,6 +346,7 @@ export const paypalFake: Fake = {
         pendingNext: false,
         requests: [],
         refunds: refundBook(),
+        webhooks: webhookBook(),
       });
       return { ok: true };
     }
@@ -375,6 +382,13 @@ export const paypalFake: Fake = {
         return { ok: true };
       case "order":
         return order ? view(order, "") : null;
+      case "webhook": {
+        const webhookId = newId();
+        account.webhooks.ids.add(webhookId);
+        return { webhookId };
+      }
+      case "event":
+        return order ? webhookEvent(account.webhooks, order, body.type ?? "", body.webhookId ?? "", newId) : { error: `unknown order ${body.orderId}` };
       case "stats":
         return { tokenFetches: account.tokenFetches, orders: account.orders.size, requests: account.requests };
       default:

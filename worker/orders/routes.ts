@@ -5,7 +5,6 @@
  */
 import type { Context } from "hono";
 import { orderOperations as ops } from "#shared/api/orders.ts";
-import { webhookOperations as webhookOps } from "#shared/api/webhooks.ts";
 import type { ApprovalResult } from "#shared/orders/schemas.ts";
 import { isUnpaid } from "#shared/orders/states.ts";
 import { refused } from "#shared/refusal.ts";
@@ -17,9 +16,7 @@ import { braintreeClientToken, chargeBraintreeNonce } from "./payments/braintree
 import { capturePayPalPayment } from "./payments/paypal";
 import { ProviderUnavailable } from "./payments/provider";
 import { collectorFor } from "./payments/providers";
-import { confirmStripePayment, stripeConfig } from "./payments/stripe";
-import { verifyStripeWebhook } from "./payments/stripe-webhook";
-import { applyStripeEvent } from "./webhooks";
+import { confirmStripePayment } from "./payments/stripe";
 import { paymentByProviderId, type PaymentRow } from "./payments/store";
 import { createPaymentRequest } from "./requests";
 import { approveLocal, confirmPayment, type PaidNotice, PaymentUnavailable, payRequest, paymentToCollect, placeOrder, resumePayment } from "./service";
@@ -166,14 +163,4 @@ export const orderRoutes = [
       return { status: 200, body: { clientToken: await braintreeClientToken(collector.config) } };
     }),
   ),
-];
-
-/** Stripe's webhook: the signature over the raw body first (400 otherwise), then the event once. */
-export const webhookRoutes = [
-  handle(webhookOps.stripeWebhook, async (_input, c) => {
-    const collector = stripeConfig(c.env);
-    if (!collector?.webhookSecret) refused("not_found", "Stripe webhooks are not configured on this site.");
-    const event = await verifyStripeWebhook(await c.req.text(), c.req.header("stripe-signature") ?? null, collector.webhookSecret, Date.now());
-    return { status: 200, body: { received: true, applied: await applyStripeEvent(c.env, event, Date.now(), notice(c)) } };
-  }),
 ];

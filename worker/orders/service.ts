@@ -362,7 +362,7 @@ const DESCRIPTION: Record<string, string> = { paypal: "PayPal", card: "CreditCar
  * confirmation email goes out (with a notice: a request to link from and send after); the retailers are asked to
  * confirm the stones.
  */
-async function afterPaid(env: OrderBindings, payment: PaymentRow, transactionId: string, now: number, notice?: PaidNotice): Promise<void> {
+export async function afterPaid(env: OrderBindings, payment: PaymentRow, transactionId: string, now: number, notice?: PaidNotice): Promise<void> {
   const order = await findOrder(env.DB, payment.order_number);
   if (!order) return;
   const cart = env.CART.get(env.CART.idFromName(order.cart_key));

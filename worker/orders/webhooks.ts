@@ -1,56 +1,45 @@
 /**
- * Applying a verified Stripe event (the webhook route verifies the signature first). Each event id is
- * recorded once in payment_events (a unique index): a replay, or Stripe's redelivery, applies nothing. The
- * event's PaymentIntent is trusted because its signature was checked — it settles the payment it names
- * through the same exactly-once path as an approval (the payment's claim, compare-and-set on the order).
+ * Stripe's verified events (payments/stripe-webhook.ts checks the signature) as the shop's provider events:
+ * applied by the payment's state through provider-events.ts, the event id written in the same batch as its
+ * effect (docs/decisions/062-provider-webhooks.md). A `payment_failed` followed by `succeeded` for the same
+ * PaymentIntent (the shopper retried on Stripe's page) ends paid; a replay changes nothing.
  */
+import type { ProviderEvent, ProviderOutcome } from "./payments/provider-event";
 import type { StripeEvent } from "./payments/stripe-webhook";
-import type { CaptureOutcome } from "./payments/provider";
-import { eventStatement, paymentByProviderId } from "./payments/store";
-import { confirmPayment, type OrderBindings, type PaidNotice } from "./service";
+import { applyProviderEvent, type EventContext } from "./provider-events";
+import type { OrderBindings } from "./service";
 
-/** What a PaymentIntent in an event says about the money. */
-function outcomeOf(event: StripeEvent): CaptureOutcome | null {
+const OUTCOMES: Record<string, ProviderOutcome> = {
+  "payment_intent.succeeded": "captured",
+  "payment_intent.payment_failed": "declined",
+  "payment_intent.canceled": "cancelled",
+  "payment_intent.processing": "pending",
+};
+
+/** The event as the shop reads it; null for events about anything but a PaymentIntent's outcome. */
+export function stripeProviderEvent(event: StripeEvent): ProviderEvent | null {
   const pi = event.paymentIntent;
-  if (!pi) return null;
-  if (event.type === "payment_intent.succeeded" && pi.status === "succeeded")
-    return {
-      status: "captured",
-      providerCaptureId: pi.id,
-      amount: { amountCents: pi.amountReceived, currency: pi.currency === "usd" ? "USD" : (pi.currency.toUpperCase() as "USD") },
-      raw: event,
-    };
-  if (event.type === "payment_intent.payment_failed") return { status: "declined", reason: pi.lastError ?? "The card was declined.", raw: event };
-  if (event.type === "payment_intent.canceled") return { status: "declined", reason: "The payment was cancelled.", raw: event };
-  if (event.type === "payment_intent.processing") return { status: "pending", raw: event };
-  return null;
+  const outcome = OUTCOMES[event.type];
+  if (!pi || !outcome) return null;
+  // A succeeded event whose intent is not succeeded is not a capture (it cannot happen; nothing is assumed).
+  if (outcome === "captured" && pi.status !== "succeeded") return null;
+  return {
+    provider: "stripe",
+    eventId: event.id,
+    type: event.type,
+    providerPaymentId: pi.id,
+    providerCaptureId: outcome === "captured" ? pi.id : null,
+    // The PaymentIntent names its payment: no search by order number (another attempt of the order is another intent).
+    orderNumber: null,
+    outcome,
+    amountCents: outcome === "captured" && pi.currency === "usd" ? pi.amountReceived : outcome === "captured" ? -1 : undefined,
+    reason: outcome === "declined" ? (pi.lastError ?? "The card was declined.") : undefined,
+    raw: event,
+  };
 }
 
 /** Applies a verified event once; resolves to whether it changed anything. */
-export async function applyStripeEvent(env: OrderBindings, event: StripeEvent, now: number, notice?: PaidNotice): Promise<boolean> {
-  const payment = event.paymentIntent ? await paymentByProviderId(env.DB, "stripe", event.paymentIntent.id) : null;
-  try {
-    await env.DB.batch([
-      eventStatement(
-        env.DB,
-        {
-          paymentId: payment?.id ?? null,
-          orderNumber: payment?.order_number ?? null,
-          provider: "stripe",
-          kind: `webhook:${event.type}`,
-          providerEventId: event.id,
-          verified: true,
-          payload: event,
-        },
-        now,
-      ),
-    ]);
-  } catch (e) {
-    if (String(e).includes("UNIQUE constraint failed")) return false;
-    throw e;
-  }
-  const outcome = outcomeOf(event);
-  if (!payment || !outcome) return false;
-  const r = await confirmPayment(env, payment, "webhook:stripe", async () => outcome, now, notice);
-  return r.outcome !== "processing";
+export async function applyStripeEvent(env: OrderBindings, event: StripeEvent, ctx: EventContext): Promise<boolean> {
+  const e = stripeProviderEvent(event);
+  return e ? applyProviderEvent(env, e, ctx) : false;
 }

@@ -41,6 +41,10 @@ export interface PayPalApp {
   refunds(captureId: string): Promise<FakePayPalRefund[]>;
   /** The next refund is PENDING (PayPal finishes it later). */
   refundPendingNext(): Promise<unknown>;
+  /** A webhook registered for the app at PayPal: its id (PAYPAL_WEBHOOK_ID). */
+  webhook(): Promise<string>;
+  /** The event PayPal would post now about the order to the webhook, with its transmission headers (tests/fakes/paypal-webhooks.ts). */
+  event(orderId: string, type: string, webhookId: string): Promise<{ body: string; headers: Record<string, string> }>;
 }
 
 /** Registers a new app at the fake (tokens living `tokenTtl` seconds) with the adapter's timeout at `timeoutMs`. */
@@ -68,5 +72,7 @@ export async function paypalApp(options: { tokenTtl?: number; timeoutMs?: number
     stats: () => c("stats"),
     refunds: (captureId) => c("refunds", { captureId }),
     refundPendingNext: () => c("refund-pending-next"),
+    webhook: () => c<{ webhookId: string }>("webhook").then((r) => r.webhookId),
+    event: (orderId, type, webhookId) => c("event", { orderId, type, webhookId }),
   };
 }

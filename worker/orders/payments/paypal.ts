@@ -229,3 +229,6 @@ export async function refundPayPalCapture(config: PayPalConfig, captureId: strin
       return { status: "pending", providerRefundId: refund.id, raw: refund };
   }
 }
+
+/** The adapter's API call (bearer token, retries), for the webhook verification (paypal-webhook.ts). */
+export { call as paypalCall };
