@@ -22,7 +22,7 @@ import { verifyStripeWebhook } from "./payments/stripe-webhook";
 import { applyStripeEvent } from "./webhooks";
 import { paymentByProviderId, type PaymentRow } from "./payments/store";
 import { createPaymentRequest } from "./requests";
-import { approveLocal, confirmPayment, type PaidNotice, PaymentUnavailable, payRequest, paymentToCollect, placeOrder, resumePayment } from "./service";
+import { approveLocal, confirmPayment, type AfterResponse, PaymentUnavailable, payRequest, paymentToCollect, placeOrder, resumePayment } from "./service";
 import { operatorIdentity } from "../middleware/admin";
 import { orderAccess, orderCaller } from "../middleware/order-access";
 import { operatorEvent } from "./operator";
@@ -49,8 +49,8 @@ async function orders<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T>
 }
 
 const context = (c: Context<AppEnv>) => ({ origin: siteOrigin(c.env), now: Date.now() });
-/** A paid order's confirmation email links to this site and goes out after the response. */
-const notice = (c: Context<AppEnv>): PaidNotice => ({ origin: siteOrigin(c.env), waitUntil: (p) => c.executionCtx.waitUntil(p) });
+/** What the request's transition caused runs after its response (reactor.ts). */
+const notice = (c: Context<AppEnv>): AfterResponse => ({ origin: siteOrigin(c.env), waitUntil: (p) => c.executionCtx.waitUntil(p) });
 
 /** An approval's answer: 202 while another request is confirming the payment, else 200. */
 export const approval = (r: ApprovalResult) => (r.outcome === "processing" ? { status: 202 as const, body: r } : { status: 200 as const, body: r });
@@ -72,6 +72,7 @@ async function approvePayPal(c: Context<AppEnv>, orderNumber: string, paypalOrde
       "provider:paypal",
       (p) => capturePayPalPayment(collector.config, paypalOrderId, `${p.idempotency_key}-capture`),
       Date.now(),
+      notice(c),
     ),
   );
 }
@@ -92,7 +93,7 @@ async function approveBraintree(c: Context<AppEnv>, orderNumber: string, key: st
     email: order.email,
   };
   return approval(
-    await confirmPayment(c.env, payment, "provider:braintree", () => chargeBraintreeNonce(collector.config, req, nonce, description), Date.now()),
+    await confirmPayment(c.env, payment, "provider:braintree", () => chargeBraintreeNonce(collector.config, req, nonce, description), Date.now(), notice(c)),
   );
 }
 

@@ -33,19 +33,31 @@ import {
 } from "./payments/store";
 import type { EmailBindings } from "../email/outbox";
 import type { OrderKeyBindings } from "./keys";
-import { sendOrderConfirmation } from "./lookup/confirmation";
-import { askForMissingSizes } from "./ring-size/notify";
-import { askRetailers } from "./care/notify";
+import { react } from "./reactor";
+import { siteOrigin } from "../platform/config";
+
+/** The site's origin (a provider's return links), or a placeholder where none is configured (a confirmation needs none). */
+function originOf(env: OrderBindings): string {
+  try {
+    return siteOrigin(env);
+  } catch {
+    return "http://localhost";
+  }
+}
 import { openRequest, requestPaidStatement } from "./requests";
 import { applyEvent, findOrder, type OrderRow } from "./store";
 import { orderView } from "./view";
 
 export type OrderBindings = CartBindings & PaymentBindings & EmailBindings & OrderKeyBindings;
 
-/** Where a paid order's confirmation email links to, and how it is sent after the response. */
-export interface PaidNotice {
-  origin: string;
-  waitUntil: (p: Promise<unknown>) => void;
+/**
+ * How a request runs what its transition caused after its response (reactor.ts): without it (a cron run) the
+ * effects wait for the order cron's sweep. Either way they are decided by the transition, never by the caller.
+ */
+export interface AfterResponse {
+  /** The site's origin as the request saw it (a provider's return links). */
+  origin?: string;
+  waitUntil?: (p: Promise<unknown>) => void;
 }
 
 /** An unpaid order expires after this long (a wire transfer takes days). */
@@ -213,7 +225,7 @@ export async function confirmPayment(
   cause: string,
   ask: (p: PaymentRow) => Promise<CaptureOutcome>,
   now: number,
-  notice?: PaidNotice,
+  after?: AfterResponse,
 ): Promise<ApprovalResult> {
   const db = env.DB;
   if (payment.status === "captured") return result(env, payment.order_number, "paid");
@@ -290,7 +302,7 @@ export async function confirmPayment(
   if (outcome.status === "captured" && claimed.request_id) settle.push(requestPaidStatement(db, payment.id, now));
   try {
     const applied = await applyEvent(db, payment.order_number, event, cause, now, () => settle);
-    if (applied.changed && outcome.status === "captured") await afterPaid(env, payment, outcome.providerCaptureId, now, notice);
+    if (applied.changed) react(env, payment.order_number, now, after?.waitUntil);
   } catch (e) {
     // The order moved on (cancelled, another payment decided it): the provider's answer is still recorded.
     await db.batch(settle);
@@ -313,14 +325,14 @@ export async function confirmWithProvider(
   orderNumber: string,
   paymentId: string,
   now: number,
-  notice?: PaidNotice,
+  after?: AfterResponse,
   token?: string,
   extra?: Record<string, string>,
 ): Promise<ApprovalResult> {
   const payment = await findPayment(env.DB, paymentId);
   if (!payment || payment.order_number !== orderNumber) refused("not_found", "No such payment for this order");
   const ref = payment.provider_payment_id;
-  const adapter = ref ? adapterForPayment(env, payment, { origin: notice?.origin ?? "http://localhost", now }) : null;
+  const adapter = ref ? adapterForPayment(env, payment, { origin: after?.origin ?? originOf(env), now }) : null;
   if (adapter && ref)
     return confirmPayment(
       env,
@@ -336,7 +348,7 @@ export async function confirmWithProvider(
           extra,
         }),
       now,
-      notice,
+      after,
     );
   const outcome =
     payment.status === "captured" || payment.status === "refunded"
@@ -349,46 +361,17 @@ export async function confirmWithProvider(
   return result(env, orderNumber, outcome, outcome === "declined" ? (payment.decline_reason ?? MESSAGES.declined) : MESSAGES[outcome]);
 }
 
-/** How the §3 paymentMethodDescription names a payment's method. */
-const DESCRIPTION: Record<string, string> = { paypal: "PayPal", card: "CreditCard", wire: "Wire" };
-
-/**
- * Once an order is paid (this call made it so): the cart it came from is emptied — when it still stands for
- * that order — and keeps the payment's §3 fields (TransactionId, PaymentId, paymentMethodDescription); the
- * confirmation email goes out (with a notice: a request to link from and send after); the retailers are asked to
- * confirm the stones.
- */
-async function afterPaid(env: OrderBindings, payment: PaymentRow, transactionId: string, now: number, notice?: PaidNotice): Promise<void> {
-  const order = await findOrder(env.DB, payment.order_number);
-  if (!order) return;
-  const cart = env.CART.get(env.CART.idFromName(order.cart_key));
-  // Independent of one another, so together: the response waits for the slowest, not the sum.
-  await Promise.all([
-    cart.apply(
-      [
-        {
-          type: "order-paid",
-          orderNumber: order.order_number,
-          paymentId: payment.id,
-          transactionId,
-          paymentMethodDescription: DESCRIPTION[payment.method] ?? payment.method,
-        },
-      ],
-      now,
-    ),
-    notice && sendOrderConfirmation(env, order.order_number, notice.origin, notice.waitUntil, now),
-    // A ring ordered without its size: ask for it now (once; the order cron's sweep asks when this cannot or fails).
-    notice && askForMissingSizes(env, order.order_number, notice.origin, now, notice.waitUntil).catch((e: unknown) => console.error(String(e))),
-    // Each retailer is asked to confirm its stones (issue 22: worker/orders/care), once: this call made the order paid.
-    askRetailers(env, order.order_number, { origin: notice?.origin, now, waitUntil: notice?.waitUntil }),
-  ]);
-}
-
 /** The embedded gateway's approval (the shopper approved or declined on /dev/gateway; the server asks the gateway's books). */
-export async function approveLocal(env: OrderBindings, orderNumber: string, localPaymentId: string, now: number, notice?: PaidNotice): Promise<ApprovalResult> {
+export async function approveLocal(
+  env: OrderBindings,
+  orderNumber: string,
+  localPaymentId: string,
+  now: number,
+  after?: AfterResponse,
+): Promise<ApprovalResult> {
   const payment = await env.DB.prepare("SELECT * FROM payments WHERE order_number = ? AND provider = 'local' AND provider_payment_id = ?")
     .bind(orderNumber, localPaymentId)
     .first<PaymentRow>();
   if (!payment) refused("not_found", `No such payment for order ${orderNumber}`);
-  return confirmPayment(env, payment, "provider:local", (p) => captureLocalPayment(env.DB, p.provider_payment_id!), now, notice);
+  return confirmPayment(env, payment, "provider:local", (p) => captureLocalPayment(env.DB, p.provider_payment_id!), now, after);
 }

@@ -7,7 +7,7 @@
 import type { StripeEvent } from "./payments/stripe-webhook";
 import type { CaptureOutcome } from "./payments/provider";
 import { eventStatement, paymentByProviderId } from "./payments/store";
-import { confirmPayment, type OrderBindings, type PaidNotice } from "./service";
+import { confirmPayment, type OrderBindings, type AfterResponse } from "./service";
 
 /** What a PaymentIntent in an event says about the money. */
 function outcomeOf(event: StripeEvent): CaptureOutcome | null {
@@ -27,7 +27,7 @@ function outcomeOf(event: StripeEvent): CaptureOutcome | null {
 }
 
 /** Applies a verified event once; resolves to whether it changed anything. */
-export async function applyStripeEvent(env: OrderBindings, event: StripeEvent, now: number, notice?: PaidNotice): Promise<boolean> {
+export async function applyStripeEvent(env: OrderBindings, event: StripeEvent, now: number, notice?: AfterResponse): Promise<boolean> {
   const payment = event.paymentIntent ? await paymentByProviderId(env.DB, "stripe", event.paymentIntent.id) : null;
   try {
     await env.DB.batch([

@@ -6,7 +6,7 @@
  */
 import type { ApprovalResult } from "#shared/orders/schemas.ts";
 import { refused } from "#shared/refusal.ts";
-import { confirmPayment, type OrderBindings, type PaidNotice } from "../service";
+import { confirmPayment, type OrderBindings, type AfterResponse } from "../service";
 import type { PaymentRow } from "../payments/store";
 import { findOrder } from "../store";
 
@@ -18,7 +18,7 @@ function latestWire(db: D1Database, orderNumber: string): Promise<PaymentRow | n
     .first<PaymentRow>();
 }
 
-export async function wireReceived(env: OrderBindings, orderNumber: string, now: number, notice?: PaidNotice): Promise<ApprovalResult> {
+export async function wireReceived(env: OrderBindings, orderNumber: string, now: number, notice?: AfterResponse): Promise<ApprovalResult> {
   const order = await findOrder(env.DB, orderNumber);
   if (!order) refused("not_found", "No such order");
   if (order.status === "cancelled") refused("conflict", "This order was cancelled: refund the wire instead.");

@@ -20,7 +20,7 @@ import {
   confirmWithProvider,
   type OrderBindings,
   type OrderContext,
-  type PaidNotice,
+  type AfterResponse,
   PaymentUnavailable,
   paymentToCollect,
   returnUrls,
@@ -28,6 +28,7 @@ import {
 } from "../service";
 import { applyEvent, findOrder, type OrderRow } from "../store";
 import { isLocalPlan, LOCAL_TD_ACCOUNT, LOCAL_TD_PLANS } from "./local";
+import { siteOrigin } from "../../platform/config";
 
 const NO_PAYMENT = "No such financing payment for this order";
 
@@ -172,9 +173,9 @@ async function financingPayment(env: OrderBindings, orderNumber: string | null, 
  * checked against what TD approved); approved → the order's amount authorised and captured once. Locally the
  * stand-in's account and plans are the only ones (docs/decisions/034).
  */
-export async function approveTd(env: OrderBindings, orderNumber: string, body: TdApproveRequest, now: number, notice: PaidNotice): Promise<ApprovalResult> {
+export async function approveTd(env: OrderBindings, orderNumber: string, body: TdApproveRequest, now: number, notice: AfterResponse): Promise<ApprovalResult> {
   const payment = await financingPayment(env, orderNumber, body.paymentId);
-  const adapter = adapterForPayment(env, payment, { origin: notice.origin, now }) ?? refused("not_found", NO_PAYMENT);
+  const adapter = adapterForPayment(env, payment, { origin: notice.origin ?? siteOrigin(env), now }) ?? refused("not_found", NO_PAYMENT);
   const open = payment.status === "created" || payment.status === "pending";
   if (open && payment.provider === "local") {
     if (body.TdAccountNumber !== LOCAL_TD_ACCOUNT) refused("bad_request", "This account number is not the one the lender approved for this application.");
@@ -210,7 +211,7 @@ export async function confirmTdReturn(
   paymentId: string,
   token: string | undefined,
   now: number,
-  notice: PaidNotice,
+  notice: AfterResponse,
 ): Promise<ApprovalResult> {
   const payment = await financingPayment(env, null, paymentId);
   const result = await confirmWithProvider(env, payment.order_number, payment.id, now, notice, token);
