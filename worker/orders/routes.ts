@@ -22,7 +22,8 @@ import { verifyStripeWebhook } from "./payments/stripe-webhook";
 import { applyStripeEvent } from "./webhooks";
 import { paymentByProviderId, type PaymentRow } from "./payments/store";
 import { createPaymentRequest } from "./requests";
-import { approveLocal, confirmPayment, type AfterResponse, PaymentUnavailable, payRequest, paymentToCollect, placeOrder, resumePayment } from "./service";
+import { approvePayment } from "./approve";
+import { approveLocal, type AfterResponse, PaymentUnavailable, payRequest, paymentToCollect, placeOrder, resumePayment } from "./service";
 import { operatorIdentity } from "../middleware/admin";
 import { orderAccess, orderCaller } from "../middleware/order-access";
 import { operatorEvent } from "./operator";
@@ -66,14 +67,10 @@ async function approvePayPal(c: Context<AppEnv>, orderNumber: string, paypalOrde
   if (collector.provider !== "paypal") refused("not_found", "No such payment for this order");
   const payment = await paymentOf(c, orderNumber, "paypal", paypalOrderId);
   return approval(
-    await confirmPayment(
-      c.env,
-      payment,
-      "provider:paypal",
-      (p) => capturePayPalPayment(collector.config, paypalOrderId, `${p.idempotency_key}-capture`),
-      Date.now(),
-      notice(c),
-    ),
+    await approvePayment(c.env, payment, "provider:paypal", (p) => capturePayPalPayment(collector.config, paypalOrderId, `${p.idempotency_key}-capture`), {
+      ...notice(c),
+      now: Date.now(),
+    }),
   );
 }
 
@@ -93,7 +90,10 @@ async function approveBraintree(c: Context<AppEnv>, orderNumber: string, key: st
     email: order.email,
   };
   return approval(
-    await confirmPayment(c.env, payment, "provider:braintree", () => chargeBraintreeNonce(collector.config, req, nonce, description), Date.now(), notice(c)),
+    await approvePayment(c.env, payment, "provider:braintree", () => chargeBraintreeNonce(collector.config, req, nonce, description), {
+      ...notice(c),
+      now: Date.now(),
+    }),
   );
 }
 
@@ -132,7 +132,9 @@ export const orderRoutes = [
       if (collector.provider !== "stripe" || !payment) refused("not_found", "No such payment");
       // The PaymentIntent names its order: the caller must be allowed that order, as any approval's.
       await orderAccess(c, payment.order_number, { key: query.key });
-      return approval(await confirmPayment(c.env, payment, "provider:stripe", () => confirmStripePayment(collector.config, params.id), Date.now(), notice(c)));
+      return approval(
+        await approvePayment(c.env, payment, "provider:stripe", () => confirmStripePayment(collector.config, params.id), { ...notice(c), now: Date.now() }),
+      );
     }),
   ),
   handle(ops.approveBraintree, ({ params, query }, c) => orders(c, () => approveBraintree(c, params.id, query.key, params.nonce))),

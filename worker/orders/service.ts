@@ -12,29 +12,26 @@ import type { PaymentMethod } from "#shared/cart/model.ts";
 import { draftOrder } from "../cart/orders";
 import { orderPromoRefusal } from "../promotions/eligibility";
 import type { CartBindings, Shopper } from "../cart/service";
-import { collectorFor, type PaymentBindings } from "./payments/providers";
-import { adapterForPayment, adapterOf } from "./payments/adapters";
-import { returnUrls } from "./payments/return-urls";
-
-export { returnUrls };
-import { captureLocalPayment } from "./payments/local";
-import { ProviderUnavailable, type CaptureOutcome, type CreatedPayment } from "./payments/provider";
-import {
-  claimPayment,
-  eventStatement,
-  findPayment,
-  insertPayment,
-  openPayment,
-  paymentsOf,
-  releaseClaim,
-  setCreated,
-  settleStatement,
-  type PaymentRow,
-} from "./payments/store";
 import type { EmailBindings } from "../email/outbox";
-import type { OrderKeyBindings } from "./keys";
-import { react } from "./reactor";
 import { siteOrigin } from "../platform/config";
+import { answer, approvePayment, type ApproveContext, PaymentUnavailable } from "./approve";
+import type { OrderKeyBindings } from "./keys";
+import { adapterForPayment, adapterOf } from "./payments/adapters";
+import { captureLocalPayment } from "./payments/local";
+import { answerOfStatus } from "./payments/outcomes";
+import { ProviderUnavailable, type CreatedPayment } from "./payments/provider";
+import { collectorFor, type PaymentBindings } from "./payments/providers";
+import { returnUrls } from "./payments/return-urls";
+import { eventStatement, findPayment, insertPayment, openPayment, paymentsOf, setCreated, type PaymentRow } from "./payments/store";
+import { openRequest } from "./requests";
+import { applyEvent, findOrder, type OrderRow } from "./store";
+import { orderView } from "./view";
+
+export { PaymentUnavailable, returnUrls };
+export { REFERRED_EXPIRY_MS } from "./payments/outcomes";
+
+/** How a request runs what its transition caused after its response (approve.ts ApproveContext without the time). */
+export type AfterResponse = Omit<ApproveContext, "now">;
 
 /** The site's origin (a provider's return links), or a placeholder where none is configured (a confirmation needs none). */
 function originOf(env: OrderBindings): string {
@@ -44,30 +41,14 @@ function originOf(env: OrderBindings): string {
     return "http://localhost";
   }
 }
-import { openRequest, requestPaidStatement } from "./requests";
-import { applyEvent, findOrder, type OrderRow } from "./store";
-import { orderView } from "./view";
 
 export type OrderBindings = CartBindings & PaymentBindings & EmailBindings & OrderKeyBindings;
-
-/**
- * How a request runs what its transition caused after its response (reactor.ts): without it (a cron run) the
- * effects wait for the order cron's sweep. Either way they are decided by the transition, never by the caller.
- */
-export interface AfterResponse {
-  /** The site's origin as the request saw it (a provider's return links). */
-  origin?: string;
-  waitUntil?: (p: Promise<unknown>) => void;
-}
 
 /** An unpaid order expires after this long (a wire transfer takes days). */
 export const UNPAID_EXPIRY_MS = { wire: 7 * 24 * 3600_000, other: 24 * 3600_000 } as const;
 
 /** The bank details of a wire payment (the order number is the reference). */
 export const WIRE_ACCOUNT = { beneficiary: "Loupe Marketplace Inc.", bank: "First Example Bank", accountNumber: "000123456789", routingNumber: "021000021" };
-
-/** The provider could not be reached: nothing is known to be charged; the order waits (the API answers 502). */
-export class PaymentUnavailable extends Error {}
 
 export interface OrderContext {
   origin: string;
@@ -158,9 +139,6 @@ export async function startPayment(
   return paymentStart(await setCreated(env.DB, payment.id, created, ctx.now), publishableKey);
 }
 
-/** A referred financing application waits this long for the lender before the order expires. */
-export const REFERRED_EXPIRY_MS = 7 * 24 * 3600_000;
-
 /**
  * Pays an unpaid order again (re-payment): an order whose payment failed waits for payment again, and the
  * method's provider is asked for a payment (the open one when there is one). Refuses an order that does not
@@ -196,125 +174,6 @@ export async function placeOrder(env: OrderBindings, who: Shopper, ctx: OrderCon
   return { order: await orderView(env.DB, placed.order_number), payment, created };
 }
 
-const MESSAGES = {
-  paid: "Thank you: your payment is received and your order is confirmed.",
-  declined: "The payment was declined. Nothing was charged; please try another card or method.",
-  pending: "The payment is being processed; we will email you when it is confirmed.",
-  processing: "Your payment is being confirmed right now.",
-  referred: "The lender is reviewing your application; we will email you as soon as it decides. Your order is saved.",
-  cancelled: "The payment was cancelled and nothing was charged; choose how you would like to pay.",
-} as const;
-
-async function result(
-  env: OrderBindings,
-  orderNumber: string,
-  outcome: ApprovalResult["outcome"],
-  message: string = MESSAGES[outcome],
-): Promise<ApprovalResult> {
-  return { outcome, message, order: await orderView(env.DB, orderNumber) };
-}
-
-/**
- * Confirms a payment with its provider and applies the answer exactly once. `ask` talks to the provider
- * (with the payment's idempotency key); only the request holding the payment's claim calls it — the others
- * answer `processing`. A capture for another amount than the payment's is not accepted as payment.
- */
-export async function confirmPayment(
-  env: OrderBindings,
-  payment: PaymentRow,
-  cause: string,
-  ask: (p: PaymentRow) => Promise<CaptureOutcome>,
-  now: number,
-  after?: AfterResponse,
-): Promise<ApprovalResult> {
-  const db = env.DB;
-  if (payment.status === "captured") return result(env, payment.order_number, "paid");
-  if (payment.status === "declined") return result(env, payment.order_number, "declined", payment.decline_reason ?? MESSAGES.declined);
-  if (payment.status === "cancelled") return result(env, payment.order_number, "cancelled");
-  const claimed = await claimPayment(db, payment.id, now);
-  if (!claimed) {
-    const again = (await findPayment(db, payment.id))!;
-    if (again.status === "captured") return result(env, payment.order_number, "paid");
-    if (again.status === "cancelled") return result(env, payment.order_number, "cancelled");
-    return result(env, payment.order_number, again.status === "declined" ? "declined" : "processing");
-  }
-  let outcome: CaptureOutcome;
-  try {
-    outcome = await ask(claimed);
-  } catch (e) {
-    await releaseClaim(db, payment.id);
-    if (e instanceof ProviderUnavailable) {
-      await db.batch([
-        eventStatement(
-          db,
-          {
-            paymentId: payment.id,
-            orderNumber: payment.order_number,
-            provider: payment.provider,
-            kind: "error",
-            verified: false,
-            payload: { error: e.message },
-          },
-          now,
-        ),
-      ]);
-      throw new PaymentUnavailable(`${e.message} Your order is saved and nothing more was charged; please try again in a moment.`);
-    }
-    throw e;
-  }
-  const record = (kind: string) =>
-    eventStatement(
-      db,
-      { paymentId: payment.id, orderNumber: payment.order_number, provider: payment.provider, kind, verified: true, payload: outcome.raw },
-      now,
-    );
-  if (outcome.status === "captured" && (outcome.amount.amountCents !== claimed.amount_cents || outcome.amount.currency !== "USD")) {
-    outcome = { status: "pending", raw: { mismatch: outcome.amount, expected: claimed.amount_cents, provider: outcome.raw } };
-    await db.batch([settleStatement(db, payment.id, outcome, now), record("amount-mismatch")]);
-    return result(env, payment.order_number, "pending", "The amount the provider reports differs from the order's; our team will check it and contact you.");
-  }
-  if (outcome.status === "pending") {
-    await db.batch([settleStatement(db, payment.id, outcome, now), record("pending")]);
-    return result(env, payment.order_number, "pending");
-  }
-  if (outcome.status === "cancelled") {
-    await db.batch([settleStatement(db, payment.id, outcome, now), record("cancelled")]);
-    return result(env, payment.order_number, "cancelled");
-  }
-  if (outcome.status === "referred") {
-    // The order waits for the lender (longer than an unpaid order would): its decision arrives later.
-    const settle = [settleStatement(db, payment.id, outcome, now), record("referred")];
-    try {
-      await applyEvent(db, payment.order_number, "financing_referred", cause, now, (changed) =>
-        changed
-          ? [...settle, db.prepare("UPDATE orders SET expires_at = ? WHERE order_number = ?").bind(now + REFERRED_EXPIRY_MS, payment.order_number)]
-          : settle,
-      );
-    } catch (e) {
-      await db.batch(settle);
-      if (!(e instanceof Error && "refusal" in e)) throw e;
-    }
-    return result(env, payment.order_number, "referred");
-  }
-  const event = outcome.status === "captured" ? "payment_captured" : "payment_declined";
-  const settle = [settleStatement(db, payment.id, outcome, now), record(outcome.status)];
-  // A payment request's payment: the request is paid with it (the order itself was paid before).
-  if (outcome.status === "captured" && claimed.request_id) settle.push(requestPaidStatement(db, payment.id, now));
-  try {
-    const applied = await applyEvent(db, payment.order_number, event, cause, now, () => settle);
-    if (applied.changed) react(env, payment.order_number, now, after?.waitUntil);
-  } catch (e) {
-    // The order moved on (cancelled, another payment decided it): the provider's answer is still recorded.
-    await db.batch(settle);
-    if (outcome.status === "captured")
-      console.error(JSON.stringify({ level: "error", message: "captured a payment for an order that cannot take it", payment: payment.id }));
-    if (!(e instanceof Error && "refusal" in e)) throw e;
-  }
-  if (outcome.status === "declined")
-    return result(env, payment.order_number, "declined", `${outcome.reason} Nothing was charged; please try another card or method.`);
-  return result(env, payment.order_number, "paid");
-}
-
 /**
  * Confirms an open payment with its own provider (a return page, a retried approval): the provider is asked
  * about the payment it made (`provider_payment_id`), never about what the browser says. Braintree payments
@@ -334,7 +193,7 @@ export async function confirmWithProvider(
   const ref = payment.provider_payment_id;
   const adapter = ref ? adapterForPayment(env, payment, { origin: after?.origin ?? originOf(env), now }) : null;
   if (adapter && ref)
-    return confirmPayment(
+    return approvePayment(
       env,
       payment,
       `provider:${payment.provider}`,
@@ -347,18 +206,10 @@ export async function confirmWithProvider(
           idempotencyKey: `${p.idempotency_key}-capture`,
           extra,
         }),
-      now,
-      after,
+      { ...after, now },
     );
-  const outcome =
-    payment.status === "captured" || payment.status === "refunded"
-      ? "paid"
-      : payment.status === "declined"
-        ? "declined"
-        : payment.status === "cancelled"
-          ? "cancelled"
-          : "pending";
-  return result(env, orderNumber, outcome, outcome === "declined" ? (payment.decline_reason ?? MESSAGES.declined) : MESSAGES[outcome]);
+  const state = answerOfStatus(payment.status, payment.decline_reason);
+  return answer(env, orderNumber, { outcome: state.answer, message: state.message });
 }
 
 /** The embedded gateway's approval (the shopper approved or declined on /dev/gateway; the server asks the gateway's books). */
@@ -373,5 +224,5 @@ export async function approveLocal(
     .bind(orderNumber, localPaymentId)
     .first<PaymentRow>();
   if (!payment) refused("not_found", `No such payment for order ${orderNumber}`);
-  return confirmPayment(env, payment, "provider:local", (p) => captureLocalPayment(env.DB, p.provider_payment_id!), now, after);
+  return approvePayment(env, payment, "provider:local", (p) => captureLocalPayment(env.DB, p.provider_payment_id!), { ...after, now });
 }

@@ -1,12 +1,13 @@
 /**
  * The operator's "wire received" (issue 18, bank wire): the transfer for an order arrived, so its wire payment
- * is captured and the order paid with the cause `operator` — through confirmPayment, so of any number of
+ * is captured and the order paid with the cause `operator` — through approvePayment, so of any number of
  * calls at once one holds the payment's claim and one paid transition is written. A wire arriving after the
  * order expired still pays it (the money is here): the expired order's cancelled wire payment is reopened.
  */
 import type { ApprovalResult } from "#shared/orders/schemas.ts";
 import { refused } from "#shared/refusal.ts";
-import { confirmPayment, type OrderBindings, type AfterResponse } from "../service";
+import { approvePayment } from "../approve";
+import type { AfterResponse, OrderBindings } from "../service";
 import type { PaymentRow } from "../payments/store";
 import { findOrder } from "../store";
 
@@ -29,7 +30,7 @@ export async function wireReceived(env: OrderBindings, orderNumber: string, now:
   }
   if (!payment || payment.status === "cancelled" || payment.status === "declined") refused("not_found", "No wire payment is waiting for this order");
   const wire = payment;
-  return confirmPayment(
+  return approvePayment(
     env,
     wire,
     "operator",
@@ -39,7 +40,6 @@ export async function wireReceived(env: OrderBindings, orderNumber: string, now:
       amount: { amountCents: wire.amount_cents, currency: "USD" },
       raw: { receivedBy: "operator", at: now },
     }),
-    now,
-    notice,
+    { ...notice, now },
   );
 }

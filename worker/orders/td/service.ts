@@ -2,7 +2,7 @@
  * TD financing's order services (issue 22 point 3; docs/decisions/034-td-financing.md): sending the shopper to
  * TD's application (GetTdFinanceUrl), the approval (tdfinance/approve) and the return page's confirmation —
  * each asks TD (or, locally, the embedded gateway standing in for it) and applies the answer through
- * `confirmPayment`, exactly once — and the cart's §3 financing fields once the money is captured.
+ * `approvePayment`, exactly once — and the cart's §3 financing fields once the money is captured.
  */
 import type { ApprovalResult } from "#shared/orders/schemas.ts";
 import { statusLabel } from "#shared/orders/states.ts";
@@ -10,13 +10,13 @@ import { last4, type TdApproveRequest, type TdFinanceUrl, type TdFinanceUrlReque
 import { type FieldProblem, refused } from "#shared/refusal.ts";
 import { sitePathOrNull } from "#shared/safe-path.ts";
 import type { OrderCaller } from "../lookup/own";
+import { approvePayment } from "../approve";
 import { adapterForPayment } from "../payments/adapters";
 import { type CaptureOutcome, ProviderUnavailable } from "../payments/provider";
 import { collectorFor } from "../payments/providers";
 import { eventStatement, findPayment, type PaymentRow, setCreated } from "../payments/store";
 import { createTdApplication, type FinancingFacts, returnUrlsOf, type TdConfig, type TdReturnUrls, tdConfig } from "../payments/td";
 import {
-  confirmPayment,
   confirmWithProvider,
   type OrderBindings,
   type OrderContext,
@@ -197,7 +197,7 @@ export async function approveTd(env: OrderBindings, orderNumber: string, body: T
     const financing: FinancingFacts = { transactionLink: ref, accountNumberLast4: last4(LOCAL_TD_ACCOUNT), creditPlan: body.TdCreditPlan };
     return { ...outcome, raw: { gateway: outcome.raw, financing } };
   };
-  const result = await confirmPayment(env, payment, `provider:${payment.provider}`, ask, now, notice);
+  const result = await approvePayment(env, payment, `provider:${payment.provider}`, ask, { ...notice, now });
   if (result.outcome === "paid") await noteFinancing(env, payment.id, now);
   return result;
 }
