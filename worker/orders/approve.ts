@@ -8,8 +8,10 @@
  */
 import type { ApprovalResult } from "#shared/orders/schemas.ts";
 import { DomainError } from "#shared/refusal.ts";
+import { refused } from "#shared/refusal.ts";
+import { providerOf } from "./payments/adapters";
 import { answerOfStatus, applies, MESSAGES, OUTCOMES, REFERRED_EXPIRY_MS } from "./payments/outcomes";
-import { type CaptureOutcome, ProviderUnavailable } from "./payments/provider";
+import { type ApprovingOrder, type BrowserInput, type CaptureOutcome, ProviderUnavailable } from "./payments/provider";
 import { claimPayment, eventStatement, findPayment, type PaymentRow, releaseClaim, settleStatement } from "./payments/store";
 import { react } from "./reactor";
 import { requestPaidStatement } from "./requests";
@@ -152,4 +154,21 @@ export async function approvePayment(
     throw new PaymentUnavailable(`${e.message} ${MESSAGES.unknown}`);
   }
   return answer(env, n, await applyOutcome(env, claimed, outcome, cause, ctx));
+}
+
+/**
+ * Approves `payment` through its provider (the one configured here now; 404 otherwise) with what the browser
+ * brought (payments/provider.ts PaymentProvider.approve): every provider's approval call is this one path.
+ */
+export function approveWith(
+  env: OrderBindings,
+  order: ApprovingOrder,
+  payment: PaymentRow,
+  input: BrowserInput,
+  ctx: ApproveContext,
+  cause = `provider:${payment.provider}`,
+): Promise<ApprovalResult> {
+  const provider =
+    providerOf(env, payment, { origin: ctx.origin ?? "http://localhost", now: ctx.now }) ?? refused("not_found", "No such payment for this order");
+  return approvePayment(env, payment, cause, (p) => provider.approve(order, p, input), ctx);
 }

@@ -9,17 +9,17 @@
 import type { PaymentStart, PlacedOrder, ApprovalResult } from "#shared/orders/schemas.ts";
 import { refused } from "#shared/refusal.ts";
 import type { PaymentMethod } from "#shared/cart/model.ts";
+import { isUnpaid } from "#shared/orders/states.ts";
 import { draftOrder } from "../cart/orders";
 import { orderPromoRefusal } from "../promotions/eligibility";
 import type { CartBindings, Shopper } from "../cart/service";
 import type { EmailBindings } from "../email/outbox";
 import { siteOrigin } from "../platform/config";
-import { answer, approvePayment, type ApproveContext, PaymentUnavailable } from "./approve";
+import { answer, type ApproveContext, approveWith, PaymentUnavailable } from "./approve";
 import type { OrderKeyBindings } from "./keys";
-import { adapterForPayment, adapterOf } from "./payments/adapters";
-import { captureLocalPayment } from "./payments/local";
+import { adapterOf, providerOf } from "./payments/adapters";
 import { answerOfStatus } from "./payments/outcomes";
-import { ProviderUnavailable, type CreatedPayment } from "./payments/provider";
+import { type BrowserInput, ProviderUnavailable, type CreatedPayment } from "./payments/provider";
 import { collectorFor, type PaymentBindings } from "./payments/providers";
 import { returnUrls } from "./payments/return-urls";
 import { eventStatement, findPayment, insertPayment, openPayment, paymentsOf, setCreated, type PaymentRow } from "./payments/store";
@@ -190,24 +190,9 @@ export async function confirmWithProvider(
 ): Promise<ApprovalResult> {
   const payment = await findPayment(env.DB, paymentId);
   if (!payment || payment.order_number !== orderNumber) refused("not_found", "No such payment for this order");
-  const ref = payment.provider_payment_id;
-  const adapter = ref ? adapterForPayment(env, payment, { origin: after?.origin ?? originOf(env), now }) : null;
-  if (adapter && ref)
-    return approvePayment(
-      env,
-      payment,
-      `provider:${payment.provider}`,
-      (p) =>
-        adapter.confirm({
-          providerPaymentId: ref,
-          token,
-          amount: { amountCents: p.amount_cents, currency: "USD" },
-          orderNumber: p.order_number,
-          idempotencyKey: `${p.idempotency_key}-capture`,
-          extra,
-        }),
-      { ...after, now },
-    );
+  const ctx = { ...after, origin: after?.origin ?? originOf(env), now };
+  const asked = payment.provider_payment_id && payment.provider !== "wire" && payment.provider !== "braintree" && providerOf(env, payment, ctx);
+  if (asked) return approveWith(env, { order_number: orderNumber, email: "" }, payment, { token, extra }, ctx);
   const state = answerOfStatus(payment.status, payment.decline_reason);
   return answer(env, orderNumber, { outcome: state.answer, message: state.message });
 }
@@ -224,5 +209,23 @@ export async function approveLocal(
     .bind(orderNumber, localPaymentId)
     .first<PaymentRow>();
   if (!payment) refused("not_found", `No such payment for order ${orderNumber}`);
-  return approvePayment(env, payment, "provider:local", (p) => captureLocalPayment(env.DB, p.provider_payment_id!), { ...after, now });
+  return approveWith(env, { order_number: orderNumber, email: "" }, payment, {}, { ...after, now });
+}
+
+/** An order no longer waiting for a payment: it is paid, or it waits for one already under way. */
+async function paidOrWaiting(env: OrderBindings, orderNumber: string): Promise<ApprovalResult> {
+  const order = await orderView(env.DB, orderNumber);
+  const paid = order.payments.some((p) => p.status === "captured");
+  return { outcome: paid ? "paid" : "pending", message: paid ? "This order is paid." : "This order waits for its payment.", order };
+}
+
+/**
+ * A card sale through Braintree (cards, Apple Pay, Google Pay): the order's open Braintree payment, or a new
+ * one for what it is due, charged with the browser's nonce once (approve.ts: the payment's claim and key).
+ */
+export async function approveCardSale(env: OrderBindings, order: OrderRow, input: BrowserInput, ctx: ApproveContext): Promise<ApprovalResult> {
+  if (collectorFor(env, "card").provider !== "braintree") refused("not_implemented", "Card payments through Braintree are not configured.");
+  if (!isUnpaid(order.status) && order.status !== "expired") return paidOrWaiting(env, order.order_number);
+  const payment = await paymentToCollect(env.DB, order, "braintree", input.description ?? "card", ctx.now);
+  return approveWith(env, order, payment, input, ctx);
 }

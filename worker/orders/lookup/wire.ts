@@ -1,12 +1,12 @@
 /**
  * The operator's "wire received" (issue 18, bank wire): the transfer for an order arrived, so its wire payment
- * is captured and the order paid with the cause `operator` — through approvePayment, so of any number of
+ * is captured and the order paid with the cause `operator` — through the one approval path (approve.ts: the wire provider's approval is the operator's word), so of any number of
  * calls at once one holds the payment's claim and one paid transition is written. A wire arriving after the
  * order expired still pays it (the money is here): the expired order's cancelled wire payment is reopened.
  */
 import type { ApprovalResult } from "#shared/orders/schemas.ts";
 import { refused } from "#shared/refusal.ts";
-import { approvePayment } from "../approve";
+import { approveWith } from "../approve";
 import type { AfterResponse, OrderBindings } from "../service";
 import type { PaymentRow } from "../payments/store";
 import { findOrder } from "../store";
@@ -29,17 +29,5 @@ export async function wireReceived(env: OrderBindings, orderNumber: string, now:
     payment = await latestWire(env.DB, orderNumber);
   }
   if (!payment || payment.status === "cancelled" || payment.status === "declined") refused("not_found", "No wire payment is waiting for this order");
-  const wire = payment;
-  return approvePayment(
-    env,
-    wire,
-    "operator",
-    async () => ({
-      status: "captured",
-      providerCaptureId: `wire-${orderNumber}`,
-      amount: { amountCents: wire.amount_cents, currency: "USD" },
-      raw: { receivedBy: "operator", at: now },
-    }),
-    { ...notice, now },
-  );
+  return approveWith(env, order, payment, {}, { ...notice, now }, "operator");
 }
