@@ -17,9 +17,9 @@ import type { EmailBindings } from "../email/outbox";
 import { siteOrigin } from "../platform/config";
 import { answer, type ApproveContext, approveWith, PaymentUnavailable } from "./approve";
 import type { OrderKeyBindings } from "./keys";
-import { adapterOf, providerOf } from "./payments/adapters";
+import { providerForMethod, providerOf } from "./payments/adapters";
 import { answerOfStatus } from "./payments/outcomes";
-import { type BrowserInput, ProviderUnavailable, type CreatedPayment } from "./payments/provider";
+import { type BrowserInput, ProviderUnavailable, type CreatedPayment, type PaymentRequest } from "./payments/provider";
 import { collectorFor, type PaymentBindings } from "./payments/providers";
 import { returnUrls } from "./payments/return-urls";
 import { eventStatement, findPayment, insertPayment, openPayment, paymentsOf, setCreated, type PaymentRow } from "./payments/store";
@@ -105,6 +105,7 @@ export async function startPayment(
   order: OrderRow,
   ctx: OrderContext,
   request: { id: string; amountCents: number; reason: string } | null = null,
+  more?: (payment: PaymentRow) => Pick<PaymentRequest, "returnUrls" | "entryType">,
 ): Promise<PaymentStart> {
   const method = order.payment_method as PaymentMethod;
   const collector = collectorFor(env, method);
@@ -120,15 +121,17 @@ export async function startPayment(
     ...urls,
     idempotencyKey: payment.idempotency_key,
     email: order.email,
+    ...more?.(payment),
   };
-  const adapter = adapterOf(env, collector, method, ctx)!;
-  let created: CreatedPayment;
+  const provider = providerForMethod(env, method, ctx)!;
+  let created: CreatedPayment | null;
   try {
-    created = await adapter.create(req);
+    created = await provider.start(req);
   } catch (e) {
     if (e instanceof ProviderUnavailable) throw new PaymentUnavailable(`${e.message} Your order is saved; please try again in a moment.`);
     throw e;
   }
+  if (!created) return paymentStart(payment, publishableKey);
   await env.DB.batch([
     eventStatement(
       env.DB,

@@ -12,20 +12,11 @@ import { sitePathOrNull } from "#shared/safe-path.ts";
 import type { OrderCaller } from "../lookup/own";
 import { approvePayment } from "../approve";
 import { adapterForPayment } from "../payments/adapters";
-import { type CaptureOutcome, ProviderUnavailable } from "../payments/provider";
+import type { CaptureOutcome } from "../payments/provider";
 import { collectorFor } from "../payments/providers";
-import { eventStatement, findPayment, type PaymentRow, setCreated } from "../payments/store";
-import { createTdApplication, type FinancingFacts, returnUrlsOf, type TdConfig, type TdReturnUrls, tdConfig } from "../payments/td";
-import {
-  confirmWithProvider,
-  type OrderBindings,
-  type OrderContext,
-  type AfterResponse,
-  PaymentUnavailable,
-  paymentToCollect,
-  returnUrls,
-  startPayment,
-} from "../service";
+import { findPayment, type PaymentRow } from "../payments/store";
+import type { FinancingFacts, TdReturnUrls } from "../payments/td";
+import { confirmWithProvider, type OrderBindings, type OrderContext, type AfterResponse, startPayment } from "../service";
 import { applyEvent, findOrder, type OrderRow } from "../store";
 import { isLocalPlan, LOCAL_TD_ACCOUNT, LOCAL_TD_PLANS } from "./local";
 import { siteOrigin } from "../../platform/config";
@@ -88,43 +79,6 @@ function withPayment(url: string, paymentId: string): string {
   return u.toString();
 }
 
-/** Opens TD's application for the payment (with the caller's return addresses), once: the same key answers the same application. */
-async function openApplication(
-  env: OrderBindings,
-  config: TdConfig,
-  order: OrderRow,
-  payment: PaymentRow,
-  body: TdFinanceUrlRequest,
-  ctx: OrderContext,
-): Promise<PaymentRow> {
-  const custom = Object.fromEntries(Object.entries(ownReturnUrls(body, ctx.origin)).map(([k, u]) => [k, withPayment(u, payment.id)]));
-  const urls: TdReturnUrls = { ...returnUrlsOf(returnUrls("financing", order.order_number, payment.id, ctx.origin)), ...custom };
-  const req = {
-    orderNumber: order.order_number,
-    amount: { amountCents: payment.amount_cents, currency: "USD" as const },
-    description: `Loupe order ${order.order_number}`,
-    returnUrl: urls.approved,
-    cancelUrl: urls.cancelled,
-    idempotencyKey: payment.idempotency_key,
-    email: order.email,
-  };
-  let created: Awaited<ReturnType<typeof createTdApplication>>;
-  try {
-    created = await createTdApplication(config, req, urls, body.entryType);
-  } catch (e) {
-    if (e instanceof ProviderUnavailable) throw new PaymentUnavailable(`${e.message} Your order is saved; please try again in a moment.`);
-    throw e;
-  }
-  await env.DB.batch([
-    eventStatement(
-      env.DB,
-      { paymentId: payment.id, orderNumber: order.order_number, provider: "td", kind: "created", verified: true, payload: created.raw },
-      ctx.now,
-    ),
-  ]);
-  return setCreated(env.DB, payment.id, created, ctx.now);
-}
-
 /**
  * GetTdFinanceUrl: the open financing payment of the shopper's unpaid financing order, or a new one (an order
  * whose payment failed waits for payment again), and where the shopper applies. Locally the embedded gateway
@@ -142,20 +96,19 @@ export async function tdFinanceUrl(
   if (order.payment_method !== "financing") refused("conflict", "This order is not paid by financing.");
   if (order.status !== "awaiting_payment" && order.status !== "payment_failed")
     refused("conflict", `This order does not wait for a payment: it is ${statusLabel(order.status)}.`);
-  const collector = collectorFor(env, "financing");
+  // Refused first (501) when nothing finances here, before the order moves.
+  collectorFor(env, "financing");
   if (order.status === "payment_failed") {
     await applyEvent(env.DB, order.order_number, "repay", "shopper", ctx.now);
     order = (await findOrder(env.DB, order.order_number))!;
   }
-  const config = collector.provider === "td" ? tdConfig(env) : null;
-  let row: PaymentRow;
-  if (config) {
-    const payment = await paymentToCollect(env.DB, order, "td", "financing", ctx.now);
-    row = payment.provider_payment_id ? payment : await openApplication(env, config, order, payment, body, ctx);
-  } else {
-    const start = await startPayment(env, order, ctx);
-    row = (await findPayment(env.DB, start.paymentId))!;
-  }
+  // TD's application behind the one interface (the embedded gateway stands in locally), with the caller's return
+  // addresses (each carrying our payment id) and entry.
+  const start = await startPayment(env, order, ctx, null, (payment) => ({
+    returnUrls: Object.fromEntries(Object.entries(ownReturnUrls(body, ctx.origin)).map(([k, u]) => [k, withPayment(u, payment.id)])),
+    entryType: body.entryType,
+  }));
+  const row = (await findPayment(env.DB, start.paymentId))!;
   if (!row.approval_url) refused("conflict", "The financing application could not be opened; please try again.");
   return { orderNumber: order.order_number, paymentId: row.id, provider: row.provider, transactionLink: row.provider_payment_id, url: row.approval_url };
 }
