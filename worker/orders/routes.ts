@@ -1,5 +1,6 @@
 /**
- * Orders under /api (shared/api/orders.ts): placing an order and the approvals of each provider. Every call
+ * Orders under /api (shared/api/orders.ts): placing an order and the approvals of each provider — each names
+ * its payment and hands it to the one approval path (approve.ts approveWith; docs/decisions/061). Every call
  * naming an order (or one of its payments) checks first that the caller may act on it (worker/middleware/order-access.ts: its key, its
  * shopper, or the operator; docs/decisions/052-order-ownership.md): the number alone is a 404 and changes nothing.
  */

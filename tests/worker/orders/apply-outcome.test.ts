@@ -10,6 +10,8 @@ import { applyOutcome } from "#worker/orders/approve.ts";
 import type { CaptureOutcome } from "#worker/orders/payments/provider.ts";
 import { findPayment } from "#worker/orders/payments/store.ts";
 import type { OrderBindings } from "#worker/orders/service.ts";
+import { call } from "../helpers";
+import { payAtStripe, signAsStripe, stripeAccount } from "../payments/stripe-control";
 import { confirmations } from "./effects-helpers";
 import { ADDRESS, cartWith, transitions } from "./orders-helpers";
 
@@ -107,5 +109,46 @@ describe("applyOutcome", () => {
     const r = await applyOutcome(bindings, await payment(o.paymentId), captured(o.amount - 1), "webhook:test", { now: Date.now() });
     expect(r.outcome).toBe("pending");
     expect(await status(o.n)).toBe("awaiting_payment");
+  });
+});
+
+describe("Stripe's webhook, events out of order", () => {
+  it("payment_failed then succeeded for the same PaymentIntent: the order ends paid, one confirmation, replays change nothing", async () => {
+    const account = stripeAccount({ timeoutMs: 5_000 });
+    const stripe = {
+      STRIPE_SECRET_KEY: account.secretKey,
+      STRIPE_PUBLISHABLE_KEY: account.publishableKey,
+      STRIPE_WEBHOOK_SECRET: account.webhookSecret!,
+      STRIPE_API_URL: account.apiUrl,
+    };
+    const cart = await cartWith(stripe, "card", next++);
+    const email = `stripe-order-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await cart.send("/api/cart", {
+      method: "POST",
+      body: JSON.stringify({ type: "set-addresses", shippingAddress: { ...ADDRESS, email }, billingSameAsShipping: true }),
+    });
+    const placed = (await (await cart.place()).json()) as PlacedOrder;
+    const pi = placed.payment.clientSecret!.split("_secret_")[0]!;
+    const failed = (await payAtStripe(account, pi, "declined")).event;
+    const succeeded = (await payAtStripe(account, pi, "succeeded")).event;
+    expect([failed.type, succeeded.type]).toEqual(["payment_intent.payment_failed", "payment_intent.succeeded"]);
+    const hook = async (event: unknown) => {
+      const body = JSON.stringify(event);
+      const signature = await signAsStripe(account.webhookSecret!, body, Math.floor(Date.now() / 1000));
+      const res = await call("/api/webhooks/stripe", {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        body,
+        env: stripe,
+      });
+      return ((await res.json()) as { applied: boolean }).applied;
+    };
+    expect(await hook(failed)).toBe(true);
+    expect(await status(placed.order.orderNumber)).toBe("payment_failed");
+    expect(await hook(succeeded)).toBe(true);
+    expect(await status(placed.order.orderNumber)).toBe("paid");
+    expect([await hook(failed), await hook(succeeded)]).toEqual([false, false]);
+    expect(await status(placed.order.orderNumber)).toBe("paid");
+    expect(await confirmations(placed.order.orderNumber)).toBe(1);
   });
 });

@@ -1,10 +1,10 @@
 /**
- * Every provider behind the one adapter interface (provider.ts PaymentAdapter): the order services create,
- * confirm and refund through `adapterFor` and never name a provider's client. PayPal and Stripe keep their
- * own clients (paypal.ts, stripe.ts) wrapped here; the embedded gateway stands in for whichever method it
- * collects; Affirm, Splitit and TD are adapters configured by their secrets (providers.ts). Braintree makes
- * its sale at approval with the browser's nonce (routes.ts), so its adapter refuses to create or confirm and
- * only refunds. Every refund carries the refund's own key (PayPal-Request-Id, Idempotency-Key, Braintree's
+ * Every provider behind the one interface (provider.ts PaymentProvider; docs/decisions/061-one-payment-seam.md):
+ * the order services start, approve, confirm and refund through `providerOf` / `providerForMethod` and never name
+ * a provider's client. PayPal and Stripe keep their own clients (paypal.ts, stripe.ts) wrapped here; the embedded
+ * gateway stands in for whichever method it collects; Affirm, Splitit and TD are adapters configured by their
+ * secrets (providers.ts). Braintree makes its sale at approval with the browser's nonce; a wire's approval is the
+ * operator's word. Every refund carries the refund's own key (PayPal-Request-Id, Idempotency-Key, Braintree's
  * searched orderId), so a retried refund never gives the money back twice.
  */
 import type { PaymentMethod } from "#shared/cart/model.ts";
