@@ -13,6 +13,7 @@ import { sendOrderConfirmation } from "./lookup/confirmation";
 import type { PaymentRow } from "./payments/store";
 import { askForMissingSizes } from "./ring-size/notify";
 import { findOrder } from "./store";
+import { noteFinancing } from "./td/financing-facts";
 
 export type EffectBindings = CartBindings & EmailBindings & OrderKeyBindings & { SITE_ORIGIN?: string; APP_ENV?: string };
 
@@ -36,7 +37,7 @@ function payingPayment(db: D1Database, orderNumber: string): Promise<PaymentRow 
 
 /**
  * The cart the order came from is emptied — when it still stands for that order (the cart object checks) — and
- * keeps the payment's fields (TransactionId, PaymentId, paymentMethodDescription).
+ * keeps the payment's fields (TransactionId, PaymentId, paymentMethodDescription; a financed order's too).
  */
 async function cartPaid(env: EffectBindings, orderNumber: string, run: EffectRun): Promise<void> {
   const [order, payment] = await Promise.all([findOrder(env.DB, orderNumber), payingPayment(env.DB, orderNumber)]);
@@ -54,6 +55,8 @@ async function cartPaid(env: EffectBindings, orderNumber: string, run: EffectRun
     ],
     run.now,
   );
+  // Financed: the cart keeps the financing's fields too (the account's last 4 digits, the plan).
+  if (payment.method === "financing") await noteFinancing(env, payment.id, run.now);
 }
 
 async function confirmationEmail(env: EffectBindings, orderNumber: string, run: EffectRun): Promise<void> {

@@ -18,7 +18,7 @@ import { findPayment, type PaymentRow } from "../payments/store";
 import type { FinancingFacts, TdReturnUrls } from "../payments/td";
 import { confirmWithProvider, type OrderBindings, type OrderContext, type AfterResponse, startPayment } from "../service";
 import { applyEvent, findOrder, type OrderRow } from "../store";
-import { isLocalPlan, LOCAL_TD_ACCOUNT, LOCAL_TD_PLANS } from "./local";
+import { isLocalPlan, LOCAL_TD_ACCOUNT } from "./local";
 import { siteOrigin } from "../../platform/config";
 
 const NO_PAYMENT = "No such financing payment for this order";
@@ -150,9 +150,7 @@ export async function approveTd(env: OrderBindings, orderNumber: string, body: T
     const financing: FinancingFacts = { transactionLink: ref, accountNumberLast4: last4(LOCAL_TD_ACCOUNT), creditPlan: body.TdCreditPlan };
     return { ...outcome, raw: { gateway: outcome.raw, financing } };
   };
-  const result = await approvePayment(env, payment, `provider:${payment.provider}`, ask, { ...notice, now });
-  if (result.outcome === "paid") await noteFinancing(env, payment.id, now);
-  return result;
+  return approvePayment(env, payment, `provider:${payment.provider}`, ask, { ...notice, now });
 }
 
 /**
@@ -167,48 +165,5 @@ export async function confirmTdReturn(
   notice: AfterResponse,
 ): Promise<ApprovalResult> {
   const payment = await financingPayment(env, null, paymentId);
-  const result = await confirmWithProvider(env, payment.order_number, payment.id, now, notice, token);
-  if (result.outcome === "paid") await noteFinancing(env, payment.id, now);
-  return result;
-}
-
-/** What the payment's capture recorded of the financing (the adapter's `raw.financing`), or null. */
-async function recordedFacts(db: D1Database, paymentId: string): Promise<Partial<FinancingFacts> | null> {
-  const event = await db
-    .prepare("SELECT payload FROM payment_events WHERE payment_id = ? AND kind = 'captured' ORDER BY id DESC LIMIT 1")
-    .bind(paymentId)
-    .first<{ payload: string }>();
-  try {
-    const raw = event ? (JSON.parse(event.payload) as { financing?: Partial<FinancingFacts> }) : null;
-    return raw?.financing ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Once a financing payment is captured: the cart the order came from keeps §3 TdAccountNumber (its last 4
- * digits), TdCreditPlan and TdTransactionId. The same facts every time it is called (read from the capture's
- * record), so calling it again is harmless.
- */
-export async function noteFinancing(env: OrderBindings, paymentId: string, now: number): Promise<void> {
-  const payment = await findPayment(env.DB, paymentId);
-  if (!payment?.provider_payment_id || (payment.status !== "captured" && payment.status !== "refunded")) return;
-  const order = await findOrder(env.DB, payment.order_number);
-  if (!order) return;
-  const facts = await recordedFacts(env.DB, payment.id);
-  const local = payment.provider === "local";
-  const cart = env.CART.get(env.CART.idFromName(order.cart_key));
-  await cart.apply(
-    [
-      {
-        type: "financing-approved",
-        orderNumber: order.order_number,
-        transactionId: payment.provider_payment_id,
-        accountLast4: facts?.accountNumberLast4 ?? (local ? last4(LOCAL_TD_ACCOUNT) : null),
-        creditPlan: facts?.creditPlan ?? (local ? LOCAL_TD_PLANS[0]!.code : null),
-      },
-    ],
-    now,
-  );
+  return confirmWithProvider(env, payment.order_number, payment.id, now, notice, token);
 }
