@@ -72,7 +72,7 @@ export { app };
 /**
  * The Cron Triggers (wrangler.toml `[triggers]`), told apart by `controller.cron`: hourly (ALERT_CRON) the alert
  * run; every 5 minutes (any other schedule) the email outbox's due rows, expired sessions and old sign-in
- * attempts, unpaid orders past their time.
+ * attempts, the order effects left behind, unpaid orders past their time.
  */
 const scheduled: ExportedHandlerScheduledHandler<Bindings> = (controller, env, ctx) => {
   if (!configured(env)) return;

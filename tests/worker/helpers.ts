@@ -1,4 +1,4 @@
-import { createExecutionContext, env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import type { Bindings } from "#worker/env.ts";
 import worker from "#worker/index.ts";
 import { checkContract } from "./contract";
@@ -6,7 +6,7 @@ import { checkContract } from "./contract";
 /**
  * Sends a request to the worker (its default export, with the test env — `init.env` replaces some bindings,
  * e.g. a provider's URL pointing at a loopback fake — and a fresh execution context whose
- * waitUntil work the pool awaits after the test) as a browser would, without following redirects. Every
+ * waitUntil work is awaited before the call resolves) as a browser would, without following redirects. Every
  * `/api` answer is checked against the contract (contract.ts): an undocumented status or a body that does
  * not match its documented schema fails the calling test.
  * Not `exports.default.fetch`: in @cloudflare/vitest-pool-workers 0.15.1 every call through that entrypoint
@@ -17,7 +17,11 @@ export async function call(path: string, init: RequestInit & { cf?: Record<strin
   const { env: overrides, ...rest } = init;
   const request = new Request(new URL(path, "https://loupe.test"), { redirect: "manual", ...rest });
   const bindings = overrides ? { ...env, ...overrides } : env;
-  const response = await worker.fetch(request.clone() as Parameters<typeof worker.fetch>[0], bindings as typeof env, createExecutionContext());
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request.clone() as Parameters<typeof worker.fetch>[0], bindings as typeof env, ctx);
+  // What the request left to run after its response (the order effects, emails' delivery) has run when the call
+  // resolves, as it has by the time a shopper looks again.
+  await waitOnExecutionContext(ctx);
   await checkContract(request, response);
   return response;
 }

@@ -4,8 +4,9 @@
  * and its open payments are cancelled in the same transaction — except one being confirmed with its provider
  * right now, whose answer still settles it (a capture after expiry pays the order: shared/orders/states.ts).
  * With `mail`, the same transaction writes the shopper's "your order expired" email (once: expiry-notices.ts).
- * Run by the Cron Trigger every 5 minutes (worker/index.ts), which also reminds shoppers 2 hours before
- * expiry, asks paid orders for missing ring sizes and forgets old order lookups.
+ * Run by the Cron Trigger every 5 minutes (worker/index.ts), which also runs the order effects left behind
+ * (reactor.ts), reminds shoppers 2 hours before expiry, asks paid orders for missing ring sizes and forgets
+ * old order lookups.
  */
 import { DomainError } from "#shared/refusal.ts";
 import type { EmailBindings } from "../email/outbox";
@@ -14,6 +15,8 @@ import { type ExpiringOrder, type ExpiryMail, expiredNoticeStatements, remindBef
 import type { OrderKeyBindings } from "./keys";
 import { pruneLookups } from "./lookup/limit";
 import { askMissingSizesDue } from "./ring-size/notify";
+import type { EffectBindings } from "./effect-runners";
+import { sweepEffects } from "./reactor";
 import { applyEvent } from "./store";
 import { type FinancingCronBindings, financingCron } from "./td/cron";
 
@@ -56,7 +59,7 @@ export async function expireUnpaid(db: D1Database, now: number, limit = EXPIRY_B
 }
 
 /** What the order cron reads: the database, the email sender, the order keys, the lender and the site's origin for links. */
-export type OrdersCronBindings = { DB: D1Database; SITE_ORIGIN?: string } & EmailBindings & OrderKeyBindings & FinancingCronBindings;
+export type OrdersCronBindings = { DB: D1Database; SITE_ORIGIN?: string } & EmailBindings & OrderKeyBindings & FinancingCronBindings & EffectBindings;
 
 /**
  * The order cron's work at `now` (the Cron Trigger's scheduled time; tests inject it): referred financing
@@ -70,13 +73,18 @@ export async function ordersCronWork(env: OrdersCronBindings, now: number, waitU
   await financingCron(env, now, waitUntil ?? (() => {})).catch((err: unknown) =>
     console.error(JSON.stringify({ level: "error", message: `orders cron (financing): ${String(err)}` })),
   );
+  // Effects a lost runner left behind (a crash after the transition, a failed email) run now.
+  const effects = await sweepEffects(env, now, waitUntil).catch((err: unknown) => {
+    console.error(JSON.stringify({ level: "error", message: `orders cron (effects): ${String(err)}` }));
+    return 0;
+  });
   const [expired, reminded, asked] = await Promise.all([
     expireUnpaid(env.DB, now, EXPIRY_BATCH, mail),
     remindBeforeExpiry(mail, now),
     askMissingSizesDue(env, mail.origin, now, waitUntil),
     pruneLookups(env.DB, now),
   ]);
-  return { expired, reminded, asked };
+  return { expired, reminded, asked, effects };
 }
 
 /** The Cron Trigger's order work (ordersCronWork), after the handler returns. */

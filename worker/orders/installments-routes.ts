@@ -20,7 +20,7 @@ import { collectorFor } from "./payments/providers";
 import { eventStatement, type PaymentRow } from "./payments/store";
 import { orderAccess, orderCaller } from "../middleware/order-access";
 import { approval } from "./routes";
-import { confirmWithProvider, type PaidNotice, PaymentUnavailable } from "./service";
+import { confirmWithProvider, type AfterResponse, PaymentUnavailable } from "./service";
 import { siteOrigin } from "../platform/config";
 
 /** Runs an approval; a provider that could not be reached is a 502 (not the shopper's fault, nor a 500). */
@@ -38,7 +38,7 @@ async function confirming<T>(c: Context<AppEnv>, work: () => Promise<T>): Promis
 }
 
 /** A paid order's confirmation email links to this site and goes out after the response. */
-const notice = (c: Context<AppEnv>): PaidNotice => ({ origin: siteOrigin(c.env), waitUntil: (p) => c.executionCtx.waitUntil(p) });
+const notice = (c: Context<AppEnv>): AfterResponse => ({ origin: siteOrigin(c.env), waitUntil: (p) => c.executionCtx.waitUntil(p) });
 
 /** Whether `provider` collects `method` here (its secrets are set); otherwise the approval names no payment (404). */
 function configured(c: Context<AppEnv>, method: PaymentMethod, provider: "affirm" | "splitit"): boolean {

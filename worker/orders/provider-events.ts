@@ -10,23 +10,23 @@
  * - an approval (the shopper approved at the provider, the shop has not finished) asks the provider through
  *   confirmWithProvider, exactly as the shopper's return would;
  * - the event id is written to payment_events (unique per provider and event id) IN THE SAME BATCH as the
- *   change it causes: a replay, a redelivery or two deliveries at once apply once, and a crash between the
- *   two leaves neither (the provider delivers again and it applies then).
+ *   change it causes (approve.ts applyOutcome, the one table of outcomes every approval uses): a replay, a
+ *   redelivery or two deliveries at once apply once, and a crash between the two leaves neither (the provider
+ *   delivers again and it applies then).
  * An event about a payment the shop does not know changes and records nothing (applied: false).
  */
 import { refused } from "#shared/refusal.ts";
+import { type ApproveContext, applyOutcome } from "./approve";
+import type { CaptureOutcome } from "./payments/provider";
 import type { ProviderEvent } from "./payments/provider-event";
-import { claimPayment, eventStatement, findPayment, paymentByProviderId, type PaymentRow, releaseClaim, settleStatement } from "./payments/store";
-import { requestPaidStatement } from "./requests";
-import { afterPaid, confirmWithProvider, type OrderBindings, type PaidNotice } from "./service";
-import { applyEvent } from "./store";
+import { claimPayment, eventStatement, findPayment, paymentByProviderId, type PaymentRow, releaseClaim } from "./payments/store";
+import { confirmWithProvider, type OrderBindings } from "./service";
 
-/** When the event arrives, and how the consequences of a payment go out (the confirmation email, after the response). */
-export interface EventContext extends PaidNotice {
+/** When the event arrives, where its links point and how its consequences run after the response. */
+export interface EventContext extends ApproveContext {
   now: number;
 }
 
-const isRefusal = (e: unknown) => e instanceof Error && "refusal" in e;
 const isReplay = (e: unknown) => String(e).includes("UNIQUE constraint failed") && String(e).includes("payment_events");
 
 /** The payment the event is about: by the provider's payment id, its capture id, else the order's payment through the provider. */
@@ -63,6 +63,24 @@ async function seen(db: D1Database, e: ProviderEvent): Promise<boolean> {
   return row !== null;
 }
 
+/** The event as the one outcome table reads it (a capture of an amount the event does not name is the payment's own). */
+function outcomeOf(payment: PaymentRow, e: ProviderEvent): CaptureOutcome | null {
+  switch (e.outcome) {
+    case "captured": {
+      const providerCaptureId = e.providerCaptureId ?? payment.provider_capture_id ?? e.providerPaymentId ?? e.eventId;
+      return { status: "captured", providerCaptureId, amount: { amountCents: e.amountCents ?? payment.amount_cents, currency: "USD" }, raw: e.raw };
+    }
+    case "declined":
+      return { status: "declined", reason: e.reason ?? "The payment was declined.", raw: e.raw };
+    case "cancelled":
+      return { status: "cancelled", reason: e.reason ?? "The payment was cancelled.", raw: e.raw };
+    case "pending":
+      return { status: "pending", raw: e.raw };
+    default:
+      return null;
+  }
+}
+
 /**
  * Applies a verified event once; resolves to whether it changed the payment or its order. Throws
  * PaymentUnavailable when an approval's provider cannot be reached (the provider delivers again), and a 409
@@ -87,13 +105,10 @@ export async function applyProviderEvent(env: OrderBindings, event: ProviderEven
     ctx.now,
   );
   try {
-    if (event.outcome === "captured") return await captured(env, payment, event, record, ctx);
-    if (event.outcome === "declined" || event.outcome === "cancelled") return await failed(env, payment, event, record, ctx);
     if (event.outcome === "approved") return await approved(env, payment, event, record, ctx);
-    if (event.outcome === "pending" && payment.status === "created") {
-      await db.batch([settleStatement(db, payment.id, { status: "pending", raw: event.raw }, ctx.now), record]);
-      return true;
-    }
+    if (event.outcome === "declined" || event.outcome === "cancelled") return await failed(env, payment, event, ctx);
+    const outcome = outcomeOf(payment, event);
+    if (outcome) return (await applyOutcome(env, payment, outcome, `webhook:${event.provider}`, ctx, { provider: event.provider, id: event.eventId })).changed;
     if (event.outcome === "refunded")
       console.error(JSON.stringify({ level: "warn", message: "the provider reports a refund", payment: payment.id, amountCents: event.amountCents }));
     await db.batch([record]);
@@ -104,72 +119,32 @@ export async function applyProviderEvent(env: OrderBindings, event: ProviderEven
   }
 }
 
-/** A capture: the payment ends captured whatever it was (open, declined, cancelled), the order paid when it can take it. */
-async function captured(env: OrderBindings, payment: PaymentRow, event: ProviderEvent, record: D1PreparedStatement, ctx: EventContext): Promise<boolean> {
+/**
+ * A decline or cancellation: it changes only an open payment, and waits for the payment's claim like an
+ * approval does (another request asking the provider right now: 409, and the provider delivers again).
+ */
+async function failed(env: OrderBindings, payment: PaymentRow, event: ProviderEvent, ctx: EventContext): Promise<boolean> {
   const db = env.DB;
-  if (payment.status === "captured" || payment.status === "refunded") {
-    await db.batch([record]);
-    return false;
-  }
-  if (event.amountCents !== undefined && event.amountCents !== payment.amount_cents) {
-    // Not the payment's amount: not accepted as payment; the operator checks it (as an approval's mismatch).
-    await db.batch([settleStatement(db, payment.id, { status: "pending", raw: event.raw }, ctx.now), record]);
-    console.error(JSON.stringify({ level: "error", message: "a webhook's capture differs from the payment's amount", payment: payment.id }));
-    return false;
-  }
-  const captureId = event.providerCaptureId ?? payment.provider_capture_id ?? event.providerPaymentId ?? event.eventId;
-  const settle = [
-    db
-      .prepare(
-        `UPDATE payments SET status = 'captured', provider_capture_id = ?, decline_reason = NULL, claimed_until = 0, updated_at = ?
-         WHERE id = ? AND status IN ('created', 'pending', 'declined', 'cancelled')`,
-      )
-      .bind(captureId, ctx.now, payment.id),
-    record,
-  ];
-  if (payment.request_id) settle.push(requestPaidStatement(db, payment.id, ctx.now));
-  try {
-    const applied = await applyEvent(db, payment.order_number, "payment_captured", `webhook:${event.provider}`, ctx.now, () => settle);
-    if (applied.changed) await afterPaid(env, payment, captureId, ctx.now, ctx);
-  } catch (e) {
-    if (!isRefusal(e)) throw e;
-    // The order cannot take it (cancelled, refunded): the capture is still recorded, for the operator.
-    await db.batch(settle);
-    console.error(JSON.stringify({ level: "error", message: "captured a payment for an order that cannot take it", payment: payment.id }));
-  }
-  return true;
-}
-
-/** A decline or cancellation: only an open payment changes (never a captured one), under the payment's claim. */
-async function failed(env: OrderBindings, payment: PaymentRow, event: ProviderEvent, record: D1PreparedStatement, ctx: EventContext): Promise<boolean> {
-  const db = env.DB;
+  const id = { provider: event.provider, id: event.eventId };
+  const outcome = outcomeOf(payment, event)!;
   if (payment.status !== "created" && payment.status !== "pending") {
-    await db.batch([record]);
     if (payment.status === "captured")
       console.error(
         JSON.stringify({ level: "warn", message: `a ${event.outcome} event after the payment was captured`, payment: payment.id, type: event.type }),
       );
-    return false;
+    return (await applyOutcome(env, payment, outcome, `webhook:${event.provider}`, ctx, id)).changed;
   }
   const claimed = await claimPayment(db, payment.id, ctx.now);
   if (!claimed) {
     const again = await findPayment(db, payment.id);
-    if (again && again.status !== "created" && again.status !== "pending") return failed(env, again, event, record, ctx);
+    if (again && again.status !== "created" && again.status !== "pending") return failed(env, again, event, ctx);
     refused("conflict", "The payment is being confirmed right now; deliver the event again later.");
   }
-  const reason = event.reason ?? (event.outcome === "cancelled" ? "The payment was cancelled." : "The payment was declined.");
-  const status = event.outcome === "cancelled" ? ("cancelled" as const) : ("declined" as const);
-  const settle = [settleStatement(db, payment.id, { status, reason, raw: event.raw }, ctx.now), record];
   try {
-    // A cancellation leaves the order waiting for another payment; a decline fails it (while it still waits).
-    if (event.outcome === "declined") await applyEvent(db, payment.order_number, "payment_declined", `webhook:${event.provider}`, ctx.now, () => settle);
-    else await db.batch(settle);
-  } catch (e) {
+    return (await applyOutcome(env, claimed, outcome, `webhook:${event.provider}`, ctx, id)).changed;
+  } finally {
     await releaseClaim(db, payment.id);
-    if (!isRefusal(e)) throw e;
-    await db.batch(settle);
   }
-  return true;
 }
 
 /**

@@ -9,7 +9,7 @@ import { isPaid } from "#shared/orders/states.ts";
 import { refused } from "#shared/refusal.ts";
 import type { OrderRow } from "./store";
 
-interface RequestRow {
+export interface RequestRow {
   id: string;
   order_number: string;
   amount_cents: number;
@@ -19,7 +19,7 @@ interface RequestRow {
   paid_at: number | null;
 }
 
-const viewOf = (r: RequestRow): PaymentRequestView => ({
+export const requestView = (r: RequestRow): PaymentRequestView => ({
   id: r.id,
   amount: r.amount_cents,
   reason: r.reason,
@@ -30,7 +30,7 @@ const viewOf = (r: RequestRow): PaymentRequestView => ({
 
 export async function requestsOf(db: D1Database, orderNumber: string): Promise<PaymentRequestView[]> {
   const { results } = await db.prepare("SELECT * FROM payment_requests WHERE order_number = ? ORDER BY created_at, id").bind(orderNumber).all<RequestRow>();
-  return results.map(viewOf);
+  return results.map(requestView);
 }
 
 /** An operator's request for an extra amount on a paid order. */
@@ -40,7 +40,7 @@ export async function createPaymentRequest(db: D1Database, order: OrderRow, amou
     .prepare("INSERT INTO payment_requests (id, order_number, amount_cents, reason, status, created_at) VALUES (?, ?, ?, ?, 'open', ?) RETURNING *")
     .bind(`prq_${crypto.randomUUID().replace(/-/g, "")}`, order.order_number, amountCents, reason, now)
     .first<RequestRow>();
-  return viewOf(row!);
+  return requestView(row!);
 }
 
 /** The open request of the order, or a refusal (404 unknown, 409 paid or cancelled). */

@@ -1,32 +1,30 @@
 /**
- * Orders under /api (shared/api/orders.ts): placing an order and the approvals of each provider. Every call
+ * Orders under /api (shared/api/orders.ts): placing an order and the approvals of each provider — each names
+ * its payment and hands it to the one approval path (approve.ts approveWith; docs/decisions/061). Every call
  * naming an order (or one of its payments) checks first that the caller may act on it (worker/middleware/order-access.ts: its key, its
  * shopper, or the operator; docs/decisions/052-order-ownership.md): the number alone is a 404 and changes nothing.
  */
 import type { Context } from "hono";
 import { orderOperations as ops } from "#shared/api/orders.ts";
 import type { ApprovalResult } from "#shared/orders/schemas.ts";
-import { isUnpaid } from "#shared/orders/states.ts";
 import { refused } from "#shared/refusal.ts";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { handle } from "../http/routes";
 import { shopperOf } from "../middleware/shopper";
-import { braintreeClientToken, chargeBraintreeNonce } from "./payments/braintree";
-import { capturePayPalPayment } from "./payments/paypal";
+import { approveWith } from "./approve";
+import { braintreeClientToken } from "./payments/braintree";
 import { ProviderUnavailable } from "./payments/provider";
 import { collectorFor } from "./payments/providers";
-import { confirmStripePayment } from "./payments/stripe";
 import { paymentByProviderId, type PaymentRow } from "./payments/store";
 import { createPaymentRequest } from "./requests";
-import { approveLocal, confirmPayment, type PaidNotice, PaymentUnavailable, payRequest, paymentToCollect, placeOrder, resumePayment } from "./service";
+import { type AfterResponse, approveCardSale, approveLocal, PaymentUnavailable, payRequest, placeOrder, resumePayment } from "./service";
 import { operatorIdentity } from "../middleware/admin";
 import { orderAccess, orderCaller } from "../middleware/order-access";
 import { operatorEvent } from "./operator";
 import { payAgainWith } from "./pay-again";
 import { inviteAfterDelivery } from "./reviews/invite";
 import { findOrder } from "./store";
-import { orderView } from "./view";
 import { purchaseAfterApproval } from "../middleware/tracking";
 import { siteOrigin } from "../platform/config";
 
@@ -47,8 +45,10 @@ async function orders<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T>
 }
 
 const context = (c: Context<AppEnv>) => ({ origin: siteOrigin(c.env), now: Date.now() });
-/** A paid order's confirmation email links to this site and goes out after the response. */
-const notice = (c: Context<AppEnv>): PaidNotice => ({ origin: siteOrigin(c.env), waitUntil: (p) => c.executionCtx.waitUntil(p) });
+/** What the request's transition caused runs after its response (reactor.ts). */
+const notice = (c: Context<AppEnv>): AfterResponse => ({ origin: siteOrigin(c.env), waitUntil: (p) => c.executionCtx.waitUntil(p) });
+/** An approval's context: now, and the request's after-response work. */
+const after = (c: Context<AppEnv>) => ({ ...notice(c), now: Date.now() });
 
 /** An approval's answer: 202 while another request is confirming the payment, else 200. */
 export const approval = (r: ApprovalResult) => (r.outcome === "processing" ? { status: 202 as const, body: r } : { status: 200 as const, body: r });
@@ -58,46 +58,17 @@ async function paymentOf(c: Context<AppEnv>, orderNumber: string, provider: Paym
   return p && p.order_number === orderNumber ? p : refused("not_found", "No such payment for this order");
 }
 
+/** PayPal: the PayPal order the buyer approved (x) must be this order's PayPal payment; PayPal captures it once. */
 async function approvePayPal(c: Context<AppEnv>, orderNumber: string, paypalOrderId: string, key: string | undefined) {
-  await orderAccess(c, orderNumber, { key });
-  const collector = collectorFor(c.env, "paypal");
-  if (collector.provider !== "paypal") refused("not_found", "No such payment for this order");
+  const order = await orderAccess(c, orderNumber, { key });
   const payment = await paymentOf(c, orderNumber, "paypal", paypalOrderId);
-  return approval(
-    await confirmPayment(
-      c.env,
-      payment,
-      "provider:paypal",
-      (p) => capturePayPalPayment(collector.config, paypalOrderId, `${p.idempotency_key}-capture`),
-      Date.now(),
-    ),
-  );
+  return approval(await approveWith(c.env, order, payment, {}, after(c)));
 }
 
+/** Braintree: a sale of the order's amount with the card form's nonce (a card, Apple Pay or Google Pay), once. */
 async function approveBraintree(c: Context<AppEnv>, orderNumber: string, key: string | undefined, nonce: string, description?: string) {
   const order = await orderAccess(c, orderNumber, { key });
-  const collector = collectorFor(c.env, "card");
-  if (collector.provider !== "braintree") refused("not_implemented", "Card payments through Braintree are not configured.");
-  if (!isUnpaid(order.status) && order.status !== "expired") return approval(await resultOf(c, order.order_number));
-  const payment = await paymentToCollect(c.env.DB, order, "braintree", description ?? "card", Date.now());
-  const req = {
-    orderNumber,
-    amount: { amountCents: payment.amount_cents, currency: "USD" as const },
-    description: `Loupe order ${orderNumber}`,
-    returnUrl: "",
-    cancelUrl: "",
-    idempotencyKey: payment.idempotency_key,
-    email: order.email,
-  };
-  return approval(
-    await confirmPayment(c.env, payment, "provider:braintree", () => chargeBraintreeNonce(collector.config, req, nonce, description), Date.now()),
-  );
-}
-
-async function resultOf(c: Context<AppEnv>, orderNumber: string): Promise<ApprovalResult> {
-  const order = await orderView(c.env.DB, orderNumber);
-  const paid = order.payments.some((p) => p.status === "captured");
-  return { outcome: paid ? "paid" : "pending", message: paid ? "This order is paid." : "This order waits for its payment.", order };
+  return approval(await approveCardSale(c.env, order, { nonce, description }, after(c)));
 }
 
 export const orderRoutes = [
@@ -130,12 +101,11 @@ export const orderRoutes = [
   handle(ops.approvePayPalPayer, ({ params, query }, c) => orders(c, () => approvePayPal(c, params.id, params.x, query.key))),
   handle(ops.approveStripe, ({ params, query }, c) =>
     orders(c, async () => {
-      const collector = collectorFor(c.env, "card");
       const payment = await paymentByProviderId(c.env.DB, "stripe", params.id);
-      if (collector.provider !== "stripe" || !payment) refused("not_found", "No such payment");
+      if (!payment) refused("not_found", "No such payment");
       // The PaymentIntent names its order: the caller must be allowed that order, as any approval's.
-      await orderAccess(c, payment.order_number, { key: query.key });
-      return approval(await confirmPayment(c.env, payment, "provider:stripe", () => confirmStripePayment(collector.config, params.id), Date.now(), notice(c)));
+      const order = await orderAccess(c, payment.order_number, { key: query.key });
+      return approval(await approveWith(c.env, order, payment, {}, after(c)));
     }),
   ),
   handle(ops.approveBraintree, ({ params, query }, c) => orders(c, () => approveBraintree(c, params.id, query.key, params.nonce))),

@@ -9,54 +9,47 @@
 import type { PaymentStart, PlacedOrder, ApprovalResult } from "#shared/orders/schemas.ts";
 import { refused } from "#shared/refusal.ts";
 import type { PaymentMethod } from "#shared/cart/model.ts";
+import { isUnpaid } from "#shared/orders/states.ts";
 import { draftOrder } from "../cart/orders";
 import { orderPromoRefusal } from "../promotions/eligibility";
 import type { CartBindings, Shopper } from "../cart/service";
-import { collectorFor, type PaymentBindings } from "./payments/providers";
-import { adapterForPayment, adapterOf } from "./payments/adapters";
-import { returnUrls } from "./payments/return-urls";
-
-export { returnUrls };
-import { captureLocalPayment } from "./payments/local";
-import { ProviderUnavailable, type CaptureOutcome, type CreatedPayment } from "./payments/provider";
-import {
-  claimPayment,
-  eventStatement,
-  findPayment,
-  insertPayment,
-  openPayment,
-  paymentsOf,
-  releaseClaim,
-  setCreated,
-  settleStatement,
-  type PaymentRow,
-} from "./payments/store";
 import type { EmailBindings } from "../email/outbox";
+import { siteOrigin } from "../platform/config";
+import { answer, type ApproveContext, approveWith, PaymentUnavailable } from "./approve";
 import type { OrderKeyBindings } from "./keys";
-import { sendOrderConfirmation } from "./lookup/confirmation";
-import { askForMissingSizes } from "./ring-size/notify";
-import { askRetailers } from "./care/notify";
-import { openRequest, requestPaidStatement } from "./requests";
+import { providerForMethod, providerOf } from "./payments/adapters";
+import { answerOfStatus } from "./payments/outcomes";
+import { type BrowserInput, ProviderUnavailable, type CreatedPayment, type PaymentRequest } from "./payments/provider";
+import { collectorFor, type PaymentBindings } from "./payments/providers";
+import { returnUrls } from "./payments/return-urls";
+import { eventStatement, findPayment, insertPayment, openPayment, paymentsOf, setCreated, type PaymentRow } from "./payments/store";
+import { openRequest } from "./requests";
 import { applyEvent, findOrder, type OrderRow } from "./store";
 import { holdsChanged, refusingTaken, type HoldBindings } from "./holds";
 import { orderView } from "./view";
 
-export type OrderBindings = CartBindings & PaymentBindings & EmailBindings & OrderKeyBindings & HoldBindings;
+export { PaymentUnavailable, returnUrls };
+export { REFERRED_EXPIRY_MS } from "./payments/outcomes";
 
-/** Where a paid order's confirmation email links to, and how it is sent after the response. */
-export interface PaidNotice {
-  origin: string;
-  waitUntil: (p: Promise<unknown>) => void;
+/** How a request runs what its transition caused after its response (approve.ts ApproveContext without the time). */
+export type AfterResponse = Omit<ApproveContext, "now">;
+
+/** The site's origin (a provider's return links), or a placeholder where none is configured (a confirmation needs none). */
+function originOf(env: OrderBindings): string {
+  try {
+    return siteOrigin(env);
+  } catch {
+    return "http://localhost";
+  }
 }
+
+export type OrderBindings = CartBindings & PaymentBindings & EmailBindings & OrderKeyBindings & HoldBindings;
 
 /** An unpaid order expires after this long (a wire transfer takes days). */
 export const UNPAID_EXPIRY_MS = { wire: 7 * 24 * 3600_000, other: 24 * 3600_000 } as const;
 
 /** The bank details of a wire payment (the order number is the reference). */
 export const WIRE_ACCOUNT = { beneficiary: "Loupe Marketplace Inc.", bank: "First Example Bank", accountNumber: "000123456789", routingNumber: "021000021" };
-
-/** The provider could not be reached: nothing is known to be charged; the order waits (the API answers 502). */
-export class PaymentUnavailable extends Error {}
 
 export interface OrderContext {
   origin: string;
@@ -113,6 +106,7 @@ export async function startPayment(
   order: OrderRow,
   ctx: OrderContext,
   request: { id: string; amountCents: number; reason: string } | null = null,
+  more?: (payment: PaymentRow) => Pick<PaymentRequest, "returnUrls" | "entryType">,
 ): Promise<PaymentStart> {
   const method = order.payment_method as PaymentMethod;
   const collector = collectorFor(env, method);
@@ -128,15 +122,17 @@ export async function startPayment(
     ...urls,
     idempotencyKey: payment.idempotency_key,
     email: order.email,
+    ...more?.(payment),
   };
-  const adapter = adapterOf(env, collector, method, ctx)!;
-  let created: CreatedPayment;
+  const provider = providerForMethod(env, method, ctx)!;
+  let created: CreatedPayment | null;
   try {
-    created = await adapter.create(req);
+    created = await provider.start(req);
   } catch (e) {
     if (e instanceof ProviderUnavailable) throw new PaymentUnavailable(`${e.message} Your order is saved; please try again in a moment.`);
     throw e;
   }
+  if (!created) return paymentStart(payment, publishableKey);
   await env.DB.batch([
     eventStatement(
       env.DB,
@@ -146,9 +142,6 @@ export async function startPayment(
   ]);
   return paymentStart(await setCreated(env.DB, payment.id, created, ctx.now), publishableKey);
 }
-
-/** A referred financing application waits this long for the lender before the order expires. */
-export const REFERRED_EXPIRY_MS = 7 * 24 * 3600_000;
 
 /**
  * Pays an unpaid order again (re-payment): an order whose payment failed waits for payment again, and the
@@ -188,125 +181,6 @@ export async function placeOrder(env: OrderBindings, who: Shopper, ctx: OrderCon
   return { order: await orderView(env.DB, placed.order_number), payment, created };
 }
 
-const MESSAGES = {
-  paid: "Thank you: your payment is received and your order is confirmed.",
-  declined: "The payment was declined. Nothing was charged; please try another card or method.",
-  pending: "The payment is being processed; we will email you when it is confirmed.",
-  processing: "Your payment is being confirmed right now.",
-  referred: "The lender is reviewing your application; we will email you as soon as it decides. Your order is saved.",
-  cancelled: "The payment was cancelled and nothing was charged; choose how you would like to pay.",
-} as const;
-
-async function result(
-  env: OrderBindings,
-  orderNumber: string,
-  outcome: ApprovalResult["outcome"],
-  message: string = MESSAGES[outcome],
-): Promise<ApprovalResult> {
-  return { outcome, message, order: await orderView(env.DB, orderNumber) };
-}
-
-/**
- * Confirms a payment with its provider and applies the answer exactly once. `ask` talks to the provider
- * (with the payment's idempotency key); only the request holding the payment's claim calls it — the others
- * answer `processing`. A capture for another amount than the payment's is not accepted as payment.
- */
-export async function confirmPayment(
-  env: OrderBindings,
-  payment: PaymentRow,
-  cause: string,
-  ask: (p: PaymentRow) => Promise<CaptureOutcome>,
-  now: number,
-  notice?: PaidNotice,
-): Promise<ApprovalResult> {
-  const db = env.DB;
-  if (payment.status === "captured") return result(env, payment.order_number, "paid");
-  if (payment.status === "declined") return result(env, payment.order_number, "declined", payment.decline_reason ?? MESSAGES.declined);
-  if (payment.status === "cancelled") return result(env, payment.order_number, "cancelled");
-  const claimed = await claimPayment(db, payment.id, now);
-  if (!claimed) {
-    const again = (await findPayment(db, payment.id))!;
-    if (again.status === "captured") return result(env, payment.order_number, "paid");
-    if (again.status === "cancelled") return result(env, payment.order_number, "cancelled");
-    return result(env, payment.order_number, again.status === "declined" ? "declined" : "processing");
-  }
-  let outcome: CaptureOutcome;
-  try {
-    outcome = await ask(claimed);
-  } catch (e) {
-    await releaseClaim(db, payment.id);
-    if (e instanceof ProviderUnavailable) {
-      await db.batch([
-        eventStatement(
-          db,
-          {
-            paymentId: payment.id,
-            orderNumber: payment.order_number,
-            provider: payment.provider,
-            kind: "error",
-            verified: false,
-            payload: { error: e.message },
-          },
-          now,
-        ),
-      ]);
-      throw new PaymentUnavailable(`${e.message} Your order is saved and nothing more was charged; please try again in a moment.`);
-    }
-    throw e;
-  }
-  const record = (kind: string) =>
-    eventStatement(
-      db,
-      { paymentId: payment.id, orderNumber: payment.order_number, provider: payment.provider, kind, verified: true, payload: outcome.raw },
-      now,
-    );
-  if (outcome.status === "captured" && (outcome.amount.amountCents !== claimed.amount_cents || outcome.amount.currency !== "USD")) {
-    outcome = { status: "pending", raw: { mismatch: outcome.amount, expected: claimed.amount_cents, provider: outcome.raw } };
-    await db.batch([settleStatement(db, payment.id, outcome, now), record("amount-mismatch")]);
-    return result(env, payment.order_number, "pending", "The amount the provider reports differs from the order's; our team will check it and contact you.");
-  }
-  if (outcome.status === "pending") {
-    await db.batch([settleStatement(db, payment.id, outcome, now), record("pending")]);
-    return result(env, payment.order_number, "pending");
-  }
-  if (outcome.status === "cancelled") {
-    await db.batch([settleStatement(db, payment.id, outcome, now), record("cancelled")]);
-    return result(env, payment.order_number, "cancelled");
-  }
-  if (outcome.status === "referred") {
-    // The order waits for the lender (longer than an unpaid order would): its decision arrives later.
-    const settle = [settleStatement(db, payment.id, outcome, now), record("referred")];
-    try {
-      await applyEvent(db, payment.order_number, "financing_referred", cause, now, (changed) =>
-        changed
-          ? [...settle, db.prepare("UPDATE orders SET expires_at = ? WHERE order_number = ?").bind(now + REFERRED_EXPIRY_MS, payment.order_number)]
-          : settle,
-      );
-    } catch (e) {
-      await db.batch(settle);
-      if (!(e instanceof Error && "refusal" in e)) throw e;
-    }
-    return result(env, payment.order_number, "referred");
-  }
-  const event = outcome.status === "captured" ? "payment_captured" : "payment_declined";
-  const settle = [settleStatement(db, payment.id, outcome, now), record(outcome.status)];
-  // A payment request's payment: the request is paid with it (the order itself was paid before).
-  if (outcome.status === "captured" && claimed.request_id) settle.push(requestPaidStatement(db, payment.id, now));
-  try {
-    const applied = await applyEvent(db, payment.order_number, event, cause, now, () => settle);
-    if (applied.changed && outcome.status === "captured") await afterPaid(env, payment, outcome.providerCaptureId, now, notice);
-  } catch (e) {
-    // The order moved on (cancelled, another payment decided it): the provider's answer is still recorded.
-    await db.batch(settle);
-    if (outcome.status === "captured")
-      console.error(JSON.stringify({ level: "error", message: "captured a payment for an order that cannot take it", payment: payment.id }));
-    if (!(e instanceof Error && "refusal" in e)) throw e;
-  }
-  if (outcome.status === "declined")
-    return result(env, payment.order_number, "declined", `${outcome.reason} Nothing was charged; please try another card or method.`);
-  return result(env, payment.order_number, "paid");
-}
-
 /**
  * Confirms an open payment with its own provider (a return page, a retried approval): the provider is asked
  * about the payment it made (`provider_payment_id`), never about what the browser says. Braintree payments
@@ -317,82 +191,48 @@ export async function confirmWithProvider(
   orderNumber: string,
   paymentId: string,
   now: number,
-  notice?: PaidNotice,
+  after?: AfterResponse,
   token?: string,
   extra?: Record<string, string>,
 ): Promise<ApprovalResult> {
   const payment = await findPayment(env.DB, paymentId);
   if (!payment || payment.order_number !== orderNumber) refused("not_found", "No such payment for this order");
-  const ref = payment.provider_payment_id;
-  const adapter = ref ? adapterForPayment(env, payment, { origin: notice?.origin ?? "http://localhost", now }) : null;
-  if (adapter && ref)
-    return confirmPayment(
-      env,
-      payment,
-      `provider:${payment.provider}`,
-      (p) =>
-        adapter.confirm({
-          providerPaymentId: ref,
-          token,
-          amount: { amountCents: p.amount_cents, currency: "USD" },
-          orderNumber: p.order_number,
-          idempotencyKey: `${p.idempotency_key}-capture`,
-          extra,
-        }),
-      now,
-      notice,
-    );
-  const outcome =
-    payment.status === "captured" || payment.status === "refunded"
-      ? "paid"
-      : payment.status === "declined"
-        ? "declined"
-        : payment.status === "cancelled"
-          ? "cancelled"
-          : "pending";
-  return result(env, orderNumber, outcome, outcome === "declined" ? (payment.decline_reason ?? MESSAGES.declined) : MESSAGES[outcome]);
-}
-
-/** How the §3 paymentMethodDescription names a payment's method. */
-const DESCRIPTION: Record<string, string> = { paypal: "PayPal", card: "CreditCard", wire: "Wire" };
-
-/**
- * Once an order is paid (this call made it so): the cart it came from is emptied — when it still stands for
- * that order — and keeps the payment's §3 fields (TransactionId, PaymentId, paymentMethodDescription); the
- * confirmation email goes out (with a notice: a request to link from and send after); the retailers are asked to
- * confirm the stones.
- */
-export async function afterPaid(env: OrderBindings, payment: PaymentRow, transactionId: string, now: number, notice?: PaidNotice): Promise<void> {
-  const order = await findOrder(env.DB, payment.order_number);
-  if (!order) return;
-  const cart = env.CART.get(env.CART.idFromName(order.cart_key));
-  // Independent of one another, so together: the response waits for the slowest, not the sum.
-  await Promise.all([
-    cart.apply(
-      [
-        {
-          type: "order-paid",
-          orderNumber: order.order_number,
-          paymentId: payment.id,
-          transactionId,
-          paymentMethodDescription: DESCRIPTION[payment.method] ?? payment.method,
-        },
-      ],
-      now,
-    ),
-    notice && sendOrderConfirmation(env, order.order_number, notice.origin, notice.waitUntil, now),
-    // A ring ordered without its size: ask for it now (once; the order cron's sweep asks when this cannot or fails).
-    notice && askForMissingSizes(env, order.order_number, notice.origin, now, notice.waitUntil).catch((e: unknown) => console.error(String(e))),
-    // Each retailer is asked to confirm its stones (issue 22: worker/orders/care), once: this call made the order paid.
-    askRetailers(env, order.order_number, { origin: notice?.origin, now, waitUntil: notice?.waitUntil }),
-  ]);
+  const ctx = { ...after, origin: after?.origin ?? originOf(env), now };
+  const asked = payment.provider_payment_id && payment.provider !== "wire" && payment.provider !== "braintree" && providerOf(env, payment, ctx);
+  if (asked) return approveWith(env, { order_number: orderNumber, email: "" }, payment, { token, extra }, ctx);
+  const state = answerOfStatus(payment.status, payment.decline_reason);
+  return answer(env, orderNumber, { outcome: state.answer, message: state.message });
 }
 
 /** The embedded gateway's approval (the shopper approved or declined on /dev/gateway; the server asks the gateway's books). */
-export async function approveLocal(env: OrderBindings, orderNumber: string, localPaymentId: string, now: number, notice?: PaidNotice): Promise<ApprovalResult> {
+export async function approveLocal(
+  env: OrderBindings,
+  orderNumber: string,
+  localPaymentId: string,
+  now: number,
+  after?: AfterResponse,
+): Promise<ApprovalResult> {
   const payment = await env.DB.prepare("SELECT * FROM payments WHERE order_number = ? AND provider = 'local' AND provider_payment_id = ?")
     .bind(orderNumber, localPaymentId)
     .first<PaymentRow>();
   if (!payment) refused("not_found", `No such payment for order ${orderNumber}`);
-  return confirmPayment(env, payment, "provider:local", (p) => captureLocalPayment(env.DB, p.provider_payment_id!), now, notice);
+  return approveWith(env, { order_number: orderNumber, email: "" }, payment, {}, { ...after, now });
+}
+
+/** An order no longer waiting for a payment: it is paid, or it waits for one already under way. */
+async function paidOrWaiting(env: OrderBindings, orderNumber: string): Promise<ApprovalResult> {
+  const order = await orderView(env.DB, orderNumber);
+  const paid = order.payments.some((p) => p.status === "captured");
+  return { outcome: paid ? "paid" : "pending", message: paid ? "This order is paid." : "This order waits for its payment.", order };
+}
+
+/**
+ * A card sale through Braintree (cards, Apple Pay, Google Pay): the order's open Braintree payment, or a new
+ * one for what it is due, charged with the browser's nonce once (approve.ts: the payment's claim and key).
+ */
+export async function approveCardSale(env: OrderBindings, order: OrderRow, input: BrowserInput, ctx: ApproveContext): Promise<ApprovalResult> {
+  if (collectorFor(env, "card").provider !== "braintree") refused("not_implemented", "Card payments through Braintree are not configured.");
+  if (!isUnpaid(order.status) && order.status !== "expired") return paidOrWaiting(env, order.order_number);
+  const payment = await paymentToCollect(env.DB, order, "braintree", input.description ?? "card", ctx.now);
+  return approveWith(env, order, payment, input, ctx);
 }

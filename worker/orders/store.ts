@@ -2,10 +2,12 @@
  * Orders in D1 (migrations/0010_orders_and_payments.sql): reading one, and moving it along its life. Every
  * status change goes through `transition` (shared/orders/states.ts) and is written with compare-and-set on the
  * status it left, in the same batch as its record in order_transitions — so of two requests applying the same
- * event at once, one changes the order and the other finds it already done.
+ * event at once, one changes the order and the other finds it already done. The effects the change causes
+ * (effects.ts: the confirmation email, the cart emptied…) are rows written in that same batch.
  */
 import { refused } from "#shared/refusal.ts";
 import { transition, type OrderEvent, type OrderStatus } from "#shared/orders/states.ts";
+import { effectStatements } from "./effects";
 import { holdEffects } from "./holds";
 
 export interface OrderRow {
@@ -95,6 +97,8 @@ export async function applyEvent(
         // holds fails the batch, so the order does not move either.
         ...holdEffects(db, orderNumber, t.to, now),
         ...also(true),
+        // What the change causes (effects.ts), in the same transaction: committed with it or not at all.
+        ...effectStatements(db, orderNumber, event, now),
       ]);
       return { status: t.to, changed: true };
     } catch (e) {

@@ -1,6 +1,6 @@
 /**
- * The order confirmation email (orders/EmailOrder; and when an order becomes paid — the payment code calls
- * `sendOrderConfirmation`). It goes through the outbox (worker/email/outbox.ts) to the order's email, with the
+ * The order confirmation email (orders/EmailOrder; and when an order becomes paid — an effect of the payment,
+ * effect-runners.ts, calls `sendOrderConfirmation`). It goes through the outbox (worker/email/outbox.ts) to the order's email, with the
  * items, the amount, the status and the order's own link `/orders/{orderNumber}-{key}` (keys.ts), valid
  * 90 days after the order (LINK_VALID_MS).
  */

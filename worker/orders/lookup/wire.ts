@@ -1,12 +1,13 @@
 /**
  * The operator's "wire received" (issue 18, bank wire): the transfer for an order arrived, so its wire payment
- * is captured and the order paid with the cause `operator` — through confirmPayment, so of any number of
+ * is captured and the order paid with the cause `operator` — through the one approval path (approve.ts: the wire provider's approval is the operator's word), so of any number of
  * calls at once one holds the payment's claim and one paid transition is written. A wire arriving after the
  * order expired still pays it (the money is here): the expired order's cancelled wire payment is reopened.
  */
 import type { ApprovalResult } from "#shared/orders/schemas.ts";
 import { refused } from "#shared/refusal.ts";
-import { confirmPayment, type OrderBindings, type PaidNotice } from "../service";
+import { approveWith } from "../approve";
+import type { AfterResponse, OrderBindings } from "../service";
 import type { PaymentRow } from "../payments/store";
 import { findOrder } from "../store";
 
@@ -18,7 +19,7 @@ function latestWire(db: D1Database, orderNumber: string): Promise<PaymentRow | n
     .first<PaymentRow>();
 }
 
-export async function wireReceived(env: OrderBindings, orderNumber: string, now: number, notice?: PaidNotice): Promise<ApprovalResult> {
+export async function wireReceived(env: OrderBindings, orderNumber: string, now: number, notice?: AfterResponse): Promise<ApprovalResult> {
   const order = await findOrder(env.DB, orderNumber);
   if (!order) refused("not_found", "No such order");
   if (order.status === "cancelled") refused("conflict", "This order was cancelled: refund the wire instead.");
@@ -28,18 +29,5 @@ export async function wireReceived(env: OrderBindings, orderNumber: string, now:
     payment = await latestWire(env.DB, orderNumber);
   }
   if (!payment || payment.status === "cancelled" || payment.status === "declined") refused("not_found", "No wire payment is waiting for this order");
-  const wire = payment;
-  return confirmPayment(
-    env,
-    wire,
-    "operator",
-    async () => ({
-      status: "captured",
-      providerCaptureId: `wire-${orderNumber}`,
-      amount: { amountCents: wire.amount_cents, currency: "USD" },
-      raw: { receivedBy: "operator", at: now },
-    }),
-    now,
-    notice,
-  );
+  return approveWith(env, order, payment, {}, { ...notice, now }, "operator");
 }

@@ -42,6 +42,10 @@ export interface PaymentRequest {
   /** Stable for this payment attempt: the provider sees the same key on every retry of the same request. */
   idempotencyKey: string;
   email?: string;
+  /** Where each outcome returns (TD's application: approved, declined, referred, cancelled), over the defaults. */
+  returnUrls?: Partial<Record<"approved" | "declined" | "referred" | "cancelled", string>>;
+  /** How the shopper enters (TD: apply, or use an existing account). */
+  entryType?: string;
 }
 
 /** A payment created at the provider, waiting for the buyer. */
@@ -113,6 +117,59 @@ export interface PaymentAdapter {
   create(req: PaymentRequest): Promise<CreatedPayment>;
   confirm(req: ConfirmRequest): Promise<CaptureOutcome>;
   refund(req: RefundRequest): Promise<RefundOutcome>;
+  /** When the approval is not a confirmation of a payment the provider made (Braintree's sale with the nonce). */
+  approve?(order: ApprovingOrder, payment: ApprovingPayment, input: BrowserInput): Promise<CaptureOutcome>;
+}
+
+/** What the browser brought to an approval: passed on to the provider to ask about, never believed. */
+export interface BrowserInput {
+  /** Affirm's checkout token, TD's transaction link. */
+  token?: string;
+  /** Braintree: the card form's nonce, and what it says it is (CreditCard, ApplePayCard, AndroidPayCard). */
+  nonce?: string;
+  description?: string;
+  /** Anything else the approval carried (TD: the account number and credit plan). */
+  extra?: Record<string, string>;
+}
+
+/** What a provider needs of the order and the payment it approves. */
+export interface ApprovingOrder {
+  order_number: string;
+  email: string;
+}
+export interface ApprovingPayment {
+  id: string;
+  order_number: string;
+  amount_cents: number;
+  idempotency_key: string;
+  provider_payment_id: string | null;
+}
+
+/** A verified provider event: its id (the replay key), the payment it names, and what it says (null: nothing to apply). */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  providerPaymentId: string | null;
+  outcome: CaptureOutcome | null;
+  raw: unknown;
+}
+
+/**
+ * The one seam between the shop and a payment provider (docs/decisions/061-one-payment-seam.md), implemented by
+ * PayPal, Braintree (cards, Apple Pay, Google Pay), Stripe, Affirm, Splitit, TD, the bank wire and the embedded
+ * gateway (adapters.ts providerOf): `start` creates the payment for the server's amount (null: nothing is made
+ * before the approval — Braintree's sale, a wire); `approve` asks the provider about what the shopper did and
+ * answers its outcome (the one approval path applies it: worker/orders/approve.ts); `confirm` asks about a
+ * payment the provider made (a return page, the cron); `refund` gives money back; `webhook` verifies a
+ * provider's event over its raw body and says what it means.
+ */
+export interface PaymentProvider {
+  readonly provider: ProviderName | "wire";
+  start(req: PaymentRequest): Promise<CreatedPayment | null>;
+  approve(order: ApprovingOrder, payment: ApprovingPayment, input: BrowserInput): Promise<CaptureOutcome>;
+  confirm(req: ConfirmRequest): Promise<CaptureOutcome>;
+  refund(req: RefundRequest): Promise<RefundOutcome>;
+  webhook?(rawBody: string, headers: Headers, now: number): Promise<ProviderEvent>;
 }
 
 /**

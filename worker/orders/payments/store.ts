@@ -152,12 +152,15 @@ export function eventStatement(
     );
 }
 
-/** The statement that settles a payment with the provider's outcome (only an open payment changes). */
+/**
+ * The statement that settles a payment with the provider's outcome: an open payment takes any; a capture also
+ * settles a payment declined or cancelled before (payments/outcomes.ts `applies`: the money was taken after all).
+ */
 export function settleStatement(db: D1Database, id: string, outcome: CaptureOutcome, now: number): D1PreparedStatement {
   if (outcome.status === "captured")
     return db
       .prepare(
-        "UPDATE payments SET status = 'captured', provider_capture_id = ?, claimed_until = 0, updated_at = ? WHERE id = ? AND status IN ('created', 'pending')",
+        "UPDATE payments SET status = 'captured', provider_capture_id = ?, claimed_until = 0, updated_at = ? WHERE id = ? AND status IN ('created', 'pending', 'declined', 'cancelled')",
       )
       .bind(outcome.providerCaptureId, now, id);
   if (outcome.status === "declined")

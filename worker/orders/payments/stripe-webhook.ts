@@ -11,6 +11,7 @@
  * The verifier only checks the signature and the time, then reads the event.
  */
 import { refused } from "#shared/refusal.ts";
+import type { CaptureOutcome } from "./provider";
 
 /** A verified event as the shop reads it; `paymentIntent` is null for events about other objects. */
 export interface StripeEvent {
@@ -107,4 +108,21 @@ export async function verifyStripeWebhook(rawBody: string, signatureHeader: stri
     refused("bad_request", "The webhook's body is not a Stripe event.");
   }
   return { id: event.id, type: event.type, created: event.created as number, paymentIntent: readPaymentIntent(event.data.object) };
+}
+
+/** What a PaymentIntent in an event says about the money (null: nothing to apply). */
+export function stripeOutcome(event: StripeEvent): CaptureOutcome | null {
+  const pi = event.paymentIntent;
+  if (!pi) return null;
+  if (event.type === "payment_intent.succeeded" && pi.status === "succeeded")
+    return {
+      status: "captured",
+      providerCaptureId: pi.id,
+      amount: { amountCents: pi.amountReceived, currency: pi.currency === "usd" ? "USD" : (pi.currency.toUpperCase() as "USD") },
+      raw: event,
+    };
+  if (event.type === "payment_intent.payment_failed") return { status: "declined", reason: pi.lastError ?? "The card was declined.", raw: event };
+  if (event.type === "payment_intent.canceled") return { status: "declined", reason: "The payment was cancelled.", raw: event };
+  if (event.type === "payment_intent.processing") return { status: "pending", raw: event };
+  return null;
 }

@@ -210,7 +210,8 @@ export async function refundTd(config: TdConfig, req: RefundRequest): Promise<Re
 export function tdAdapterOf(config: TdConfig, entryType: TdEntryType = TD_ENTRY_TYPES[0]): PaymentAdapter {
   return {
     provider: "td",
-    create: (req) => createTdApplication(config, req, returnUrlsOf(req), entryType),
+    // The caller's own return addresses and entry (GetTdFinanceUrl) over the defaults.
+    create: (req) => createTdApplication(config, req, { ...returnUrlsOf(req), ...req.returnUrls }, (req.entryType as TdEntryType | undefined) ?? entryType),
     confirm: (req) => confirmTdApplication(config, req),
     refund: (req) => refundTd(config, req),
   };

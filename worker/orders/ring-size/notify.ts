@@ -2,8 +2,8 @@
  * Asking for a missing ring size (issue 22 point 4): once an order with a ring or band ordered without its
  * size is paid, its shopper gets one email with the link `/orders/missing-ring-size/{n}?key=…` (the key from
  * keys.ts). Exactly once: `orders.ring_size_asked_at` is claimed by compare-and-set in the same batch as the
- * outbox row (email-once.ts). Asked right after the payment (service.ts afterPaid, when the payment came
- * through a request) and by the order cron's sweep (expiry.ts), which catches an order paid any other way.
+ * outbox row (email-once.ts). Asked as an effect of the payment (effects.ts, run by reactor.ts) and by the
+ * order cron's sweep (expiry.ts), which catches an order whose size went missing any other way.
  * docs/decisions/036-missing-ring-size-and-expiry.md
  */
 import { RING_SIZE_GUIDE } from "#shared/cart/model.ts";

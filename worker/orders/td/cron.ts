@@ -11,7 +11,6 @@ import { siteOrigin } from "../../platform/config";
 import { orderLink } from "../lookup/confirmation";
 import { confirmWithProvider, type OrderBindings } from "../service";
 import type { FinancingDecisionEmailData } from "./email";
-import { noteFinancing } from "./service";
 
 /** Referred payments asked about, and decisions emailed, per run at most (the rest wait for the next run). */
 export const FINANCING_CRON_BATCH = 50;
@@ -28,7 +27,7 @@ export interface FinancingRun {
 }
 
 /** Asks the provider about the open payments of referred orders; resolves to how many were asked and decided. */
-async function askAgain(env: FinancingCronBindings, now: number): Promise<{ asked: number; decided: number }> {
+async function askAgain(env: FinancingCronBindings, now: number, waitUntil: (p: Promise<unknown>) => void): Promise<{ asked: number; decided: number }> {
   const { results } = await env.DB.prepare(
     `SELECT p.id, p.order_number FROM payments p JOIN orders o ON o.order_number = p.order_number
      WHERE o.status = 'financing_referred' AND p.method = 'financing' AND p.status IN ('created', 'pending')
@@ -40,8 +39,8 @@ async function askAgain(env: FinancingCronBindings, now: number): Promise<{ aske
   let decided = 0;
   for (const p of results) {
     try {
-      const r = await confirmWithProvider(env, p.order_number, p.id, now);
-      if (r.outcome === "paid") await noteFinancing(env, p.id, now);
+      // A payment it captures: the order's effects (the cart's financing fields with them) run after this run.
+      const r = await confirmWithProvider(env, p.order_number, p.id, now, { waitUntil });
       if (r.outcome === "paid" || r.outcome === "declined") decided++;
     } catch (err) {
       // The lender could not be reached, or the order moved on: the next run asks again.
@@ -92,7 +91,7 @@ export async function emailDecisions(env: FinancingCronBindings, now: number, wa
 
 /** One run at `now`: the lender asked again about referred applications, then the decisions emailed. */
 export async function financingCron(env: FinancingCronBindings, now: number, waitUntil: (p: Promise<unknown>) => void): Promise<FinancingRun> {
-  const { asked, decided } = await askAgain(env, now);
+  const { asked, decided } = await askAgain(env, now, waitUntil);
   const emailed = await emailDecisions(env, now, waitUntil);
   return { asked, decided, emailed };
 }

@@ -11,7 +11,7 @@ import { handle } from "../../http/routes";
 import { ProviderUnavailable } from "../payments/provider";
 import { mayAccessOrder, orderAccess, orderCaller } from "../../middleware/order-access";
 import { approval } from "../routes";
-import { type PaidNotice, PaymentUnavailable } from "../service";
+import { type AfterResponse, PaymentUnavailable } from "../service";
 import { accountInfo, accountNumber } from "./accounts";
 import { approveTd, tdFinanceUrl } from "./service";
 import { siteOrigin } from "../../platform/config";
@@ -30,7 +30,7 @@ async function financing<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise
   }
 }
 
-const notice = (c: Context<AppEnv>): PaidNotice => ({ origin: siteOrigin(c.env), waitUntil: (p) => c.executionCtx.waitUntil(p) });
+const notice = (c: Context<AppEnv>): AfterResponse => ({ origin: siteOrigin(c.env), waitUntil: (p) => c.executionCtx.waitUntil(p) });
 
 export const tdFinanceRoutes = [
   handle(ops.tdFinanceUrl, ({ body }, c) =>

@@ -2,7 +2,7 @@
  * TD financing's order services (issue 22 point 3; docs/decisions/034-td-financing.md): sending the shopper to
  * TD's application (GetTdFinanceUrl), the approval (tdfinance/approve) and the return page's confirmation —
  * each asks TD (or, locally, the embedded gateway standing in for it) and applies the answer through
- * `confirmPayment`, exactly once — and the cart's §3 financing fields once the money is captured.
+ * `approvePayment`, exactly once — and the cart's §3 financing fields once the money is captured.
  */
 import type { ApprovalResult } from "#shared/orders/schemas.ts";
 import { statusLabel } from "#shared/orders/states.ts";
@@ -10,24 +10,16 @@ import { last4, type TdApproveRequest, type TdFinanceUrl, type TdFinanceUrlReque
 import { type FieldProblem, refused } from "#shared/refusal.ts";
 import { sitePathOrNull } from "#shared/safe-path.ts";
 import type { OrderCaller } from "../lookup/own";
+import { approvePayment } from "../approve";
 import { adapterForPayment } from "../payments/adapters";
-import { type CaptureOutcome, ProviderUnavailable } from "../payments/provider";
+import type { CaptureOutcome } from "../payments/provider";
 import { collectorFor } from "../payments/providers";
-import { eventStatement, findPayment, type PaymentRow, setCreated } from "../payments/store";
-import { createTdApplication, type FinancingFacts, returnUrlsOf, type TdConfig, type TdReturnUrls, tdConfig } from "../payments/td";
-import {
-  confirmPayment,
-  confirmWithProvider,
-  type OrderBindings,
-  type OrderContext,
-  type PaidNotice,
-  PaymentUnavailable,
-  paymentToCollect,
-  returnUrls,
-  startPayment,
-} from "../service";
+import { findPayment, type PaymentRow } from "../payments/store";
+import type { FinancingFacts, TdReturnUrls } from "../payments/td";
+import { confirmWithProvider, type OrderBindings, type OrderContext, type AfterResponse, startPayment } from "../service";
 import { applyEvent, findOrder, type OrderRow } from "../store";
-import { isLocalPlan, LOCAL_TD_ACCOUNT, LOCAL_TD_PLANS } from "./local";
+import { isLocalPlan, LOCAL_TD_ACCOUNT } from "./local";
+import { siteOrigin } from "../../platform/config";
 
 const NO_PAYMENT = "No such financing payment for this order";
 
@@ -87,43 +79,6 @@ function withPayment(url: string, paymentId: string): string {
   return u.toString();
 }
 
-/** Opens TD's application for the payment (with the caller's return addresses), once: the same key answers the same application. */
-async function openApplication(
-  env: OrderBindings,
-  config: TdConfig,
-  order: OrderRow,
-  payment: PaymentRow,
-  body: TdFinanceUrlRequest,
-  ctx: OrderContext,
-): Promise<PaymentRow> {
-  const custom = Object.fromEntries(Object.entries(ownReturnUrls(body, ctx.origin)).map(([k, u]) => [k, withPayment(u, payment.id)]));
-  const urls: TdReturnUrls = { ...returnUrlsOf(returnUrls("financing", order.order_number, payment.id, ctx.origin)), ...custom };
-  const req = {
-    orderNumber: order.order_number,
-    amount: { amountCents: payment.amount_cents, currency: "USD" as const },
-    description: `Loupe order ${order.order_number}`,
-    returnUrl: urls.approved,
-    cancelUrl: urls.cancelled,
-    idempotencyKey: payment.idempotency_key,
-    email: order.email,
-  };
-  let created: Awaited<ReturnType<typeof createTdApplication>>;
-  try {
-    created = await createTdApplication(config, req, urls, body.entryType);
-  } catch (e) {
-    if (e instanceof ProviderUnavailable) throw new PaymentUnavailable(`${e.message} Your order is saved; please try again in a moment.`);
-    throw e;
-  }
-  await env.DB.batch([
-    eventStatement(
-      env.DB,
-      { paymentId: payment.id, orderNumber: order.order_number, provider: "td", kind: "created", verified: true, payload: created.raw },
-      ctx.now,
-    ),
-  ]);
-  return setCreated(env.DB, payment.id, created, ctx.now);
-}
-
 /**
  * GetTdFinanceUrl: the open financing payment of the shopper's unpaid financing order, or a new one (an order
  * whose payment failed waits for payment again), and where the shopper applies. Locally the embedded gateway
@@ -141,20 +96,19 @@ export async function tdFinanceUrl(
   if (order.payment_method !== "financing") refused("conflict", "This order is not paid by financing.");
   if (order.status !== "awaiting_payment" && order.status !== "payment_failed")
     refused("conflict", `This order does not wait for a payment: it is ${statusLabel(order.status)}.`);
-  const collector = collectorFor(env, "financing");
+  // Refused first (501) when nothing finances here, before the order moves.
+  collectorFor(env, "financing");
   if (order.status === "payment_failed") {
     await applyEvent(env.DB, order.order_number, "repay", "shopper", ctx.now);
     order = (await findOrder(env.DB, order.order_number))!;
   }
-  const config = collector.provider === "td" ? tdConfig(env) : null;
-  let row: PaymentRow;
-  if (config) {
-    const payment = await paymentToCollect(env.DB, order, "td", "financing", ctx.now);
-    row = payment.provider_payment_id ? payment : await openApplication(env, config, order, payment, body, ctx);
-  } else {
-    const start = await startPayment(env, order, ctx);
-    row = (await findPayment(env.DB, start.paymentId))!;
-  }
+  // TD's application behind the one interface (the embedded gateway stands in locally), with the caller's return
+  // addresses (each carrying our payment id) and entry.
+  const start = await startPayment(env, order, ctx, null, (payment) => ({
+    returnUrls: Object.fromEntries(Object.entries(ownReturnUrls(body, ctx.origin)).map(([k, u]) => [k, withPayment(u, payment.id)])),
+    entryType: body.entryType,
+  }));
+  const row = (await findPayment(env.DB, start.paymentId))!;
   if (!row.approval_url) refused("conflict", "The financing application could not be opened; please try again.");
   return { orderNumber: order.order_number, paymentId: row.id, provider: row.provider, transactionLink: row.provider_payment_id, url: row.approval_url };
 }
@@ -172,9 +126,9 @@ async function financingPayment(env: OrderBindings, orderNumber: string | null, 
  * checked against what TD approved); approved → the order's amount authorised and captured once. Locally the
  * stand-in's account and plans are the only ones (docs/decisions/034).
  */
-export async function approveTd(env: OrderBindings, orderNumber: string, body: TdApproveRequest, now: number, notice: PaidNotice): Promise<ApprovalResult> {
+export async function approveTd(env: OrderBindings, orderNumber: string, body: TdApproveRequest, now: number, notice: AfterResponse): Promise<ApprovalResult> {
   const payment = await financingPayment(env, orderNumber, body.paymentId);
-  const adapter = adapterForPayment(env, payment, { origin: notice.origin, now }) ?? refused("not_found", NO_PAYMENT);
+  const adapter = adapterForPayment(env, payment, { origin: notice.origin ?? siteOrigin(env), now }) ?? refused("not_found", NO_PAYMENT);
   const open = payment.status === "created" || payment.status === "pending";
   if (open && payment.provider === "local") {
     if (body.TdAccountNumber !== LOCAL_TD_ACCOUNT) refused("bad_request", "This account number is not the one the lender approved for this application.");
@@ -196,9 +150,7 @@ export async function approveTd(env: OrderBindings, orderNumber: string, body: T
     const financing: FinancingFacts = { transactionLink: ref, accountNumberLast4: last4(LOCAL_TD_ACCOUNT), creditPlan: body.TdCreditPlan };
     return { ...outcome, raw: { gateway: outcome.raw, financing } };
   };
-  const result = await confirmPayment(env, payment, `provider:${payment.provider}`, ask, now, notice);
-  if (result.outcome === "paid") await noteFinancing(env, payment.id, now);
-  return result;
+  return approvePayment(env, payment, `provider:${payment.provider}`, ask, { ...notice, now });
 }
 
 /**
@@ -210,51 +162,8 @@ export async function confirmTdReturn(
   paymentId: string,
   token: string | undefined,
   now: number,
-  notice: PaidNotice,
+  notice: AfterResponse,
 ): Promise<ApprovalResult> {
   const payment = await financingPayment(env, null, paymentId);
-  const result = await confirmWithProvider(env, payment.order_number, payment.id, now, notice, token);
-  if (result.outcome === "paid") await noteFinancing(env, payment.id, now);
-  return result;
-}
-
-/** What the payment's capture recorded of the financing (the adapter's `raw.financing`), or null. */
-async function recordedFacts(db: D1Database, paymentId: string): Promise<Partial<FinancingFacts> | null> {
-  const event = await db
-    .prepare("SELECT payload FROM payment_events WHERE payment_id = ? AND kind = 'captured' ORDER BY id DESC LIMIT 1")
-    .bind(paymentId)
-    .first<{ payload: string }>();
-  try {
-    const raw = event ? (JSON.parse(event.payload) as { financing?: Partial<FinancingFacts> }) : null;
-    return raw?.financing ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Once a financing payment is captured: the cart the order came from keeps §3 TdAccountNumber (its last 4
- * digits), TdCreditPlan and TdTransactionId. The same facts every time it is called (read from the capture's
- * record), so calling it again is harmless.
- */
-export async function noteFinancing(env: OrderBindings, paymentId: string, now: number): Promise<void> {
-  const payment = await findPayment(env.DB, paymentId);
-  if (!payment?.provider_payment_id || (payment.status !== "captured" && payment.status !== "refunded")) return;
-  const order = await findOrder(env.DB, payment.order_number);
-  if (!order) return;
-  const facts = await recordedFacts(env.DB, payment.id);
-  const local = payment.provider === "local";
-  const cart = env.CART.get(env.CART.idFromName(order.cart_key));
-  await cart.apply(
-    [
-      {
-        type: "financing-approved",
-        orderNumber: order.order_number,
-        transactionId: payment.provider_payment_id,
-        accountLast4: facts?.accountNumberLast4 ?? (local ? last4(LOCAL_TD_ACCOUNT) : null),
-        creditPlan: facts?.creditPlan ?? (local ? LOCAL_TD_PLANS[0]!.code : null),
-      },
-    ],
-    now,
-  );
+  return confirmWithProvider(env, payment.order_number, payment.id, now, notice, token);
 }
