@@ -7,7 +7,7 @@
  */
 import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import type { OrderView } from "#shared/orders/schemas.ts";
-import { formatUsd } from "#shared/money.ts";
+import { formatCents } from "#shared/money.ts";
 import { statusOf } from "#shared/refusal.ts";
 import { OrderPage, OrderSummary, canPay, isPaid, orderHandle, orderNotFound, pageOrders, paymentPage } from "../components/order-parts";
 
@@ -48,7 +48,7 @@ export function Component() {
       {canPay(order) ? (
         <form method="post" className="order-pay" aria-label="Pay for the order">
           <p>
-            Order {order.orderNumber} waits for its payment of {formatUsd(order.amountDue)}.
+            Order {order.orderNumber} waits for its payment of {formatCents(order.amountDue)}.
             {order.status === "payment_failed" ? " The last payment did not go through; nothing was charged." : ""}
           </p>
           <button type="submit" className="primary">
