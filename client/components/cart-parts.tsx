@@ -2,12 +2,13 @@
  * What the cart and checkout pages share: the intent forms (plain form posts that work without JavaScript;
  * with it, an optimistic update through the cart signal), the order summary and the payment labels.
  */
-import { useEffect, type ReactNode } from "react";
+import { Fragment, useEffect, type ReactNode } from "react";
 import { Link, useFetcher, useFetchers } from "react-router";
 import type { PaymentMethod } from "#shared/cart/model.ts";
 import type { CartLine, CartView } from "#shared/cart/schemas.ts";
 import { US_STATE_NAMES } from "#shared/cart/tax.ts";
-import { formatUsd } from "#shared/money.ts";
+import { type BreakdownRow, cartBreakdown, rowAmount } from "#shared/cart/breakdown.ts";
+import { formatCents } from "#shared/money.ts";
 import { cartSignal } from "../cart-client";
 import { intentFromForm } from "../cart-form";
 import { useClientSignal } from "../state/use-signal";
@@ -119,35 +120,44 @@ export function Hidden({ fields }: { fields: Record<string, string | number> }) 
   );
 }
 
+/** The cart's breakdown for its payment method (shared/cart/breakdown.ts), the tax region named by its state. */
+export const cartAmounts = (cart: CartView) => cartBreakdown(cart, (code) => US_STATE_NAMES[code] ?? code);
+
+/** What the cart comes to: the breakdown's total, the amount the order's payment collects. */
+export const cartTotal = (cart: CartView): number => cartAmounts(cart).totalCents;
+
+const TESTID: Partial<Record<BreakdownRow["key"], string>> = { tax: "cart-tax" };
+
+/**
+ * The order summary: every part of the breakdown to the cent, then the total they add up to (the total
+ * before tax, after the price lock, is shown for reference where it differs from the subtotal).
+ */
 export function Totals({ cart, pending }: { cart: CartView; pending: boolean }) {
   const region = cart.TaxRegion;
-  const row = (label: string, cents: number, negative = false) => (
-    <>
-      <dt>{label}</dt>
-      <dd>{negative ? `−${formatUsd(cents)}` : formatUsd(cents)}</dd>
-    </>
-  );
+  const b = cartAmounts(cart);
   return (
     <section className="cart-totals" aria-label="Order summary" aria-busy={pending}>
       <h2>Order summary</h2>
       <dl>
-        {row("Subtotal", cart.Subtotal)}
-        {cart.Discount ? row(`Promo ${cart.PromoCode}`, cart.Discount, true) : null}
-        {cart.CarePlansTotal ? row("Care plans", cart.CarePlansTotal) : null}
-        {cart.EngagementRings[0]?.diamond || cart.PairedDiamond ? (
-          <>
-            <dt>Independent appraisal</dt>
-            <dd>Included</dd>
-          </>
-        ) : null}
-        {cart.LockSavings ? row("Price lock", cart.LockSavings, true) : null}
-        <dt>Total before tax</dt>
-        <dd data-testid="cart-pretax">{formatUsd(cart.Total)}</dd>
-        <dt>Estimated tax{region ? ` (${US_STATE_NAMES[region.state] ?? region.state}${region.source === "location" ? ", from your location" : ""})` : ""}</dt>
-        <dd data-testid="cart-tax">{region ? formatUsd(cart.Tax) : "At checkout"}</dd>
+        {b.rows.map((r) => (
+          <Fragment key={r.key}>
+            {r.key === "wire" || (r.key === "tax" && !b.rows.some((x) => x.key === "wire")) ? (
+              <>
+                <dt className="pretax">Total before tax</dt>
+                <dd className="pretax" data-testid="cart-pretax">
+                  {formatCents(cart.Total)}
+                </dd>
+              </>
+            ) : null}
+            <dt>{r.label}</dt>
+            <dd data-testid={TESTID[r.key]} data-cents={r.cents}>
+              {rowAmount(r)}
+            </dd>
+          </Fragment>
+        ))}
         <dt className="total">Total</dt>
-        <dd className="total" data-testid="cart-total">
-          {formatUsd(cart.TotalWithTax)}
+        <dd className="total" data-testid="cart-total" data-cents={b.totalCents}>
+          {formatCents(b.totalCents)}
         </dd>
       </dl>
       {region?.source !== "shipping" ? (
@@ -163,7 +173,7 @@ export function Totals({ cart, pending }: { cart: CartView; pending: boolean }) 
           <button type="submit">Update</button>
         </CartForm>
       ) : null}
-      {cart.Total > 0 ? <p className="wire-price">Pay by bank wire: {formatUsd(cart.WireTotal + cart.WireTax)}</p> : null}
+      {cart.Total > 0 && cart.PaymentMethod !== "wire" ? <p className="wire-price">Pay by bank wire: {formatCents(cart.WireTotal + cart.WireTax)}</p> : null}
       {!cart.AllowPayPal ? <p>PayPal takes orders up to $10,000; choose another payment method.</p> : null}
     </section>
   );

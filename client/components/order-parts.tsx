@@ -4,10 +4,12 @@
  * the shopper's, and the order as its owner reads it — number, status, items, amounts, where it ships.
  * The pages post their forms as documents, so they work without JavaScript.
  */
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { data, redirectDocument, type RouterContextProvider } from "react-router";
 import type { OrderView, PaymentStart } from "#shared/orders/schemas.ts";
-import { formatUsd } from "#shared/money.ts";
+import { orderBreakdown, rowAmount } from "#shared/cart/breakdown.ts";
+import { formatCents } from "#shared/money.ts";
+import { LineDetails } from "./line-details";
 import { orderContext, type OrderService } from "../order-context";
 import { MyStuffNav } from "./my-stuff-nav";
 import type { RouteHandle } from "../route-handle";
@@ -103,42 +105,40 @@ export function OrderPage({ title, children, nav = false }: { title: string; chi
   );
 }
 
-/** The items and amounts of an order, as its owner sees them. */
+/** The items and amounts of an order, as its owner sees them: its breakdown to the cent, the parts summing to the amount due. */
 export function OrderSummary({ order, showAddress = true }: { order: OrderView; showAddress?: boolean }) {
-  const row = (label: string, cents: number, negative = false) =>
-    cents === 0 ? null : (
-      <>
-        <dt>{label}</dt>
-        <dd>{negative ? `−${formatUsd(cents)}` : formatUsd(cents)}</dd>
-      </>
-    );
   const a = order.shippingAddress;
+  const b = orderBreakdown(order);
   return (
     <section className="order-summary" aria-label={`Order ${order.orderNumber}`}>
       <OrderHeading order={order} />
       <ul className="order-lines">
-        {order.lines.map((l) => (
+        {b.lines.map((l) => (
           <li key={l.lineId}>
             <span>
               {l.name}
               {l.quantity > 1 ? ` × ${l.quantity}` : ""}
             </span>{" "}
-            <span>{formatUsd(l.total)}</span>
+            <span data-cents={l.cents}>{formatCents(l.cents)}</span>
+            <LineDetails details={l.details} />
           </li>
         ))}
       </ul>
       <dl className="order-totals">
-        {row("Subtotal", order.subtotal)}
-        {row("Discount", order.discount, true)}
-        {row("Care plans", order.carePlans)}
-        {row("Price lock savings", order.lockSavings, true)}
-        {row("Tax", order.tax)}
+        {b.rows.map((r) => (
+          <Fragment key={r.key}>
+            <dt>{r.label}</dt>
+            <dd data-cents={r.cents}>{rowAmount(r)}</dd>
+          </Fragment>
+        ))}
         <dt>{isPaid(order) ? "Paid" : "Amount due"}</dt>
-        <dd data-testid="order-amount">{formatUsd(order.amountDue)}</dd>
+        <dd data-testid="order-amount" data-cents={order.amountDue}>
+          {formatCents(order.amountDue)}
+        </dd>
       </dl>
       <p className="order-meta">
         Payment: {PAID_WITH[order.paymentMethod]}
-        {showAddress && a ? ` · Ships to ${a.name}, ${a.city}, ${a.state} ${a.postalCode}` : ""}
+        {showAddress && a ? ` · Ships to ${[a.name, a.line1, a.apt].filter(Boolean).join(", ")}, ${a.city}, ${a.state} ${a.postalCode}` : ""}
       </p>
     </section>
   );
@@ -150,7 +150,7 @@ export function WireDetails({ order, wire }: { order: OrderView; wire: PaymentSt
     <section className="wire-details" aria-label="Bank transfer details">
       <h2>Pay by bank transfer</h2>
       <p>
-        Wire {formatUsd(order.amountDue)} with the reference <strong>{wire?.reference ?? order.orderNumber}</strong>. We hold your order until the transfer
+        Wire {formatCents(order.amountDue)} with the reference <strong>{wire?.reference ?? order.orderNumber}</strong>. We hold your order until the transfer
         arrives{order.expiresAt ? ` (by ${formatDay(order.expiresAt)})` : ""} and email you when it does.
       </p>
       {wire ? (

@@ -4,8 +4,8 @@ import { CARE_PLAN_DURATIONS } from "#shared/cart/care-plans.ts";
 import { ENGRAVING_FONTS, MAX_ENGRAVING_LENGTH } from "#shared/cart/model.ts";
 import { SIZE_LATER_NOTE, SizeChoiceOptions, sizeValue } from "../components/ring-size";
 import type { CartLine, CartView } from "#shared/cart/schemas.ts";
-import { formatUsd } from "#shared/money.ts";
-import { CartError, CartForm, Hidden, PaymentMethodForm, Totals, useCurrentCart, type CartActionData } from "../components/cart-parts";
+import { formatCents } from "#shared/money.ts";
+import { CartError, CartForm, cartTotal, Hidden, PaymentMethodForm, Totals, useCurrentCart, type CartActionData } from "../components/cart-parts";
 import { restoreSharedLink, revalidateUnlessAnswered, submitCartForm } from "../cart-form";
 import { cartContext } from "../context";
 import type { RouteHandle } from "../route-handle";
@@ -47,7 +47,7 @@ export const shouldRevalidate = revalidateUnlessAnswered("/cart");
 export const handle: RouteHandle<CartData> = {
   // §2: the cart prevents Google sign-in and is never reloaded automatically; no robots, no coupon popup.
   flags: { preventRobots: true, preventGoogleSignIn: true, preventCouponPopup: true, buyingFlow: true },
-  meta: (d) => ({ title: d?.cart && d.cart.Kind !== "empty" ? `Your cart (${formatUsd(d.cart.Total)}) — Loupe` : "Your cart — Loupe" }),
+  meta: (d) => ({ title: d?.cart && d.cart.Kind !== "empty" ? `Your cart (${formatCents(cartTotal(d.cart))}) — Loupe` : "Your cart — Loupe" }),
 };
 
 const KIND_LABEL: Record<CartView["Kind"], string> = {
@@ -64,7 +64,7 @@ function Price({ line }: { line: CartLine }) {
   if (line.status !== "available") return <span className="line-status">{line.status === "sold" ? "Sold — no longer available" : "No longer listed"}</span>;
   return (
     <span className="line-price">
-      {line.listPrice && line.listPrice > line.unitPrice ? <s>{formatUsd(line.listPrice * line.quantity)}</s> : null} {formatUsd(line.total)}
+      {line.listPrice && line.listPrice > line.unitPrice ? <s>{formatCents(line.listPrice * line.quantity)}</s> : null} {formatCents(line.total)}
       {line.freeQuantity ? <em> (one pair free)</em> : null}
     </span>
   );
@@ -124,8 +124,8 @@ function CarePlan({ cart, productId }: { cart: CartView; productId: string }) {
           <option value="">No plan</option>
           {offer.quotes.map((q) => (
             <option key={q.planSku} value={q.applicablePlanDuration}>
-              {q.applicablePlanDuration / 12} {q.applicablePlanDuration === 12 ? "year" : "years"} — {formatUsd(q.cost)} (usually {formatUsd(q.planRetailPrice)}
-              )
+              {q.applicablePlanDuration / 12} {q.applicablePlanDuration === 12 ? "year" : "years"} — {formatCents(q.cost)} (usually{" "}
+              {formatCents(q.planRetailPrice)})
             </option>
           ))}
         </select>
@@ -239,7 +239,7 @@ export function Component() {
       {cart.FreeStudsEligible ? (
         <p className="free-studs">Your order qualifies for a free pair of diamond studs.</p>
       ) : (
-        <p className="free-studs">Add {formatUsd(cart.FreeStudsRemaining)} more for a free pair of diamond studs.</p>
+        <p className="free-studs">Add {formatCents(cart.FreeStudsRemaining)} more for a free pair of diamond studs.</p>
       )}
       <CartForm className="promo" label="Promo code">
         <Hidden fields={{ _type: "apply-promo" }} />
@@ -257,7 +257,7 @@ export function Component() {
       {/* On phones this paragraph is the fixed bottom bar (styles-phone-cart.css): the total beside the real link. */}
       <p className="checkout-link">
         <span className="bar-total">
-          Total <strong>{formatUsd(cart.TotalWithTax)}</strong>
+          Total <strong>{formatCents(cartTotal(cart))}</strong>
         </span>
         <Link to="/checkout" className="button">
           Checkout
@@ -279,7 +279,7 @@ export function Component() {
             <ul className="locks">
               {cart.LockedPrices.map((l) => (
                 <li key={l.id}>
-                  {formatUsd(l.total)} locked — <Countdown expiry={l.expiry} now={now} />{" "}
+                  {formatCents(l.total)} locked — <Countdown expiry={l.expiry} now={now} />{" "}
                   {cart.LockedPrice?.id === l.id ? <strong>applied</strong> : <Link to={l.cartLink}>its cart</Link>}
                 </li>
               ))}

@@ -1,10 +1,22 @@
 import { data, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { checkoutProblems, viewLines } from "#shared/cart/checkout.ts";
 import type { CartView } from "#shared/cart/schemas.ts";
-import { formatUsd } from "#shared/money.ts";
+import { cartOrderLines, lineDetails } from "#shared/cart/breakdown.ts";
+import { formatCents } from "#shared/money.ts";
+import { LineDetails } from "../components/line-details";
 import { statusOf } from "#shared/refusal.ts";
 import { restoreSharedLink, revalidateUnlessAnswered, submitCartForm } from "../cart-form";
-import { type CartActionData, CartForm, Hidden, PAYMENT_LABEL, PaymentMethodForm, Totals, UsStateOptions, useCurrentCart } from "../components/cart-parts";
+import {
+  type CartActionData,
+  CartForm,
+  cartTotal,
+  Hidden,
+  PAYMENT_LABEL,
+  PaymentMethodForm,
+  Totals,
+  UsStateOptions,
+  useCurrentCart,
+} from "../components/cart-parts";
 import { pageOrders, paymentPage } from "../components/order-parts";
 import { cartContext } from "../context";
 import type { RouteHandle } from "../route-handle";
@@ -119,6 +131,7 @@ export function Component() {
   const { cart, pending } = useCurrentCart(loaded);
   const placed = useActionData<CartActionData>();
   const lines = viewLines(cart);
+  const details = new Map(cartOrderLines(cart).map((l) => [l.lineId, lineDetails(l)]));
   if (lines.length === 0) {
     return (
       <article className="page checkout-page">
@@ -143,7 +156,8 @@ export function Component() {
           {lines.map((l) => (
             <li key={l.lineId} className={l.status === "available" ? undefined : "unavailable"}>
               {l.name}
-              {l.quantity > 1 ? ` × ${l.quantity}` : ""} — {l.status === "available" ? formatUsd(l.total) : "no longer available"}
+              {l.quantity > 1 ? ` × ${l.quantity}` : ""} — {l.status === "available" ? formatCents(l.total) : "no longer available"}
+              <LineDetails details={details.get(l.lineId)} />
             </li>
           ))}
         </ul>
@@ -155,14 +169,14 @@ export function Component() {
         <section className="order-drafted" aria-label="Order placed" role="status">
           <h2>Order {cart.OrderDrafted}</h2>
           <p>
-            Your order is placed at {formatUsd(cart.TotalWithTax)}
-            {cart.LockedPrice ? `, your locked price of ${formatUsd(cart.LockedPrice.total)} honoured` : ""}. It waits for your payment by{" "}
+            Your order is placed at {formatCents(cartTotal(cart))}
+            {cart.LockedPrice ? `, your locked price of ${formatCents(cart.LockedPrice.total)} honoured` : ""}. It waits for your payment by{" "}
             {PAYMENT_LABEL[cart.PaymentMethod]}; we email {cart.ShippingAddress?.email || cart.UserEmail} the confirmation once it is paid.
           </p>
           {/* On phones the fixed bottom bar (styles-phone-cart.css): the total beside the real link. */}
           <p className="order-bar">
             <span className="bar-total">
-              Total <strong>{formatUsd(cart.TotalWithTax)}</strong>
+              Total <strong>{formatCents(cartTotal(cart))}</strong>
             </span>
             <a className="button primary" href={`/orders/re-payment/${cart.OrderDrafted}`}>
               Pay now
@@ -189,7 +203,7 @@ export function Component() {
           {/* On phones the fixed bottom bar (styles-phone-cart.css): the total beside the real form. */}
           <div className="order-bar">
             <p className="bar-total">
-              Total <strong>{formatUsd(cart.TotalWithTax)}</strong>
+              Total <strong>{formatCents(cartTotal(cart))}</strong>
             </p>
             {/* A plain form: the browser posts the document, the server places the order and redirects to the payment. */}
             <form method="post" action="/checkout" aria-label="Place order">

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FREE_STUDS_THRESHOLD_USD } from "#shared/cart/model.ts";
-import { formatUsd } from "#shared/money.ts";
+import { formatCents, formatUsd } from "#shared/money.ts";
 import { diamondPath } from "#shared/slug.ts";
 import type { RouteHandle } from "../route-handle";
 import { MetalSwitcher, PriceLine } from "../components/metal-switcher";
@@ -83,7 +83,7 @@ function FormError() {
 }
 
 /**
- * The price lines, then the total with the Add to cart button: on phones that pair is a bar fixed to the bottom of
+ * The price lines, then the total with the Add to cart button (to the cent: the lines add up to it, decision 059): on phones that pair is a bar fixed to the bottom of
  * the screen, so the price and the button are always in view however long the form is (decision 047).
  */
 function Lines({ lines, total }: { lines: { label: string; price: number }[]; total: number }) {
@@ -93,7 +93,7 @@ function Lines({ lines, total }: { lines: { label: string; price: number }[]; to
         {lines.map((l) => (
           <div key={l.label} className="fact">
             <dt>{l.label}</dt>
-            <dd>{formatUsd(l.price)}</dd>
+            <dd>{formatCents(l.price)}</dd>
           </div>
         ))}
       </dl>
@@ -101,7 +101,7 @@ function Lines({ lines, total }: { lines: { label: string; price: number }[]; to
         <dl className="cr-total">
           <div className="fact cr-total-row">
             <dt>Total</dt>
-            <dd data-testid="complete-total">{formatUsd(total)}</dd>
+            <dd data-testid="complete-total">{formatCents(total)}</dd>
           </div>
         </dl>
         <Submit />

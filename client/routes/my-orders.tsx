@@ -3,7 +3,7 @@
  * Signed out, the page offers to sign in (returning here) and to look an order up by its number and email.
  */
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { formatUsd } from "#shared/money.ts";
+import { formatCents } from "#shared/money.ts";
 import { signInHref } from "../components/account-paths";
 import { OrderPage, canPay, formatDay, orderHandle, pageOrders } from "../components/order-parts";
 
@@ -37,7 +37,7 @@ export function Component() {
         <ul className="my-orders">
           {orders.map((o) => (
             <li key={o.orderNumber} className="my-order">
-              <a href={`/orders/${o.orderNumber}/success`}>Order {o.orderNumber}</a> · {formatDay(o.createdAt)} · {formatUsd(o.amountDue)} ·{" "}
+              <a href={`/orders/${o.orderNumber}/success`}>Order {o.orderNumber}</a> · {formatDay(o.createdAt)} · {formatCents(o.amountDue)} ·{" "}
               <span className={`order-status status-${o.status}`}>{o.statusLabel}</span>
               {canPay(o) ? (
                 <>

@@ -8,7 +8,7 @@
  */
 import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import type { OrderView } from "#shared/orders/schemas.ts";
-import { formatUsd } from "#shared/money.ts";
+import { formatCents } from "#shared/money.ts";
 import { statusOf } from "#shared/refusal.ts";
 import { OrderPage, OrderSummary, PayNow, canPay, formatDay, isPaid, orderHandle, orderNotFound, pageOrders, paymentPage } from "../components/order-parts";
 
@@ -49,7 +49,7 @@ export function Component() {
           {open.map((r) => (
             <li key={r.id}>
               <p>
-                {r.reason}: <strong>{formatUsd(r.amount)}</strong> <span className="muted">(requested {formatDay(r.createdAt)})</span>
+                {r.reason}: <strong>{formatCents(r.amount)}</strong> <span className="muted">(requested {formatDay(r.createdAt)})</span>
               </p>
               {answer?.requestId === r.id ? (
                 <p className="form-error" role="alert">
@@ -59,7 +59,7 @@ export function Component() {
               <form method="post" aria-label={`Approve ${r.reason}`}>
                 <input type="hidden" name="requestId" value={r.id} />
                 <button type="submit" className="primary">
-                  Approve and pay {formatUsd(r.amount)}
+                  Approve and pay {formatCents(r.amount)}
                 </button>
               </form>
             </li>
@@ -70,7 +70,7 @@ export function Component() {
           {isPaid(order)
             ? "There is no payment waiting for your approval on this order."
             : canPay(order)
-              ? `This order waits for its payment of ${formatUsd(order.amountDue)}.`
+              ? `This order waits for its payment of ${formatCents(order.amountDue)}.`
               : `This order is ${order.statusLabel}.`}
           <PayNow order={order} />
         </p>
@@ -79,7 +79,7 @@ export function Component() {
         <ul className="payment-requests paid">
           {paid.map((r) => (
             <li key={r.id}>
-              {r.reason}: {formatUsd(r.amount)}, paid {r.paidAt ? formatDay(r.paidAt) : ""}
+              {r.reason}: {formatCents(r.amount)}, paid {r.paidAt ? formatDay(r.paidAt) : ""}
             </li>
           ))}
         </ul>

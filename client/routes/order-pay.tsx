@@ -13,7 +13,7 @@
 import { useEffect, useRef, useState } from "react";
 import { redirect, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { OrderView, PaymentStart } from "#shared/orders/schemas.ts";
-import { formatUsd } from "#shared/money.ts";
+import { formatCents } from "#shared/money.ts";
 import type { CardForm } from "../payments/card-form";
 import { OrderPage, OrderSummary, canPay, isPaid, orderHandle, orderNotFound, pageOrders } from "../components/order-parts";
 
@@ -93,7 +93,7 @@ function CardFields({ d }: { d: PayData }) {
         </p>
       ) : null}
       <button type="submit" className="primary" disabled={!form || pending}>
-        {pending ? "Paying…" : `Pay ${formatUsd(d.order.amountDue)}`}
+        {pending ? "Paying…" : `Pay ${formatCents(d.order.amountDue)}`}
       </button>
     </form>
   );
@@ -105,7 +105,7 @@ export function Component() {
   return (
     <OrderPage title="Pay by card">
       <p>
-        Order {order.orderNumber}: {formatUsd(order.amountDue)} to pay by card, Apple Pay or Google Pay.
+        Order {order.orderNumber}: {formatCents(order.amountDue)} to pay by card, Apple Pay or Google Pay.
         {order.status === "payment_failed" ? " The last payment did not go through; nothing was charged." : ""}
       </p>
       <noscript>

@@ -11,7 +11,7 @@ import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, 
 import { PAYMENT_METHODS, type PaymentMethod } from "#shared/cart/model.ts";
 import type { PayChoice } from "#shared/orders/pay-again.ts";
 import type { OrderView } from "#shared/orders/schemas.ts";
-import { formatUsd } from "#shared/money.ts";
+import { formatCents } from "#shared/money.ts";
 import { statusOf } from "#shared/refusal.ts";
 import { OrderPage, OrderSummary, PAID_WITH, canPay, isPaid, orderHandle, orderNotFound, pageOrders, paymentPage } from "../components/order-parts";
 
@@ -52,7 +52,7 @@ function MethodChoices({ choices, due, error }: { choices: PayChoice[]; due: num
       {choices.map((c) => (
         <label key={c.method}>
           <input type="radio" name="paymentMethod" value={c.method} defaultChecked={c.current} disabled={c.refusal !== null} /> {PAID_WITH[c.method]}
-          {c.amountDue !== due && !c.refusal ? ` (${formatUsd(c.amountDue)})` : ""}
+          {c.amountDue !== due && !c.refusal ? ` (${formatCents(c.amountDue)})` : ""}
           {c.refusal ? <span className="field-note"> — {c.refusal}</span> : null}
         </label>
       ))}
@@ -82,7 +82,7 @@ export function Component() {
       {canPay(order) ? (
         <form method="post" className="order-pay" aria-label="Pay for the order">
           <p>
-            Order {order.orderNumber} waits for its payment of {formatUsd(order.amountDue)}.
+            Order {order.orderNumber} waits for its payment of {formatCents(order.amountDue)}.
             {order.status === "payment_failed" ? " The last payment did not go through; nothing was charged." : ""}
           </p>
           <MethodChoices choices={choices} due={order.amountDue} error={answer?.field ? answer.error : null} />

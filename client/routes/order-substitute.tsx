@@ -8,7 +8,7 @@
  */
 import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import type { ChoiceMade, SubstitutesView } from "#shared/orders/care.ts";
-import { formatUsd } from "#shared/money.ts";
+import { formatCents } from "#shared/money.ts";
 import { statusOf } from "#shared/refusal.ts";
 import { OrderPage, OrderSummary, orderHandle, orderNotFound } from "../components/order-parts";
 import { orderCareContext, type PageChoice } from "../order-care-context";
@@ -46,7 +46,7 @@ const titleOf = (view: SubstitutesView | undefined) =>
 export const handle = orderHandle<{ view: SubstitutesView }>((d) => titleOf(d?.view));
 
 /** "$120 more", "$45 less", "Same price". */
-const difference = (cents: number) => (cents === 0 ? "Same price" : cents > 0 ? `${formatUsd(cents)} more` : `${formatUsd(-cents)} less`);
+const difference = (cents: number) => (cents === 0 ? "Same price" : cents > 0 ? `${formatCents(cents)} more` : `${formatCents(-cents)} less`);
 
 /** What the choice just made did, in a sentence or two. */
 function Done({ choice, view }: { choice: ChoiceMade; view: SubstitutesView }) {
@@ -55,7 +55,7 @@ function Done({ choice, view }: { choice: ChoiceMade; view: SubstitutesView }) {
   if (choice.choice === "refund")
     return (
       <p className="form-notice" role="status">
-        We are refunding {formatUsd(-choice.amountDifference)} for {choice.oldName} to your payment method.
+        We are refunding {formatCents(-choice.amountDifference)} for {choice.oldName} to your payment method.
       </p>
     );
   return (
@@ -63,10 +63,10 @@ function Done({ choice, view }: { choice: ChoiceMade; view: SubstitutesView }) {
       Your new stone is ordered: <strong>{choice.newName}</strong>. Its retailer confirms it next.{" "}
       {request ? (
         <>
-          It costs {formatUsd(request.amount)} more, tax included: <a href={`/orders/approve-payment/${n}`}>Pay the difference</a>.
+          It costs {formatCents(request.amount)} more, tax included: <a href={`/orders/approve-payment/${n}`}>Pay the difference</a>.
         </>
       ) : choice.amountDifference < 0 ? (
-        `We are refunding the ${formatUsd(-choice.amountDifference)} it costs less to your payment method.`
+        `We are refunding the ${formatCents(-choice.amountDifference)} it costs less to your payment method.`
       ) : (
         "There is nothing more to pay."
       )}
@@ -88,14 +88,14 @@ function Line({ line, answer }: { line: SubstitutesView["unavailable"][number]; 
         <>
           <p>
             {line.substitutes.length === 1 ? "A similar stone is" : `${line.substitutes.length} similar stones are`} available now (you paid{" "}
-            {formatUsd(line.total)}):
+            {formatCents(line.total)}):
           </p>
           <ul className="substitutes">
             {line.substitutes.map((s) => (
               <li key={s.diamondId} className="substitute">
                 <a href={s.url}>{s.name}</a>
                 <span className="substitute-price">
-                  {formatUsd(s.price)} · <strong>{difference(s.priceDifference)}</strong>
+                  {formatCents(s.price)} · <strong>{difference(s.priceDifference)}</strong>
                   {s.amountDifference !== s.priceDifference ? <span className="muted"> ({difference(s.amountDifference)} with tax)</span> : null}
                 </span>
                 <form method="post" aria-label={`Choose ${s.name}`}>
@@ -116,7 +116,7 @@ function Line({ line, answer }: { line: SubstitutesView["unavailable"][number]; 
         <input type="hidden" name="lineId" value={line.lineId} />
         <input type="hidden" name="refund" value="1" />
         <p>
-          Or get your money back: {formatUsd(line.refund)}
+          Or get your money back: {formatCents(line.refund)}
           {line.wholeOrder ? ", and your order is cancelled." : ` for ${line.name}; the rest of your order goes on.`}
         </p>
         <button type="submit" className="button">

@@ -8,7 +8,7 @@
  */
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { ApprovalResult, OrderView, PaymentStart } from "#shared/orders/schemas.ts";
-import { formatUsd } from "#shared/money.ts";
+import { formatCents } from "#shared/money.ts";
 import { statusOf } from "#shared/refusal.ts";
 import type { OrderService } from "../order-context";
 import { OrderPage, OrderSummary, WireDetails, canPay, isPaid, orderHandle, orderNotFound, pageOrders, queryRecord } from "../components/order-parts";
@@ -73,7 +73,7 @@ function Status({ d }: { d: SuccessData }) {
   if (outcome === "paid" || (outcome === null && isPaid(order))) {
     return (
       <p className="order-paid" role="status">
-        Thank you: your payment of {formatUsd(order.amountDue)} is received and order {order.orderNumber} is confirmed. We email the confirmation to{" "}
+        Thank you: your payment of {formatCents(order.amountDue)} is received and order {order.orderNumber} is confirmed. We email the confirmation to{" "}
         {order.email}.
       </p>
     );
@@ -109,7 +109,7 @@ function Status({ d }: { d: SuccessData }) {
   if (canPay(order)) {
     return (
       <p className="order-unpaid" role="status">
-        Order {order.orderNumber} waits for its payment of {formatUsd(order.amountDue)}. <a href={rePayment(order)}>Pay now</a>
+        Order {order.orderNumber} waits for its payment of {formatCents(order.amountDue)}. <a href={rePayment(order)}>Pay now</a>
       </p>
     );
   }

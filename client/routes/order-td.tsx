@@ -8,7 +8,7 @@
  * order number, never from the query). docs/decisions/034-td-financing.md
  */
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { formatUsd } from "#shared/money.ts";
+import { formatCents } from "#shared/money.ts";
 import type { ApprovalResult } from "#shared/orders/schemas.ts";
 import { statusOf } from "#shared/refusal.ts";
 import { OrderPage, OrderSummary, orderHandle } from "../components/order-parts";
@@ -80,7 +80,8 @@ function Outcome({ d }: { d: TdReturnData }) {
       return (
         <div className="order-paid" role="status">
           <p>
-            Thank you: the lender approved your financing, and order {n} is paid ({formatUsd(r.order.amountDue)}). We email the confirmation to {r.order.email}.
+            Thank you: the lender approved your financing, and order {n} is paid ({formatCents(r.order.amountDue)}). We email the confirmation to{" "}
+            {r.order.email}.
           </p>
           <p>
             <a className="button primary" href={`/orders/${n}/success`}>

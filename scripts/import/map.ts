@@ -22,6 +22,7 @@ import type { FeedRecord, RawRow } from "./columns.ts";
 import { growthMethodOfOrigin, mapLab, mapLabGrown, shown } from "./vocabulary.ts";
 import { type FeedStone, LIMITS, type MapOptions, type Reject, eyeCleanFromClarity, finishFromCut, impliedCarat } from "./rules.ts";
 import { type Parsed, type RowSchema, fmt, rowSchema } from "./row-schema.ts";
+import { wholeDollarCents } from "#shared/money.ts";
 
 const GIA = codeOfLab("GIA");
 const IGI = codeOfLab("IGI");
@@ -160,8 +161,9 @@ export function validateRow(record: FeedRecord, opts: MapOptions, schema: RowSch
     depthMm: round2(depth),
     eyeClean: r.eye_clean ?? eyeCleanFromClarity(r.clarity),
     shippingDays: r.shipping_days,
-    priceCents: r.price,
-    listPriceCents: r.list_price !== null && r.list_price > r.price ? r.list_price : null,
+    // Catalogue prices are whole dollars, rounded up (docs/decisions/059-one-money-rule.md).
+    priceCents: wholeDollarCents(r.price),
+    listPriceCents: r.list_price !== null && r.list_price > r.price ? wholeDollarCents(r.list_price) : null,
     growthMethod: isLabGrown ? growthMethod : null,
     treated: isLabGrown ? r.treated : null,
   };

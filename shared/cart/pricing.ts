@@ -1,9 +1,10 @@
 /**
  * Cart arithmetic (§3 Prices, §9 "Cart and pricing"): line prices from the catalogue facts the cart holds,
  * the promotion, free studs, care plans, an honoured price lock, the tax estimate and the wire price. Pure
- * and in integer cents; the page shows whole dollars rounded up (shared/money.ts).
+ * and in integer cents; every share of an amount is `percentOf` (shared/money.ts) and the pages show the
+ * breakdown to the cent (breakdown.ts; docs/decisions/059-one-money-rule.md).
  */
-import { formatUsd } from "../money";
+import { formatUsd, percentOf } from "../money";
 import { salesTaxCents } from "./tax";
 import { honouredLock } from "./locks";
 import { cartLink } from "./link";
@@ -77,6 +78,9 @@ export interface PricedCart {
   taxRegion: EstimateRegion | null;
 }
 
+/** What paying by bank wire saves on a pre-tax total. */
+export const wireSavingCents = (totalCents: number): number => percentOf(Math.max(0, totalCents), WIRE_DISCOUNT_PERCENT);
+
 /** Where a tax estimate is for: the shipping address, a region the shopper chose, or where the request came from. */
 export type EstimateRegion = TaxRegion & { source: "shipping" | "chosen" | "location" };
 
@@ -112,7 +116,7 @@ export function promotionDiscount(
   let amountCents = 0;
   for (const rule of promo.rules) {
     const eligible = lines.filter((l) => rule.appliesTo.length === 0 || rule.appliesTo.includes(l.category)).reduce((a, l) => a + l.totalCents, 0);
-    if (eligible > 0) amountCents += rule.kind === "percent" ? Math.floor((eligible * rule.value) / 100) : Math.min(rule.value, eligible);
+    if (eligible > 0) amountCents += rule.kind === "percent" ? percentOf(eligible, rule.value) : Math.min(rule.value, eligible);
   }
   if (amountCents > 0) return { amountCents: Math.min(amountCents, subtotalCents), message: null };
   const categories = [...new Set(promo.rules.flatMap((r) => r.appliesTo))];
@@ -172,7 +176,7 @@ export function priceCart(s: CartState, locks: readonly PriceLock[], now: number
   const state = region?.state ?? null;
   const country = region?.countryCode ?? null;
   const taxCents = salesTaxCents(totalCents - carePlansCents, country, state);
-  const wireTotalCents = totalCents - Math.floor((totalCents * WIRE_DISCOUNT_PERCENT) / 100);
+  const wireTotalCents = totalCents - wireSavingCents(totalCents);
   const wireTaxCents = salesTaxCents(wireTotalCents - carePlansCents, country, state);
   const bandSizeErrors: Record<string, string> = {};
   // A size the shopper chose to give after ordering ("size later") is no error: the order asks for it.

@@ -256,11 +256,28 @@ export type CartView = v.InferOutput<typeof CartView>;
 export const PriceLockResponse = v.object({ lock: PriceLockView, created: v.boolean(), cart: CartView });
 
 /** An order drafted at checkout (`POST /api/orders/draft`): what the shopper will pay, a price lock honoured. */
+/**
+ * One line of an order as it was priced: what it adds to the subtotal, and what the shopper chose for it — its
+ * ring or band size (or that it comes later), its engraving and its care plan (absent in orders drafted before
+ * these were kept).
+ */
+export const OrderLine = v.object({
+  lineId: v.string(),
+  name: v.string(),
+  quantity: v.number(),
+  total: Cents,
+  size: v.optional(v.nullable(v.number())),
+  sizeLater: v.optional(v.boolean()),
+  engraving: v.optional(v.nullable(v.object({ text: v.string(), fontName: v.picklist(ENGRAVING_FONTS) }))),
+  carePlan: v.optional(v.nullable(v.object({ months: v.number(), cost: Cents }))),
+});
+export type OrderLine = v.InferOutput<typeof OrderLine>;
+
 export const OrderDraft = v.object({
   orderNumber: v.string(),
   status: v.literal("drafted"),
   createdAt: v.pipe(v.number(), v.description("epoch ms")),
-  lines: v.array(v.object({ lineId: v.string(), name: v.string(), quantity: v.number(), total: Cents })),
+  lines: v.array(OrderLine),
   subtotal: Cents,
   discount: Cents,
   carePlans: Cents,

@@ -3,6 +3,8 @@
  * (county and city) rates come on top in many states, so the cart calls it an estimate; checkout's tax
  * service gives the exact figure. Rates in percent, state base rates as published for 2026.
  */
+import { percentOf } from "../money";
+
 export const STATE_SALES_TAX_PERCENT: Readonly<Record<string, number>> = {
   AL: 4,
   AK: 0,
@@ -112,9 +114,9 @@ export const US_STATE_NAMES: Readonly<Record<string, string>> = {
   WY: "Wyoming",
 };
 
-/** The tax (cents, rounded up) on `taxableCents` shipped to `state` in `countryCode`; 0 outside the US or with no state. */
+/** The tax (`percentOf`: to the nearest cent) on `taxableCents` shipped to `state` in `countryCode`; 0 outside the US or with no state. */
 export function salesTaxCents(taxableCents: number, countryCode: string | null | undefined, state: string | null | undefined): number {
   if (taxableCents <= 0 || (countryCode ?? "US").toUpperCase() !== "US" || !state) return 0;
   const rate = STATE_SALES_TAX_PERCENT[state.toUpperCase()];
-  return rate === undefined ? 0 : Math.ceil((taxableCents * rate) / 100);
+  return rate === undefined ? 0 : percentOf(taxableCents, rate);
 }

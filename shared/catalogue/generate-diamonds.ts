@@ -20,6 +20,7 @@ import {
 } from "./diamond-weights";
 import { DAY_MS, DIAMOND_ID_BASE, clamp, diamondImageUrl, round1, round2 } from "./generate";
 import { retailerPools, retailerSendsPhotos } from "./generate-retailers";
+import { wholeDollarCents } from "../money";
 
 /** The grading and proportions a stone is born with; the second stone of a pair copies its partner's. */
 interface StoneBase {
@@ -155,7 +156,8 @@ function buildDiamond(index: number, base: StoneBase, r: Rng, pairedId: number |
     fluorescence: base.fluorescence,
     isLabGrown: isLab,
   });
-  const price = Math.round(noisy(r, model * base.retailer.markup));
+  // Catalogue prices are whole dollars (docs/decisions/059-one-money-rule.md).
+  const price = wholeDollarCents(Math.round(noisy(r, model * base.retailer.markup)));
   const discount = r.chance(0.12) ? r.int(5, 20) : null;
   const hasVideo = r.chance(0.6);
   const image = diamondImageUrl(shape);
@@ -185,7 +187,7 @@ function buildDiamond(index: number, base: StoneBase, r: Rng, pairedId: number |
     eye_clean: eyeClean,
     shipping_days: r.int(shipMin, shipMax),
     price_cents: price,
-    price_before_discount_cents: discount === null ? null : Math.round(price / (1 - discount / 100)),
+    price_before_discount_cents: discount === null ? null : wholeDollarCents(Math.round(price / (1 - discount / 100))),
     discount_percentage: discount,
     is_sold: r.chance(0.03) ? 1 : 0,
     is_rc_ideal: base.rcIdeal ? 1 : 0,
@@ -215,7 +217,7 @@ function priceHistory(r: Rng, diamond: DiamondRow, now: number): PriceHistoryRow
     .map((d) => ({
       diamond_id: diamond.id,
       at: now - d * DAY_MS + r.int(0, 43_199) * 1000, // within the first half of that day back
-      price_cents: Math.round(diamond.price_cents * (1 + r.range(-0.12, 0.12))),
+      price_cents: wholeDollarCents(Math.round(diamond.price_cents * (1 + r.range(-0.12, 0.12)))),
       source: "seed",
     }));
   rows.push({ diamond_id: diamond.id, at: now, price_cents: diamond.price_cents, source: "seed" });

@@ -10,7 +10,7 @@ import { generateSettings } from "./generate-settings";
 import { insertStatements, sqlLiteral } from "./sql";
 
 /** Bump when the generator or the price model changes, so existing local databases are reseeded. */
-export const SEED_VERSION = 7;
+export const SEED_VERSION = 8;
 
 /** The fixed "now" of the demo data (1 Nov 2026, 00:00 UTC), so seeded rows are deterministic. */
 export const DEFAULT_SEED_NOW = Date.UTC(2026, 10, 1);

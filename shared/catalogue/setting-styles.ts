@@ -7,6 +7,7 @@ import { ALTERNATIVE_BAND_METALS, SETTING_METALS, TWO_TONE_SETTING_METALS } from
 import type { Rng } from "./random";
 import type { SettingRow, SettingVariantRow } from "./rows";
 import { settingImageUrl } from "./generate";
+import { wholeDollarCents } from "../money";
 
 // The metals are in shared/settings/pages.ts (the search pages offer them too): every demo setting may come in
 // SETTING_METALS; about a quarter of the engagement ring settings and women's bands also in the 14K two-tones
@@ -165,7 +166,7 @@ export function pickMetals(r: Rng): number[] {
 
 export function variantRow(setting: SettingRow, slug: SettingImageSlug, metal: number, priced: Priced, r: Rng): SettingVariantRow {
   const listCents = tens(priced.base * METAL_PRICE_FACTOR[metal]!) * 100;
-  const price = priced.discount === null ? listCents : Math.round(listCents * (1 - priced.discount / 100));
+  const price = priced.discount === null ? listCents : wholeDollarCents(Math.round(listCents * (1 - priced.discount / 100)));
   return {
     id: setting.id * 1000 + metal,
     setting_id: setting.id,

@@ -1,6 +1,6 @@
 /** Orders and payments on the wire (issue 18; §3 Order payment payloads, §7 Orders). */
 import * as v from "valibot";
-import { AddressOut, Cents } from "../cart/schemas";
+import { AddressOut, Cents, OrderLine } from "../cart/schemas";
 import { PAYMENT_METHODS } from "../cart/model";
 import { ORDER_STATUSES } from "./states";
 
@@ -51,13 +51,14 @@ export const OrderView = v.object({
   createdAt: v.number(),
   paidAt: v.nullable(v.number()),
   expiresAt: v.nullable(v.number()),
-  lines: v.array(v.object({ lineId: v.string(), name: v.string(), quantity: v.number(), total: Cents })),
+  lines: v.array(OrderLine),
   subtotal: Cents,
   discount: Cents,
   carePlans: Cents,
   lockSavings: Cents,
   total: v.pipe(Cents, v.description("pre-tax total, a price lock honoured")),
-  tax: Cents,
+  wireSaving: v.pipe(Cents, v.description("what paying by bank wire saved on the total (0 for another method)")),
+  tax: v.pipe(Cents, v.description("the tax the payment collects (on the bank-wire price for a wire)")),
   amountDue: v.pipe(Cents, v.description("what the payment collects: total and tax, or the bank-wire price and its tax")),
   paymentMethod: v.picklist(PAYMENT_METHODS),
   email: v.string(),

@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { generateSettings } from "#shared/catalogue/generate-settings.ts";
 import { launch, openPage, shopperContext, url } from "./pages/browser";
 import { CartPage, CheckoutPage, firstDiamondPath } from "./pages/cart";
+import { percentOf } from "#shared/money.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -51,15 +52,16 @@ describe("cart: add, promo, price lock, share link", () => {
     // The tax estimate follows the state the shopper picks (before that, where the request comes from).
     await cart.estimateTaxFor("NY");
     await expect.poll(() => page.getByText("Estimated tax (New York)").count()).toBe(1);
-    const dollars = (s: string) => Number(s.replace(/\D/g, ""));
-    expect(dollars(await cart.tax())).toBe(Math.ceil(dollars(await cart.preTax()) * 0.04));
+    // Amounts that add up are shown to the cent ("$1,234.56"): the digits are the cents.
+    const cents = (s: string) => Number(s.replace(/\D/g, ""));
+    expect(cents(await cart.tax())).toBe(percentOf(cents(await cart.preTax()), 4));
 
     const before = await cart.total();
     const beforeTax = await cart.preTax();
     await cart.applyPromo("WELCOME100");
     await expect.poll(() => cart.preTax()).not.toBe(beforeTax);
     const discounted = await cart.preTax();
-    expect(dollars(discounted)).toBe(dollars(beforeTax) - 100);
+    expect(cents(discounted)).toBe(cents(beforeTax) - 10_000);
 
     await cart.lockButton().click();
     await expect.poll(() => cart.locks().count()).toBe(1);

@@ -4,7 +4,7 @@ import { generateDiamonds } from "#shared/catalogue/generate-diamonds.ts";
 import { FREE_STUDS_THRESHOLD_USD } from "#shared/cart/model.ts";
 import type { CartView } from "#shared/cart/schemas.ts";
 import { SHAPES, labelOf } from "#shared/enums.ts";
-import { formatUsd } from "#shared/money.ts";
+import { formatCents } from "#shared/money.ts";
 import type { Diamond } from "#shared/schemas.ts";
 import type {
   SettingDetail,
@@ -120,11 +120,11 @@ describe("ring builder: a complete ring", () => {
     await page.waitForURL(new RegExp(`/complete-ring/${second.metal}/${diamondId}\\?setting=${summary.id}$`));
     const [inSecond, stone] = await Promise.all([settingDetail(summary.id, second.metal), diamond(diamondId)]);
     const band = inSecond.matchingBand!;
-    await expect.poll(() => cp.total()).toBe(formatUsd(inSecond.selectedVariant.price + stone.price));
+    await expect.poll(() => cp.total()).toBe(formatCents(inSecond.selectedVariant.price + stone.price));
     await page.getByLabel("Ring size").selectOption("6");
     await page.getByRole("checkbox", { name: /Add the matching band/ }).check();
     const expected = inSecond.selectedVariant.price + stone.price + band.price;
-    await expect.poll(() => cp.total()).toBe(formatUsd(expected));
+    await expect.poll(() => cp.total()).toBe(formatCents(expected));
     await page.getByLabel("Band size").selectOption("6.5");
     await cp.addToCart();
 
@@ -148,7 +148,7 @@ describe("ring builder: a complete ring", () => {
     expect(cart.Subtotal).toBe(expected);
     expect(await cartPage.lineNames()).toEqual(lines.map((l) => l.name));
     await expect.poll(() => page.getByText("Matching band", { exact: true }).count()).toBe(1);
-    expect(await page.getByRole("region", { name: "Order summary" }).locator('dt:text-is("Subtotal") + dd').innerText()).toBe(formatUsd(expected));
+    expect(await page.getByRole("region", { name: "Order summary" }).locator('dt:text-is("Subtotal") + dd').innerText()).toBe(formatCents(expected));
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -182,7 +182,7 @@ describe("ring builder: a complete ring", () => {
 
     const cp = new CompletePage(page);
     await page.locator("body[data-hydrated]").waitFor({ state: "attached" });
-    expect(await cp.total()).toBe(formatUsd(expected));
+    expect(await cp.total()).toBe(formatCents(expected));
     await page.getByLabel("Ring size").selectOption("5.25");
     await cp.addToCart();
 
@@ -297,12 +297,12 @@ describe("ring builder: complete earrings", () => {
     // §9: from FREE_STUDS_THRESHOLD_USD of other items, the cart gives one pair of stud settings free; the page says so.
     const studsFree = pairPrice >= FREE_STUDS_THRESHOLD_USD * 100;
     const totalWith = (studPrice: number) => pairPrice + (studsFree ? 0 : studPrice);
-    await expect.poll(() => cp.total()).toBe(formatUsd(totalWith(inMetal[0]!.m.price)));
+    await expect.poll(() => cp.total()).toBe(formatCents(totalWith(inMetal[0]!.m.price)));
     await page
       .getByRole("group", { name: "Stud setting" })
       .getByRole("radio", { name: new RegExp(`^${escapeRegex(pick.s.name)} `) })
       .check();
-    await expect.poll(() => cp.total()).toBe(formatUsd(totalWith(pick.m.price)));
+    await expect.poll(() => cp.total()).toBe(formatCents(totalWith(pick.m.price)));
     await cp.addToCart();
     await page.waitForURL(/\/cart$/);
     const cart = await cartOf(page);

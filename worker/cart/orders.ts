@@ -2,7 +2,8 @@
  * Order drafts (§7 orders/draft): the `orders` table. Checkout drafts the order of the visitor's cart as it
  * is; payment and the order's later life come with the orders issue.
  */
-import { checkoutProblems, viewLines } from "#shared/cart/checkout.ts";
+import { cartBreakdown, cartOrderLines } from "#shared/cart/breakdown.ts";
+import { checkoutProblems } from "#shared/cart/checkout.ts";
 import type { CartLine, CartView, OrderDraft } from "#shared/cart/schemas.ts";
 import { refused } from "#shared/refusal.ts";
 import { refuseTaken } from "../orders/holds";
@@ -102,10 +103,12 @@ export async function draftOrder(env: CartBindings, who: Shopper, now = Date.now
     const refusal = await promoRefusal(env.DB, cart.PromoCode, customer, { cartKey, revision: cart.Revision });
     if (refusal) refused("conflict", `${refusal}: remove it to place the order`, [{ path: "PromoCode", message: refusal }]);
   }
-  const lines = viewLines(cart).map((l) => ({ lineId: l.lineId, name: l.name, quantity: l.quantity, total: l.total }));
+  // Each line with the shopper's choices (size, engraving, care plan); the payment collects the breakdown's total.
+  const lines = cartOrderLines(cart);
   const number = orderNumber();
-  // What the payment collects: the bank-wire price (and its tax) when paying by wire.
-  const amountDue = cart.PaymentMethod === "wire" ? cart.WireTotal + cart.WireTax : cart.Total + cart.Tax;
+  // What the payment collects: the breakdown's total (the bank-wire price and its tax when paying by wire).
+  const amountDue = cartBreakdown(cart).totalCents;
+  const tax = cart.PaymentMethod === "wire" ? cart.WireTax : cart.Tax;
   const find = env.DB.prepare("SELECT * FROM orders WHERE cart_key = ? AND cart_revision = ?").bind(cartKey, cart.Revision);
   const results = await env.DB.batch<OrderRow>([
     env.DB.prepare(
@@ -127,7 +130,7 @@ export async function draftOrder(env: CartBindings, who: Shopper, now = Date.now
       cart.CarePlansTotal,
       cart.LockSavings,
       cart.Total,
-      cart.Tax,
+      tax,
       amountDue,
       cart.CartLink,
       JSON.stringify(shipping),

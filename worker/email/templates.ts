@@ -8,6 +8,7 @@
 import { contentLinks, type EmailContent, type EmailLink, renderHtml, renderText } from "./layout";
 import { type WizardEmailData, wizardRecommendationsEmail } from "../search-wizard/email";
 import { type GemologistReviewEmailData, gemologistReviewEmail } from "../gemologist-reviews/email";
+import { type OrderConfirmationEmailData, orderConfirmationEmail } from "../orders/confirmation-email";
 import { type MissingRingSizeEmailData, missingRingSizeEmail } from "../orders/ring-size/email";
 import { type ExpiryReminderEmailData, type OrderExpiredEmailData, expiryReminderEmail, orderExpiredEmail } from "../orders/expiry-email";
 import { type ReviewInvitationData, reviewInvitationEmail } from "../orders/reviews/email";
@@ -15,6 +16,7 @@ import { type FinancingDecisionEmailData, financingDecisionEmail } from "../orde
 import { type ConfirmAvailabilityEmailData, confirmAvailabilityEmail, type ItemUnavailableEmailData, itemUnavailableEmail } from "../orders/care/email";
 import { type ShippingNoticeData, shippingNoticeEmail } from "../orders/operator/email";
 import { type ConciergeReplyEmailData, conciergeReplyEmail } from "../conversations/email";
+import { formatCents } from "#shared/money.ts";
 
 export interface TemplateData {
   /** After registering: the confirmation link (/register/confirm?…). */
@@ -31,15 +33,8 @@ export interface TemplateData {
   "complete-account": { link: string; unsubscribeLink: string };
   /** The welcome popup's offer ($100 off). */
   "welcome-offer": { code: string; shopLink: string; unsubscribeLink: string | null };
-  /** An order's confirmation (orders/EmailOrder, and when it is paid): its items, amount, status and its link (/orders/{slug}). */
-  "order-confirmation": {
-    orderNumber: string;
-    /** What the shopper sees for the status ("paid", "waiting for payment"). */
-    status: string;
-    items: { name: string; quantity: number; totalCents: number }[];
-    amountCents: number;
-    link: string;
-  };
+  /** An order's confirmation (orders/EmailOrder, and when it is paid): its breakdown, amount, address, status and link (worker/orders/confirmation-email.ts). */
+  "order-confirmation": OrderConfirmationEmailData;
   /**
    * The alert run's digest (worker/my-stuff/alerts/digest.ts): per saved search its newest stones (at most
    * STONES_PER_SEARCH_IN_EMAIL) and how many more, the favourites' price drops, the link to every stone, a
@@ -92,8 +87,7 @@ export interface RenderedEmail {
   links: EmailLink[];
 }
 
-/** "$1,234.50": exact cents (an email states what was charged). */
-const usd = (cents: number) => `$${Math.floor(cents / 100).toLocaleString("en-US")}.${String(cents % 100).padStart(2, "0")}`;
+const usd = formatCents;
 
 const greeting = (firstName: string) => (firstName.trim() ? `Hi ${firstName.trim()},` : "Hello,");
 
@@ -185,19 +179,7 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
     ],
     unsubscribeLink: d.unsubscribeLink,
   }),
-  "order-confirmation": (d) => ({
-    subject: `Your Loupe order ${d.orderNumber}`,
-    preheader: `Order ${d.orderNumber}: ${usd(d.amountCents)}, ${d.status}.`,
-    heading: `Order ${d.orderNumber}`,
-    blocks: [
-      { kind: "p", text: "Thank you for your order. Here is what you ordered:" },
-      ...d.items.map((i) => ({ kind: "p" as const, text: `${i.quantity} × ${i.name}: ${usd(i.totalCents)}` })),
-      { kind: "p", text: `Amount: ${usd(d.amountCents)} (tax included)` },
-      { kind: "p", text: `Status: ${d.status}` },
-      { kind: "button", label: "View my order", href: d.link },
-      { kind: "p", text: "Keep this email: the link shows your order for 90 days, without signing in. Do not forward it." },
-    ],
-  }),
+  "order-confirmation": orderConfirmationEmail,
   "alert-digest": (d) => {
     const count = (kind: "diamond" | "setting" | "jewellery") =>
       d.searches.filter((s) => (s.kind ?? "diamond") === kind).reduce((n, s) => n + s.stones.length + s.more, 0);

@@ -30,6 +30,22 @@ export async function loadAggregate(db: D1Database, orderNumber: string): Promis
 }
 
 /** What the order's owner sees of it. */
+/** An order's amounts as its owner reads them (its breakdown, shared/cart/breakdown.ts, sums to `amountDue`). */
+export function amountsOf(row: OrderRow) {
+  return {
+    lines: JSON.parse(row.lines_json) as OrderView["lines"],
+    subtotal: row.subtotal_cents,
+    discount: row.discount_cents,
+    carePlans: row.care_plans_cents,
+    lockSavings: row.lock_savings_cents,
+    total: row.total_cents,
+    // By bank wire the amount due is the total less the saving, plus the tax on that price.
+    wireSaving: row.payment_method === "wire" ? Math.max(0, row.total_cents + row.tax_cents - row.amount_due_cents) : 0,
+    tax: row.tax_cents,
+    amountDue: row.amount_due_cents,
+  };
+}
+
 export function viewOf({ order: row, payments, requests }: OrderAggregate): OrderView {
   return {
     orderNumber: row.order_number,
@@ -38,14 +54,7 @@ export function viewOf({ order: row, payments, requests }: OrderAggregate): Orde
     createdAt: row.created_at,
     paidAt: row.paid_at,
     expiresAt: row.expires_at,
-    lines: JSON.parse(row.lines_json) as OrderView["lines"],
-    subtotal: row.subtotal_cents,
-    discount: row.discount_cents,
-    carePlans: row.care_plans_cents,
-    lockSavings: row.lock_savings_cents,
-    total: row.total_cents,
-    tax: row.tax_cents,
-    amountDue: row.amount_due_cents,
+    ...amountsOf(row),
     paymentMethod: row.payment_method as PaymentMethod,
     email: row.email,
     shippingAddress: JSON.parse(row.shipping_json) as OrderView["shippingAddress"],

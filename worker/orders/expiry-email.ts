@@ -4,6 +4,7 @@
  * once each by expiry-notices.ts).
  */
 import type { EmailContent } from "../email/layout";
+import { formatCents } from "#shared/money.ts";
 
 export interface ExpiryReminderEmailData {
   orderNumber: string;
@@ -21,8 +22,7 @@ export interface OrderExpiredEmailData {
   cartLink: string;
 }
 
-/** "$1,234.50": exact cents. */
-const usd = (cents: number) => `$${Math.floor(cents / 100).toLocaleString("en-US")}.${String(cents % 100).padStart(2, "0")}`;
+const usd = formatCents;
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 

@@ -188,9 +188,11 @@ describe("cart pricing", () => {
     expect(priceCart(s, [lock(60_000, 1000)], 100).totals.totalCents).toBe(50_000);
   });
 
-  it("estimates tax by the shipping state's rate, rounded up, and none outside the US", () => {
+  it("estimates tax by the shipping state's rate, to the nearest cent (half a cent up), and none outside the US", () => {
     expect(salesTaxCents(100_000, "US", "CA")).toBe(7_250);
-    expect(salesTaxCents(100_001, "US", "NY")).toBe(4_001);
+    expect(salesTaxCents(100_001, "US", "NY")).toBe(4_000); // $4,000.04
+    expect(salesTaxCents(100_013, "US", "NY")).toBe(4_001); // $4,000.52
+    expect(salesTaxCents(1_000, "US", "MN")).toBe(69); // 6.875 % of $10: 68.75 cents
     expect(salesTaxCents(100_000, "US", "OR")).toBe(0);
     expect(salesTaxCents(100_000, "CA", "ON")).toBe(0);
     expect(salesTaxCents(100_000, "US", null)).toBe(0);

@@ -6,6 +6,7 @@ import { generateRetailers } from "#shared/catalogue/generate-retailers.ts";
 import { generateSettings } from "#shared/catalogue/generate-settings.ts";
 import type { DiamondRow } from "#shared/catalogue/rows.ts";
 import { NOW, codes, columnsOf, keysOf } from "./catalogue-helpers";
+import { wholeDollarCents } from "#shared/money.ts";
 
 describe("demo diamonds", () => {
   const { diamonds, history } = generateDiamonds(0, 5000, NOW);
@@ -56,12 +57,13 @@ describe("demo diamonds", () => {
       expect(d.carat).toBeGreaterThanOrEqual(0.23);
       expect(d.carat).toBeLessThanOrEqual(5);
       expect(Number.isInteger(d.price_cents)).toBe(true);
+      expect(d.price_cents % 100, "catalogue prices are whole dollars").toBe(0);
       expect(d.shipping_days).toBeGreaterThanOrEqual(1);
       expect(d.shipping_days).toBeLessThanOrEqual(14);
       expect(d.updated_at).toBe(NOW);
       expect(d.lw_ratio).toBeCloseTo(d.length_mm / d.width_mm, 1);
       if (d.discount_percentage !== null) {
-        expect(d.price_before_discount_cents).toBe(Math.round(d.price_cents / (1 - d.discount_percentage / 100)));
+        expect(d.price_before_discount_cents).toBe(wholeDollarCents(Math.round(d.price_cents / (1 - d.discount_percentage / 100))));
       } else {
         expect(d.price_before_discount_cents).toBeNull();
       }

@@ -143,7 +143,16 @@ describe("row validation", () => {
     const lab = validateRow(rows[0]!, labOnly);
     expect(lab).toMatchObject({
       ok: true,
-      stone: { shape: 6, isLabGrown: 1, priceCents: 240_050, listPriceCents: 300_000, polish: 2, symmetry: 3, lengthMm: 8.9, shippingDays: 12 },
+      stone: {
+        shape: 6,
+        isLabGrown: 1,
+        priceCents: 240_100 /* $2,400.50: whole dollars, rounded up */,
+        listPriceCents: 300_000,
+        polish: 2,
+        symmetry: 3,
+        lengthMm: 8.9,
+        shippingDays: 12,
+      },
     });
     const natural = validateRow(rows[1]!, labOnly);
     expect(natural).toEqual({ ok: false, reasons: ["retailer 1 sells lab-grown diamonds only (the row is natural)"], key: "0|N1" });

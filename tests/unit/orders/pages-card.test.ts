@@ -42,11 +42,11 @@ describe("/orders/{n}/pay", () => {
     const html = await res.text();
     const main = mainOf(html);
     expect(main).toContain("<h1>Pay by card</h1>");
-    expect(main).toContain(`Order ${NUMBER}: $5,413 to pay by card, Apple Pay or Google Pay.`);
+    expect(main).toContain(`Order ${NUMBER}: $5,412.50 to pay by card, Apple Pay or Google Pay.`);
     // The provider is given the exact amount (USD, a decimal string); the page shows it as the site does.
     expect(main).toContain('<div id="card-fields" class="card-fields card-fields-braintree" data-provider="braintree" data-amount="5412.50"></div>');
-    expect(main).toContain('<button type="submit" class="primary" disabled="">Pay $5,413</button>');
-    expect(main).toContain('data-testid="order-amount">$5,413');
+    expect(main).toContain('<button type="submit" class="primary" disabled="">Pay $5,412.50</button>');
+    expect(main).toContain('data-testid="order-amount" data-cents="541250">$5,412.50');
     expect(orders.argsOf("repay")).toEqual([[NUMBER]]);
     // §2: an order page — no coupon popup, no offer launcher, not indexed.
     expect(html).toContain('data-coupon-popup="off"');

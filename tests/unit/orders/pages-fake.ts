@@ -32,6 +32,7 @@ export function order(over: Partial<OrderView> = {}): OrderView {
     carePlans: 0,
     lockSavings: 0,
     total: 500_000,
+    wireSaving: 0,
     tax: 41_250,
     amountDue: 541_250,
     paymentMethod: "paypal",

@@ -26,8 +26,8 @@ describe("/my-stuff/orders", () => {
     const main = mainOf(html);
     expect([...main.matchAll(/href="\/orders\/(LP\d{10})\/success">Order/g)].map((m) => m[1])).toEqual(["LP0000000002", NUMBER]);
     const text = textOf(html);
-    expect(text).toContain("Order LP0000000002 · 3 November 2026 · $1,200 · paid");
-    expect(text).toContain(`Order ${NUMBER} · 3 November 2026 · $5,413 · waiting for payment`);
+    expect(text).toContain("Order LP0000000002 · 3 November 2026 · $1,200.00 · paid");
+    expect(text).toContain(`Order ${NUMBER} · 3 November 2026 · $5,412.50 · waiting for payment`);
     expect(main).toContain(`href="/orders/re-payment/${NUMBER}">Pay now</a>`);
     expect(main.match(/Pay now/g)).toHaveLength(1);
   });

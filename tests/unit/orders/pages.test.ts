@@ -79,7 +79,7 @@ describe("checkout's Place order", () => {
 
     const page = textOf(await (await render(orders.service, `/orders/${NUMBER}/success`)).text());
     expect(page).toContain("Your order is placed");
-    expect(page).toContain(`Wire $5,413 with the reference ${NUMBER}`);
+    expect(page).toContain(`Wire $5,412.50 with the reference ${NUMBER}`);
     expect(page).toContain("Account number 000123456789");
     expect(page).toContain("Routing number 021000021");
   });
@@ -110,9 +110,9 @@ describe("/orders/{n}/success back from the provider", () => {
     expect(html).toContain("<title>Thank you for your order — Loupe</title>");
     const page = textOf(html);
     expect(page).toContain("Thank you for your order");
-    expect(page).toContain(`your payment of $5,413 is received and order ${NUMBER} is confirmed`);
-    expect(page).toContain("1.01 ct Round diamond, G VS1 $5,000");
-    expect(page).toContain("Paid $5,413");
+    expect(page).toContain(`your payment of $5,412.50 is received and order ${NUMBER} is confirmed`);
+    expect(page).toContain("1.01 ct Round diamond, G VS1 $5,000.00");
+    expect(page).toContain("Paid $5,412.50");
   });
 
   it("the same page at /cart-success", async () => {
@@ -131,7 +131,7 @@ describe("/orders/{n}/success back from the provider", () => {
       expect(page).toContain("The provider has not confirmed the payment yet.");
       expect(mainOf(html)).toContain(`<a href="/orders/${NUMBER}/success?payment=pay_1&amp;token=EC-1">Check again</a>`);
       expect(page).not.toContain("Thank you");
-      expect(page).toContain("Amount due $5,413");
+      expect(page).toContain("Amount due $5,412.50");
     });
   }
 
@@ -152,7 +152,7 @@ describe("/orders/{n}/success back from the provider", () => {
     const page = textOf(await res.text());
     expect(page).toContain("We could not confirm the payment");
     expect(page).toContain("This payment does not belong to the order.");
-    expect(page).toContain("Amount due $5,413");
+    expect(page).toContain("Amount due $5,412.50");
     expect(page).not.toContain("Thank you");
   });
 
@@ -175,7 +175,7 @@ describe("/orders/re-payment/{n}", () => {
   it("shows the unpaid order and a Pay now button; the post redirects to where the payment is approved", async () => {
     const orders = fakeOrders({ orders: [order({ status: "payment_failed" })] });
     const html = await (await render(orders.service, `/orders/re-payment/${NUMBER}`)).text();
-    expect(textOf(html)).toContain(`Order ${NUMBER} waits for its payment of $5,413. The last payment did not go through; nothing was charged.`);
+    expect(textOf(html)).toContain(`Order ${NUMBER} waits for its payment of $5,412.50. The last payment did not go through; nothing was charged.`);
     expect(mainOf(html)).toMatch(
       /<form method="post" class="order-pay" aria-label="Pay for the order">.*<button type="submit" class="primary">Pay now<\/button>/,
     );
@@ -233,7 +233,7 @@ describe("/orders/approve-payment/{n} and /cart/approve-payment/{n}", () => {
       const html = await (await render(fakeOrders().service, `${base}/approve-payment/${NUMBER}`)).text();
       const page = textOf(html);
       expect(page).toContain(`Payment for order ${NUMBER}`);
-      expect(page).toContain("This order waits for its payment of $5,413.");
+      expect(page).toContain("This order waits for its payment of $5,412.50.");
       expect(mainOf(html)).toContain(`href="/orders/re-payment/${NUMBER}">Pay now</a>`);
       expect(mainOf(html)).not.toContain("<form");
     }

@@ -3,6 +3,7 @@ import { env } from "cloudflare:test";
 import type { CartView } from "#shared/cart/schemas.ts";
 import { call, postJson, type ErrorBody } from "../helpers";
 import { type DiamondFix, type Intent, diamonds, jewelry, one, ringSettings, variantsOf, visitor } from "./cart-helpers";
+import { percentOf } from "#shared/money.ts";
 
 describe("cart: the whole cart model over POST/GET /api/cart", () => {
   it("starts empty with the §9 defaults and a private answer", async () => {
@@ -176,9 +177,9 @@ describe("cart: the whole cart model over POST/GET /api/cart", () => {
     expect(cart).toMatchObject({ PromoCode: "TSET30", Discount: 0, InvalidDiscountMessage: "Promo code TSET30 applies to settings only" });
     const [s] = await ringSettings();
     cart = await v.ok({ type: "add-item", variantId: s!.vid });
-    expect(cart.Discount).toBe(Math.floor(s!.price_cents * 0.3));
+    expect(cart.Discount).toBe(percentOf(s!.price_cents, 30));
     expect(cart.InvalidDiscountMessage).toBeNull();
-    expect(cart.Discounts).toEqual([{ code: "TSET30", description: "30% off settings", amount: Math.floor(s!.price_cents * 0.3) }]);
+    expect(cart.Discounts).toEqual([{ code: "TSET30", description: "30% off settings", amount: percentOf(s!.price_cents, 30) }]);
     expect(cart.Total).toBe(cart.Subtotal - cart.Discount);
     cart = await v.ok({ type: "apply-promo", code: "TBIG" });
     expect(cart).toMatchObject({ PromoCode: "TBIG", Discount: 0, InvalidDiscountMessage: "Promo code TBIG needs a subtotal of at least $1,000,000" });
@@ -242,8 +243,8 @@ describe("cart: the whole cart model over POST/GET /api/cart", () => {
     const cart = await v.ok({ type: "set-addresses", shippingAddress: address, billingSameAsShipping: true });
     expect(cart.ShippingAddress).toMatchObject({ state: "CA", countryCode: "US" });
     expect(cart.BillingAddress).toEqual(cart.ShippingAddress);
-    expect(cart.Tax).toBe(Math.ceil(cart.Total * 0.0725));
-    expect(cart.WireTotal).toBe(cart.Total - Math.floor(cart.Total * 0.02));
+    expect(cart.Tax).toBe(percentOf(cart.Total, 7.25));
+    expect(cart.WireTotal).toBe(cart.Total - percentOf(cart.Total, 2));
     expect(cart.TotalWithTax).toBe(cart.Total + cart.Tax);
     const bad = await v.send({ type: "set-addresses", shippingAddress: { ...address, countryCode: "USA" } });
     expect(bad.status).toBe(400);
@@ -263,19 +264,19 @@ describe("cart: the whole cart model over POST/GET /api/cart", () => {
     let cart = (await texas()).body;
     expect(cart.Location).toEqual({ countryCode: "US", regionCode: "TX", city: "Austin", postalCode: "78701" });
     expect(cart.TaxRegion).toEqual({ countryCode: "US", state: "TX", source: "location" });
-    expect(cart.Tax).toBe(Math.ceil((cart.Total * 6.25) / 100));
+    expect(cart.Tax).toBe(percentOf(cart.Total, 6.25));
     expect(cart.TotalWithTax).toBe(cart.Total + cart.Tax);
     // The same cart seen from abroad: no US sales tax.
     expect((await from({ country: "GB", regionCode: "ENG" })()).body).toMatchObject({ TaxRegion: { countryCode: "GB", source: "location" }, Tax: 0 });
     // The shopper's choice beats the location…
     cart = (await texas({ type: "set-tax-region", taxRegion: { countryCode: "us", state: "ny" } })).body;
     expect(cart.TaxRegion).toEqual({ countryCode: "US", state: "NY", source: "chosen" });
-    expect(cart.Tax).toBe(Math.ceil((cart.Total * 4) / 100));
+    expect(cart.Tax).toBe(percentOf(cart.Total, 4));
     // …and the shipping address beats both.
     const address = { name: "Ada Shopper", line1: "1 Market St", city: "San Francisco", state: "CA", postalCode: "94105", countryCode: "US" };
     cart = (await texas({ type: "set-addresses", shippingAddress: address })).body;
     expect(cart.TaxRegion).toEqual({ countryCode: "US", state: "CA", source: "shipping" });
-    expect(cart.Tax).toBe(Math.ceil((cart.Total * 7.25) / 100));
+    expect(cart.Tax).toBe(percentOf(cart.Total, 7.25));
     await texas({ type: "set-addresses", shippingAddress: null });
     cart = (await texas({ type: "set-tax-region", taxRegion: null })).body;
     expect(cart.TaxRegion).toMatchObject({ state: "TX", source: "location" });

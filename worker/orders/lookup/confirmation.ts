@@ -1,13 +1,14 @@
 /**
  * The order confirmation email (orders/EmailOrder; and when an order becomes paid — an effect of the payment,
- * effect-runners.ts, calls `sendOrderConfirmation`). It goes through the outbox (worker/email/outbox.ts) to the order's email, with the
- * items, the amount, the status and the order's own link `/orders/{orderNumber}-{key}` (keys.ts), valid
+ * effect-runners.ts, calls `sendOrderConfirmation`). It goes through the outbox (worker/email/outbox.ts) to the
+ * order's email, with the breakdown (confirmation-email.ts), the amount, the address, the status and the order's
+ * own link `/orders/{orderNumber}-{key}` (keys.ts), valid
  * 90 days after the order (LINK_VALID_MS).
  */
-import { statusLabel } from "#shared/orders/states.ts";
 import { refused } from "#shared/refusal.ts";
 import { type EmailBindings, queueEmail } from "../../email/outbox";
 import { type OrderKeyBindings, orderSlug } from "../keys";
+import { confirmationData } from "../confirmation-email";
 import { findOrder } from "../store";
 
 /** An emailed order link shows the order for this long after the order was made (docs/decisions/015). */
@@ -40,7 +41,6 @@ export async function sendOrderConfirmation(
 ): Promise<{ queued: boolean; to: string; retryAfter?: number }> {
   const order = await findOrder(env.DB, orderNumber);
   if (!order) refused("not_found", "No such order");
-  const lines = JSON.parse(order.lines_json) as { name: string; quantity: number; total: number }[];
   const queued = await queueEmail(
     env,
     {
@@ -48,13 +48,7 @@ export async function sendOrderConfirmation(
       message: {
         to: order.email,
         template: "order-confirmation",
-        data: {
-          orderNumber: order.order_number,
-          status: statusLabel(order.status),
-          items: lines.map((l) => ({ name: l.name, quantity: l.quantity, totalCents: l.total })),
-          amountCents: order.amount_due_cents,
-          link: await orderLink(env, order.order_number, origin),
-        },
+        data: confirmationData(order, await orderLink(env, order.order_number, origin)),
       },
     },
     waitUntil,

@@ -4,7 +4,7 @@
  * so the amount due; an open payment of another amount is cancelled, so the next payment (orders/payment)
  * collects the new one. The items are not changed: they were priced when the order was placed.
  */
-import { WIRE_DISCOUNT_PERCENT } from "#shared/cart/model.ts";
+import { wireSavingCents } from "#shared/cart/pricing.ts";
 import { salesTaxCents } from "#shared/cart/tax.ts";
 import type { PaymentOrderUpdate } from "#shared/orders/lookup.ts";
 import type { OrderView } from "#shared/orders/schemas.ts";
@@ -15,13 +15,14 @@ import { orderView } from "../view";
 
 type Address = NonNullable<PaymentOrderUpdate["ShippingAddress"]>;
 
-/** The tax and the amount due of an order's pre-tax total shipped to `address` (the wire price and its tax for a wire). */
+/**
+ * The tax and the amount due of an order's pre-tax total shipped to `address`: for a wire, the wire price and
+ * the tax on it (the tax the payment collects), as the cart prices them (shared/cart/pricing.ts).
+ */
 export function amountsFor(order: Pick<OrderRow, "total_cents" | "care_plans_cents" | "payment_method">, address: Pick<Address, "countryCode" | "state">) {
-  const taxable = (total: number) => total - order.care_plans_cents;
-  const taxCents = salesTaxCents(taxable(order.total_cents), address.countryCode, address.state);
-  if (order.payment_method !== "wire") return { taxCents, amountDueCents: order.total_cents + taxCents };
-  const wireTotal = order.total_cents - Math.floor((order.total_cents * WIRE_DISCOUNT_PERCENT) / 100);
-  return { taxCents, amountDueCents: wireTotal + salesTaxCents(taxable(wireTotal), address.countryCode, address.state) };
+  const price = order.payment_method === "wire" ? order.total_cents - wireSavingCents(order.total_cents) : order.total_cents;
+  const taxCents = salesTaxCents(price - order.care_plans_cents, address.countryCode, address.state);
+  return { taxCents, amountDueCents: price + taxCents };
 }
 
 const UNPAID_SQL = "('drafted', 'awaiting_payment', 'payment_failed')";

@@ -18,6 +18,7 @@ import { inviteAfterDelivery } from "../reviews/invite";
 import type { OrderBindings } from "../service";
 import { applyEvent, findOrder, type OrderRow } from "../store";
 import { trackingLink } from "./email";
+import { formatCents } from "#shared/money.ts";
 
 /** Where the action's emails link to, when it happens and how work continues after the response. */
 export interface ActionContext {
@@ -32,7 +33,7 @@ export interface ActionOutcome {
   message: string;
 }
 
-const usd = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = formatCents;
 
 /** The action's record (`operator:{name}`, the time, what it carried and did). */
 function record(db: D1Database, orderNumber: string, action: string, actor: string, detail: Record<string, unknown>, now: number): D1PreparedStatement {

@@ -4,6 +4,7 @@
  * in worker/email/templates.ts as "financing-decision"; sent once per decision by the Cron Trigger (cron.ts).
  */
 import type { EmailContent } from "../../email/layout";
+import { formatCents } from "#shared/money.ts";
 
 export interface FinancingDecisionEmailData {
   orderNumber: string;
@@ -13,7 +14,7 @@ export interface FinancingDecisionEmailData {
   link: string;
 }
 
-const usd = (cents: number) => `$${Math.floor(cents / 100).toLocaleString("en-US")}.${String(cents % 100).padStart(2, "0")}`;
+const usd = formatCents;
 
 /** The email's content (worker/email/layout.ts renders both bodies, escaping every text). */
 export function financingDecisionEmail(d: FinancingDecisionEmailData): EmailContent {

@@ -17,10 +17,10 @@ describe("orders/EmailOrder", () => {
     expect(await res.json()).toEqual({ queued: true, to: ADDRESS.email });
     const mail = (await outbox(ADDRESS.email)).find((m) => m.template === "order-confirmation" && m.data.orderNumber === g.orderNumber)!;
     expect(mail).toBeDefined();
-    const data = mail.data as unknown as { status: string; amountCents: number; items: { name: string }[]; link: string };
+    const data = mail.data as unknown as { status: string; amountCents: number; lines: { name: string }[]; link: string };
     expect(data.status).toBe("waiting for payment");
     expect(data.amountCents).toBe(g.placed.order.amountDue);
-    expect(data.items.map((i) => i.name)).toEqual(g.placed.order.lines.map((l) => l.name));
+    expect(data.lines.map((i) => i.name)).toEqual(g.placed.order.lines.map((l) => l.name));
     expect(data.link).toBe(`https://loupe.test/orders/${g.orderNumber}-${await keyOf(g.orderNumber)}`);
     // The email as sent: both bodies carry the items, the amount, the status and the link.
     const shown = await call(`/dev/outbox/${mail.id}`);
