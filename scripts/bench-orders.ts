@@ -1,11 +1,13 @@
 /**
- * `npm run bench:orders` (issue 18): placing an order (`POST /api/orders`: the cart read afresh, the order
- * written, the payment created at the embedded gateway) and approving it (`PUT …/local/{x}/approve`: the
- * gateway's capture, the order paid, the cart emptied), each next to a trivial call
- * (`POST /api/accounts/verify-email`), and approval under 20 concurrent duplicates of one order. p50/p95/p99 of
- * the worker's own time (`Server-Timing: app`) and the round trip, against the built worker under wrangler dev
- * (.wrangler/bench-orders, a small catalogue). Issue 22 adds the operator's refund under 20 concurrent
- * duplicates (one refund at the gateway per order) and a financed order referred, then approved by the lender.
+ * `npm run bench:orders`: placing an order (`POST /api/orders`: the cart read afresh, the order written with
+ * its stones held in the same batch, the payment created at the embedded gateway) and approving it
+ * (`PUT …/local/{x}/approve`: the gateway's capture, the order paid and its stones sold, the effects run after
+ * the response), each next to a trivial call (`POST /api/accounts/verify-email`); the hold (place → held): how
+ * soon a rival's add of the placed stone is refused, and 20 shoppers placing the same stone at once (exactly one
+ * may hold it: docs/decisions/058-inventory-holds.md); approval under 20 concurrent duplicates of one order; the
+ * operator's refund under 20 concurrent duplicates (one refund at the gateway per order); a financed order
+ * referred, then approved by the lender. p50/p95/p99 of the worker's own time (`Server-Timing: app`) and the
+ * round trip, against the built worker under wrangler dev (.wrangler/bench-orders, a small catalogue).
  * Prints figures; asserts nothing.
  */
 import { existsSync } from "node:fs";
@@ -66,6 +68,7 @@ try {
   const places: Timed[] = [];
   const approvals: Timed[] = [];
   const trivial: Timed[] = [];
+  const rivals: Timed[] = [];
   const paid: { order: string; local: string }[] = [];
   for (let i = 0; i < ORDERS; i++) {
     const cookie = (await send(base, "GET", "/api/cart/version", null)).cookie!;
@@ -77,6 +80,9 @@ try {
       await send(base, "POST", "/api/cart", cookie, intent);
     const placed = await send(base, "POST", "/api/orders", cookie);
     places.push(placed);
+    // The hold: straight after the place answered, a rival's add of the same stone is refused (409).
+    const rival = (await send(base, "GET", "/api/cart/version", null)).cookie!;
+    rivals.push(await send(base, "POST", "/api/cart", rival, { type: "add-diamond", diamondId: search.diamonds[i % search.diamonds.length]!.id }));
     trivial.push(await send(base, "POST", "/api/accounts/verify-email", null, { email: "bench@example.com" }));
     const { order, payment } = placed.body as { order: { orderNumber: string }; payment: { approvalUrl: string } };
     const local = new URL(payment.approvalUrl).pathname.split("/").pop()!;
@@ -87,6 +93,35 @@ try {
   line("place order (POST /api/orders)", places);
   line("approve (PUT /api/orders/{n}/local/{x}/approve)", approvals);
   line("trivial call (verify-email)", trivial);
+  const refusedRivals = rivals.filter((r) => r.status === 409).length;
+  console.log(`${"hold: a rival adds the placed stone".padEnd(44)} server ${fmt(quantiles(rivals.map((t) => t.server)))}`);
+  console.log(`  rivals refused (409, on hold): ${refusedRivals} of ${rivals.length}`);
+  // 20 shoppers with the same stone in their carts place at once, 5 times: one order holds each stone.
+  const races: Timed[] = [];
+  const winners: number[] = [];
+  for (let r = 0; r < 5; r++) {
+    const stone = search.diamonds[(ORDERS + 20 + r) % search.diamonds.length]!.id;
+    const carts: string[] = [];
+    for (let k = 0; k < 20; k++) {
+      const cookie = (await send(base, "GET", "/api/cart/version", null)).cookie!;
+      for (const intent of [
+        { type: "add-diamond", diamondId: stone },
+        { type: "set-addresses", shippingAddress: ADDRESS, billingSameAsShipping: true },
+        { type: "set-payment-method", paymentMethod: "card" },
+      ])
+        await send(base, "POST", "/api/cart", cookie, intent);
+      carts.push(cookie);
+    }
+    const answers = await Promise.all(carts.map((cookie) => send(base, "POST", "/api/orders", cookie)));
+    races.push(...answers);
+    winners.push(answers.filter((a) => a.status === 201).length);
+  }
+  console.log(`${"hold: 20 shoppers place one stone at once".padEnd(44)} server ${fmt(quantiles(races.map((t) => t.server)))}`);
+  const raceCodes = races.reduce<Record<string, number>>((m, t) => {
+    m[t.status] = (m[t.status] ?? 0) + 1;
+    return m;
+  }, {});
+  console.log(`  answers by status: ${JSON.stringify(raceCodes)}; orders holding each stone: ${winners.join(", ")}`);
   // 20 concurrent duplicates of one approval, on fresh orders approved at the gateway.
   const storms: Timed[] = [];
   let captures = 0;
