@@ -21,17 +21,16 @@ function answer(
   return { ok: true, cart };
 }
 
+/** The cart as `GET /api/cart` or, for the checkout page, `GET /api/cart/checkout` reads it. */
+async function read(op: "GET /cart" | "GET /cart/checkout") {
+  const r = answer(await call(op, {}));
+  if (!r.ok) throw new Error(r.message);
+  return r.cart;
+}
+
 export const clientCart: CartService = {
-  async get() {
-    const r = answer(await call("GET /cart", {}));
-    if (!r.ok) throw new Error(r.message);
-    return r.cart;
-  },
-  async forCheckout() {
-    const r = answer(await call("GET /cart/checkout", {}));
-    if (!r.ok) throw new Error(r.message);
-    return r.cart;
-  },
+  get: () => read("GET /cart"),
+  forCheckout: () => read("GET /cart/checkout"),
   change: async (intent) => answer(await call("POST /cart", { body: intent })),
   lockPrice: async () => answer(await call("POST /orders/price-lock", {})),
   draftOrder: async () => answer(await call("POST /orders/draft", {})),

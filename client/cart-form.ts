@@ -7,7 +7,7 @@ import { data, redirect, type Params, type ShouldRevalidateFunction } from "reac
 import { namesNothing, parseCartLink } from "#shared/cart/link.ts";
 import type { CartIntentInput } from "#shared/cart/schemas.ts";
 import { refuse, statusOf } from "#shared/refusal.ts";
-import { similarOfRefusal } from "#shared/schemas.ts";
+import { similarOfRefusal } from "#shared/availability.ts";
 import type { CartActionData } from "./components/cart-parts";
 import { cartToast } from "./cart-toast";
 import type { CartResult, CartService } from "./context";

@@ -31,14 +31,6 @@ export function formatUsd(cents: number): string {
   return dollars < 0 ? `-$${formatCount(-dollars)}` : `$${formatCount(dollars)}`;
 }
 
-/** "$12,345.67" — to the cent: every amount of a breakdown and its total. */
-export function formatCents(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new RangeError("an amount must be a whole number of cents");
-  const abs = Math.abs(cents);
-  const text = `$${formatCount(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
-  return cents < 0 ? `-${text}` : text;
-}
-
 /**
  * `percent` % of `cents`, to the nearest cent, half a cent rounded up — the one rule for every share of an
  * amount. `percent` may have up to four decimals (a 6.875 % tax rate); the arithmetic is in integers.

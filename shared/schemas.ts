@@ -6,6 +6,7 @@ import * as v from "valibot";
 import { CERTIFICATE_LABS, CLARITIES, COLORS, CUTS, EYE_CLEANLINESS, FINISH_GRADES, FLUORESCENCES, SHAPES } from "./enums";
 import { MAX_PAGE_SIZE, RANGE_PAIRS, SEARCH_DEFAULTS, SORT_FIELDS } from "./search-constants";
 import { PROMO_CATEGORIES } from "./cart/model";
+import { DIAMOND_AVAILABILITY } from "./availability";
 
 export { FILTER_DEFAULTS, MAX_PAGE_SIZE, NO_FILTERS_FOUND, RANGE_PAIRS, SEARCH_DEFAULTS, SORT_FIELDS, type SortField } from "./search-constants";
 
@@ -162,20 +163,7 @@ const Retailer = v.object({
   smallLogoUrl: v.string(),
 });
 
-/** A stone's availability: free, held by an order waiting for its payment, or sold. */
-export const DIAMOND_AVAILABILITY = ["available", "on_hold", "sold"] as const;
-export type DiamondAvailability = (typeof DIAMOND_AVAILABILITY)[number];
-
-/** A diamond's availability (an answer without the field: from `isSold`). */
-export const diamondAvailability = (d: { isSold: boolean; availability?: DiamondAvailability }): DiamondAvailability =>
-  d.availability ?? (d.isSold ? "sold" : "available");
-
-/** How the pages say it ("Available: …"). */
-export const AVAILABILITY_TEXT: Record<DiamondAvailability, string> = { available: "Yes", on_hold: "On hold", sold: "Sold" };
-
-/** The pages of the similar stones a refusal of a held stone offers (its `similar.N` details). */
-export const similarOfRefusal = (details: readonly { path: string; message: string }[] | undefined): string[] =>
-  (details ?? []).filter((d) => d.path.startsWith("similar.") && d.message.startsWith("/diamond/")).map((d) => d.message);
+export { DIAMOND_AVAILABILITY, type DiamondAvailability } from "./availability";
 
 const DiamondCore = {
   id: v.pipe(v.number(), v.integer()),

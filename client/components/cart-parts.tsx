@@ -8,7 +8,7 @@ import type { PaymentMethod } from "#shared/cart/model.ts";
 import type { CartLine, CartView } from "#shared/cart/schemas.ts";
 import { US_STATE_NAMES } from "#shared/cart/tax.ts";
 import { type BreakdownRow, cartBreakdown, rowAmount } from "#shared/cart/breakdown.ts";
-import { formatCents } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 import { cartSignal } from "../cart-client";
 import { intentFromForm } from "../cart-form";
 import { useClientSignal } from "../state/use-signal";

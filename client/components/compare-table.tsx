@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { CLARITIES, COLORS, CUTS, FINISH_GRADES, labelOf } from "#shared/enums.ts";
 import { formatUsd } from "#shared/money.ts";
-import { AVAILABILITY_TEXT, diamondAvailability, type DiamondSummary } from "#shared/schemas.ts";
+import type { DiamondSummary } from "#shared/schemas.ts";
+import { AVAILABILITY_TEXT, diamondAvailability } from "#shared/availability.ts";
 
 type Comparable = Pick<
   DiamondSummary,

@@ -8,7 +8,7 @@ import { Fragment, type ReactNode } from "react";
 import { data, redirectDocument, type RouterContextProvider } from "react-router";
 import type { OrderView, PaymentStart } from "#shared/orders/schemas.ts";
 import { orderBreakdown, rowAmount } from "#shared/cart/breakdown.ts";
-import { formatCents } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 import { LineDetails } from "./line-details";
 import { orderContext, type OrderService } from "../order-context";
 import { MyStuffNav } from "./my-stuff-nav";

@@ -5,7 +5,8 @@
  */
 import { CERTIFICATE_LABS, CLARITIES, COLORS, labelOf } from "#shared/enums.ts";
 import { formatUsd, wholeUsd } from "#shared/money.ts";
-import { diamondAvailability, type Diamond } from "#shared/schemas.ts";
+import type { Diamond } from "#shared/schemas.ts";
+import { diamondAvailability } from "#shared/availability.ts";
 import { diamondPath } from "#shared/slug.ts";
 import type { SettingDetail } from "#shared/settings/schemas.ts";
 import type { PageMeta } from "../route-handle";

@@ -4,7 +4,7 @@ import { CARE_PLAN_DURATIONS } from "#shared/cart/care-plans.ts";
 import { ENGRAVING_FONTS, MAX_ENGRAVING_LENGTH } from "#shared/cart/model.ts";
 import { SIZE_LATER_NOTE, SizeChoiceOptions, sizeValue } from "../components/ring-size";
 import type { CartLine, CartView } from "#shared/cart/schemas.ts";
-import { formatCents } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 import { CartError, CartForm, cartTotal, Hidden, PaymentMethodForm, Totals, useCurrentCart, type CartActionData } from "../components/cart-parts";
 import { restoreSharedLink, revalidateUnlessAnswered, submitCartForm } from "../cart-form";
 import { cartContext } from "../context";

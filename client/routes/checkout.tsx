@@ -2,7 +2,7 @@ import { data, Link, redirect, useActionData, useLoaderData, type ActionFunction
 import { checkoutProblems, viewLines } from "#shared/cart/checkout.ts";
 import type { CartView } from "#shared/cart/schemas.ts";
 import { cartOrderLines, lineDetails } from "#shared/cart/breakdown.ts";
-import { formatCents } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 import { LineDetails } from "../components/line-details";
 import { statusOf } from "#shared/refusal.ts";
 import { restoreSharedLink, revalidateUnlessAnswered, submitCartForm } from "../cart-form";

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { FREE_STUDS_THRESHOLD_USD } from "#shared/cart/model.ts";
-import { formatCents, formatUsd } from "#shared/money.ts";
+import { formatUsd } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 import { diamondPath } from "#shared/slug.ts";
 import type { RouteHandle } from "../route-handle";
 import { MetalSwitcher, PriceLine } from "../components/metal-switcher";

@@ -20,7 +20,7 @@ import { loaderVariant, useMetExperiment, useVariant } from "../experiments/vari
 import { hiddenDiamonds, recordDiamondView, toggleHiddenDiamond } from "../state/viewing";
 import { useClientSignal } from "../state/use-signal";
 import { showsConcierge } from "#shared/viewing.ts";
-import { AVAILABILITY_TEXT, diamondAvailability } from "#shared/schemas.ts";
+import { AVAILABILITY_TEXT, diamondAvailability } from "#shared/availability.ts";
 import { ringOf } from "#shared/ring-builder.ts";
 import type { SettingDetail } from "#shared/settings/schemas.ts";
 

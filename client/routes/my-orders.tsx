@@ -3,7 +3,7 @@
  * Signed out, the page offers to sign in (returning here) and to look an order up by its number and email.
  */
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { formatCents } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 import { signInHref } from "../components/account-paths";
 import { OrderPage, canPay, formatDay, orderHandle, pageOrders } from "../components/order-parts";
 

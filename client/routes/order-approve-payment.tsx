@@ -8,7 +8,7 @@
  */
 import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import type { OrderView } from "#shared/orders/schemas.ts";
-import { formatCents } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 import { statusOf } from "#shared/refusal.ts";
 import { OrderPage, OrderSummary, PayNow, canPay, formatDay, isPaid, orderHandle, orderNotFound, pageOrders, paymentPage } from "../components/order-parts";
 

@@ -13,7 +13,7 @@
 import { useEffect, useRef, useState } from "react";
 import { redirect, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { OrderView, PaymentStart } from "#shared/orders/schemas.ts";
-import { formatCents } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 import type { CardForm } from "../payments/card-form";
 import { OrderPage, OrderSummary, canPay, isPaid, orderHandle, orderNotFound, pageOrders } from "../components/order-parts";
 

@@ -11,7 +11,7 @@ import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, 
 import { PAYMENT_METHODS, type PaymentMethod } from "#shared/cart/model.ts";
 import type { PayChoice } from "#shared/orders/pay-again.ts";
 import type { OrderView } from "#shared/orders/schemas.ts";
-import { formatCents } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 import { statusOf } from "#shared/refusal.ts";
 import { OrderPage, OrderSummary, PAID_WITH, canPay, isPaid, orderHandle, orderNotFound, pageOrders, paymentPage } from "../components/order-parts";
 

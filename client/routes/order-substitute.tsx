@@ -8,7 +8,7 @@
  */
 import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import type { ChoiceMade, SubstitutesView } from "#shared/orders/care.ts";
-import { formatCents } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 import { statusOf } from "#shared/refusal.ts";
 import { OrderPage, OrderSummary, orderHandle, orderNotFound } from "../components/order-parts";
 import { orderCareContext, type PageChoice } from "../order-care-context";

@@ -8,7 +8,7 @@
  */
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { ApprovalResult, OrderView, PaymentStart } from "#shared/orders/schemas.ts";
-import { formatCents } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 import { statusOf } from "#shared/refusal.ts";
 import type { OrderService } from "../order-context";
 import { OrderPage, OrderSummary, WireDetails, canPay, isPaid, orderHandle, orderNotFound, pageOrders, queryRecord } from "../components/order-parts";

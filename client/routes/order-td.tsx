@@ -8,7 +8,7 @@
  * order number, never from the query). docs/decisions/034-td-financing.md
  */
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { formatCents } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 import type { ApprovalResult } from "#shared/orders/schemas.ts";
 import { statusOf } from "#shared/refusal.ts";
 import { OrderPage, OrderSummary, orderHandle } from "../components/order-parts";

@@ -6,7 +6,7 @@
  * or an order (`orderBreakdown`), so every one shows the same amounts and its parts always sum to its total;
  * the order's amount due (what the payment collects) is the cart's breakdown total. Pure.
  */
-import { formatCents } from "../money";
+import { formatCents } from "../cents";
 import { viewLines } from "./checkout";
 import type { CartView, OrderLine } from "./schemas";
 

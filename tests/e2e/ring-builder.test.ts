@@ -4,7 +4,7 @@ import { generateDiamonds } from "#shared/catalogue/generate-diamonds.ts";
 import { FREE_STUDS_THRESHOLD_USD } from "#shared/cart/model.ts";
 import type { CartView } from "#shared/cart/schemas.ts";
 import { SHAPES, labelOf } from "#shared/enums.ts";
-import { formatCents } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 import type { Diamond } from "#shared/schemas.ts";
 import type {
   SettingDetail,

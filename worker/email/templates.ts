@@ -16,7 +16,7 @@ import { type FinancingDecisionEmailData, financingDecisionEmail } from "../orde
 import { type ConfirmAvailabilityEmailData, confirmAvailabilityEmail, type ItemUnavailableEmailData, itemUnavailableEmail } from "../orders/care/email";
 import { type ShippingNoticeData, shippingNoticeEmail } from "../orders/operator/email";
 import { type ConciergeReplyEmailData, conciergeReplyEmail } from "../conversations/email";
-import { formatCents } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 
 export interface TemplateData {
   /** After registering: the confirmation link (/register/confirm?…). */

@@ -6,7 +6,7 @@
  * their sum, the same as the order's pages show and the payment collects; then where it ships.
  */
 import { type BreakdownLine, type BreakdownRow, orderBreakdown, rowAmount } from "#shared/cart/breakdown.ts";
-import { formatCents } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 import { statusLabel } from "#shared/orders/states.ts";
 import type { EmailContent } from "../email/layout";
 import type { OrderRow } from "./store";

@@ -4,7 +4,7 @@
  * once each by expiry-notices.ts).
  */
 import type { EmailContent } from "../email/layout";
-import { formatCents } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 
 export interface ExpiryReminderEmailData {
   orderNumber: string;

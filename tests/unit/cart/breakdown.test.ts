@@ -12,7 +12,8 @@ import { cartLink } from "#shared/cart/link.ts";
 import { applyChange, type CartChange } from "#shared/cart/rules.ts";
 import { STATE_SALES_TAX_PERCENT } from "#shared/cart/tax.ts";
 import { cartView } from "#shared/cart/view.ts";
-import { formatCents, percentOf } from "#shared/money.ts";
+import { percentOf } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 const STATES = Object.keys(STATE_SALES_TAX_PERCENT);

@@ -70,6 +70,6 @@ describe("/orders/re-payment/{n} with methods to choose", () => {
       { method: "card" as const, current: false, amountDue: 541_250, refusal: null },
     ];
     const html = mainOf(await (await render(fakeOrders({ orders: [wireOrder], choices: offered }).service, `/orders/re-payment/${NUMBER}`)).text());
-    expect(html).toMatch(/value="card"\/> Card \(\$5,413\)/);
+    expect(html).toMatch(/value="card"\/> Card \(\$5,412\.50\)/);
   });
 });

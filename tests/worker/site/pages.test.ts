@@ -193,7 +193,7 @@ describe("server-rendered pages", () => {
   it("shows a sold diamond as not available", async () => {
     const d = await anyDiamond("is_sold = 1");
     const html = await (await call(`/diamond/${d.id}/${d.slug}`)).text();
-    expect(html).toMatch(/<dt>Available<\/dt><dd>No<\/dd>/);
+    expect(html).toMatch(/<dt>Available<\/dt><dd>Sold<\/dd>/);
   });
 
   it("redirects a missing or wrong slug to the canonical URL, keeping the query", async () => {

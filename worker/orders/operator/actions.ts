@@ -18,7 +18,7 @@ import { inviteAfterDelivery } from "../reviews/invite";
 import type { OrderBindings } from "../service";
 import { applyEvent, findOrder, type OrderRow } from "../store";
 import { trackingLink } from "./email";
-import { formatCents } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 
 /** Where the action's emails link to, when it happens and how work continues after the response. */
 export interface ActionContext {

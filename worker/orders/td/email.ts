@@ -4,7 +4,7 @@
  * in worker/email/templates.ts as "financing-decision"; sent once per decision by the Cron Trigger (cron.ts).
  */
 import type { EmailContent } from "../../email/layout";
-import { formatCents } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 
 export interface FinancingDecisionEmailData {
   orderNumber: string;
