@@ -33,6 +33,11 @@ export const EXPIRY_BATCH = 200;
 async function mayExpire(env: ExpiryBindings, orderNumber: string, now: number, waitUntil?: (p: Promise<unknown>) => void): Promise<boolean> {
   for (const payment of await askablePayments(env.DB, orderNumber)) {
     if (!providerOf(env, payment, { origin: siteOrigin(env), now })) continue;
+    // Asked in this very run (the reconciler's pass just before): its answer stands.
+    if ((payment.provider_checked_at ?? 0) >= now) {
+      if (payment.provider_state?.includes('"unreachable"')) return false;
+      continue;
+    }
     if ((await askProvider(env, payment, { now, waitUntil })) === "unknown") return false;
   }
   return true;

@@ -11,11 +11,13 @@ import type { OperatorOrderDetail } from "#shared/orders/operator.ts";
 import { expireUnpaid } from "#worker/orders/expiry.ts";
 import { runEffects } from "#worker/orders/reactor.ts";
 import { RECONCILE_AFTER_MS } from "#worker/orders/reconcile.ts";
+import { createLocalPayment } from "#worker/orders/payments/local.ts";
+import { insertPayment, setCreated } from "#worker/orders/payments/store.ts";
 import { applyEvent } from "#worker/orders/store.ts";
 import { call } from "../helpers";
 import { confirmations } from "./effects-helpers";
 import { ADMIN, actionsOf } from "./operator-helpers";
-import { approveLocal } from "./orders-helpers";
+import { approveLocal, decideAtGateway, localIdOf } from "./orders-helpers";
 import { approvedUnrecorded, cronAt, emailsAbout, gatewayBooks, providerStateOf, reconcileAt, statusOf, withEnv } from "./reconcile-helpers";
 
 let next = 121;
@@ -88,6 +90,37 @@ describe("the reconciler and the embedded gateway", () => {
     expect(detail.refunds).toMatchObject([{ status: "refunded", actor: "system:reconciler" }]);
     expect(detail.actions.find((a) => a.action === "auto-refund")).toBeTruthy();
     expect(detail.providerSide[0]).toMatchObject({ status: "refunded" });
+  });
+
+  it("refunds a capture found for an order another payment paid meanwhile: the order stays paid once", async () => {
+    const o = await approvedUnrecorded(next++);
+    // The shopper, not seeing the first payment go through, paid again another way: a second payment paid the order.
+    const now = Date.now();
+    const amount = (await env.DB.prepare("SELECT amount_cents FROM payments WHERE order_number = ?").bind(o.n).first<{ amount_cents: number }>())!.amount_cents;
+    const key = `second-${crypto.randomUUID()}`;
+    const second = await insertPayment(env.DB, { orderNumber: o.n, provider: "local", method: "card", amountCents: amount, idempotencyKey: key }, now);
+    const request = {
+      orderNumber: o.n,
+      amount: { amountCents: amount, currency: "USD" as const },
+      description: "",
+      returnUrl: "",
+      cancelUrl: "",
+      idempotencyKey: key,
+    };
+    const created = await createLocalPayment(env.DB, "https://loupe.test", request, now, "card");
+    await setCreated(env.DB, second.id, created, now);
+    await decideAtGateway(created.approvalUrl!, "approve");
+    expect((await approveLocal(o.n, localIdOf(created.approvalUrl!))).body.outcome).toBe("paid");
+    const t = o.placedAt + RECONCILE_AFTER_MS + 60_000;
+    await cronAt(t, OPS);
+    await cronAt(t + 60 * 60_000, OPS);
+    expect(await statusOf(o.n)).toBe("paid");
+    expect(await gatewayBooks(o.localId)).toMatchObject({ captures: 1, refunds: 1, refunded_cents: amount });
+    expect(await gatewayBooks(created.providerPaymentId!)).toMatchObject({ captures: 1, refunds: 0 });
+    expect((await providerStateOf(o.n)).map((p) => p.status)).toEqual(["refunded", "captured"]);
+    expect((await actionsOf(o.n)).filter((a) => a.action === "auto-refund")).toHaveLength(1);
+    expect(await emailsAbout(o.n, "operator-notice")).toEqual(["ops@loupe.test"]);
+    expect(await confirmations(o.n)).toBe(1);
   });
 
   it("shows each payment's provider-side state in the operator's order view (API and page)", async () => {
