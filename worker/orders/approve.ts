@@ -93,7 +93,9 @@ export async function applyOutcome(
     return { changed: false, ...stateAnswer(payment) };
   }
   const rule = OUTCOMES[outcome.status];
-  const settle = [settleStatement(db, payment.id, outcome, ctx.now), record, state];
+  // The reconciler hearing "still waiting" again about a waiting payment: only when it asked is kept (provider_state).
+  const again = cause === "reconciler" && payment.status === "pending" && (outcome.status === "pending" || outcome.status === "referred");
+  const settle = [settleStatement(db, payment.id, outcome, ctx.now), ...(again ? [] : [record]), state];
   const captured = outcome.status === "captured";
   // A payment request's payment: the request is paid with it (the order itself was paid before).
   if (outcome.status === "captured" && payment.request_id) settle.push(requestPaidStatement(db, payment.id, ctx.now));
