@@ -48,6 +48,8 @@ export type Bindings = Env &
     ALERT_LINK_SECRET?: string;
     /** This site's https origin: every link that leaves a request (emails) is built on it (worker/platform/config.ts); a local run without it uses http://localhost:8787. */
     SITE_ORIGIN?: string;
+    /** The operators' address (var): notices of what the shop did on its own, e.g. a capture refunded automatically (worker/orders/capture-refund.ts). */
+    OPERATOR_EMAIL?: string;
     /**
      * The key of the retailer ratings' client-address hashes, HMAC-SHA-256 (`wrangler secret put RATING_IP_SECRET`;
      * worker/reviews/ratings.ts). A local run uses a development key (worker/platform/secrets.ts).

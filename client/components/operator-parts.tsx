@@ -51,6 +51,7 @@ const ACTION_LABEL: Record<string, string> = {
   cancel: "Cancelled",
   refund: "Refund",
   "resend-email": "Email sent again",
+  "auto-refund": "Capture the order could not take, refunded automatically",
 };
 
 /** What an action's detail says, in a line. */
@@ -69,6 +70,8 @@ function detailOf(action: string, d: Record<string, unknown>): string {
       return `${s("confirmed")} of ${s("lines")} lines confirmed`;
     case "wire-received":
       return typeof d.amountCents === "number" ? usdCents(d.amountCents) : "";
+    case "auto-refund":
+      return s("message");
     default:
       return "";
   }

@@ -80,6 +80,15 @@ function Items({ detail }: { detail: OperatorOrderDetail }) {
   );
 }
 
+/** The provider's last word on a payment: "captured (cap_1) · asked 2 Dec 12:05", or that it was never asked. */
+function atProvider(s: OperatorOrderDetail["providerSide"][number] | undefined): string {
+  if (!s?.status) return "not asked yet";
+  const ref = s.refundId ? `refund ${s.refundId}` : s.captureId ? `capture ${s.captureId}` : "";
+  return [`${s.status}${ref ? ` (${ref})` : ""}${s.reason ? `: ${s.reason}` : ""}`, s.checkedAt ? `asked ${when(s.checkedAt)}` : ""]
+    .filter(Boolean)
+    .join(" · ");
+}
+
 function Payments({ detail }: { detail: OperatorOrderDetail }) {
   return (
     <ScrollTable label="Payments">
@@ -92,6 +101,7 @@ function Payments({ detail }: { detail: OperatorOrderDetail }) {
             <th scope="col">Status</th>
             <th scope="col">Amount</th>
             <th scope="col">Refunded</th>
+            <th scope="col">At the provider</th>
           </tr>
         </thead>
         <tbody>
@@ -105,6 +115,7 @@ function Payments({ detail }: { detail: OperatorOrderDetail }) {
               </td>
               <td>{usdCents(p.amount)}</td>
               <td>{usdCents(p.refunded)}</td>
+              <td data-testid="provider-side">{atProvider(detail.providerSide.find((s) => s.paymentId === p.id))}</td>
             </tr>
           ))}
         </tbody>

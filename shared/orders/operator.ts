@@ -75,6 +75,19 @@ export const RefundView = v.object({
   updatedAt: v.number(),
 });
 
+/** What a payment's provider last said about it (docs/decisions/063-reconciler.md), and when it was asked; null: never asked. */
+export const ProviderSideView = v.object({
+  paymentId: v.string(),
+  providerPaymentId: v.nullable(v.string()),
+  /** captured, declined, cancelled, pending, referred, refunded — or unreachable when it could not be asked. */
+  status: v.nullable(v.string()),
+  checkedAt: v.nullable(v.number()),
+  captureId: v.nullable(v.string()),
+  refundId: v.nullable(v.string()),
+  reason: v.nullable(v.string()),
+});
+export type ProviderSideView = v.InferOutput<typeof ProviderSideView>;
+
 /** The operator's actions on an order. */
 export const OPERATOR_ACTIONS = ["confirm-availability", "wire-received", "shipped", "delivered", "cancel", "refund", "resend-email"] as const;
 export type OperatorActionName = (typeof OPERATOR_ACTIONS)[number];
@@ -83,6 +96,8 @@ export const OperatorOrderDetail = v.object({
   order: OrderView,
   items: v.array(OperatorItem),
   refunds: v.array(RefundView),
+  /** Each payment at its provider, in the order's payment order. */
+  providerSide: v.array(ProviderSideView),
   transitions: v.array(v.object({ fromStatus: v.string(), toStatus: v.string(), event: v.picklist(ORDER_EVENTS), cause: v.string(), at: v.number() })),
   /** Every operator action with who and when; `detail` is what the action carried and did. */
   actions: v.array(v.object({ id: v.number(), action: v.string(), actor: v.string(), detail: v.record(v.string(), v.unknown()), at: v.number() })),

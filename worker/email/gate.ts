@@ -30,6 +30,7 @@ export const TEMPLATE_CATEGORY: { readonly [T in EmailTemplate]: EmailCategory }
   "link-facebook": "other",
   "order-confirmation": "transactional",
   "order-shipped": "transactional",
+  "operator-notice": "transactional",
   "order-confirm-availability": "transactional",
   "order-item-unavailable": "transactional",
   "missing-ring-size": "transactional",

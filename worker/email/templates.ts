@@ -15,6 +15,7 @@ import { type ReviewInvitationData, reviewInvitationEmail } from "../orders/revi
 import { type FinancingDecisionEmailData, financingDecisionEmail } from "../orders/td/email";
 import { type ConfirmAvailabilityEmailData, confirmAvailabilityEmail, type ItemUnavailableEmailData, itemUnavailableEmail } from "../orders/care/email";
 import { type ShippingNoticeData, shippingNoticeEmail } from "../orders/operator/email";
+import { type OperatorNoticeData, operatorNoticeEmail } from "../orders/operator/notice-email";
 import { type ConciergeReplyEmailData, conciergeReplyEmail } from "../conversations/email";
 import { formatCents } from "#shared/cents.ts";
 
@@ -68,6 +69,8 @@ export interface TemplateData {
   "order-item-unavailable": ItemUnavailableEmailData;
   /** An order's shipping notice: carrier, tracking number and link (worker/orders/operator/email.ts). */
   "order-shipped": ShippingNoticeData;
+  /** The operators are told what the shop did on its own (a capture given back: worker/orders/operator/notice-email.ts). */
+  "operator-notice": OperatorNoticeData;
   /** The concierge answered a signed-in shopper in the chat (worker/conversations/email.ts). */
   "concierge-reply": ConciergeReplyEmailData;
 }
@@ -225,6 +228,7 @@ const CONTENT: { [T in EmailTemplate]: (data: TemplateData[T]) => EmailContent }
   "order-confirm-availability": confirmAvailabilityEmail,
   "order-item-unavailable": itemUnavailableEmail,
   "order-shipped": shippingNoticeEmail,
+  "operator-notice": operatorNoticeEmail,
   "concierge-reply": conciergeReplyEmail,
 };
 

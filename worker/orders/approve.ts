@@ -11,8 +11,18 @@ import { DomainError } from "#shared/refusal.ts";
 import { refused } from "#shared/refusal.ts";
 import { providerOf } from "./payments/adapters";
 import { answerOfStatus, applies, MESSAGES, OUTCOMES, REFERRED_EXPIRY_MS } from "./payments/outcomes";
-import { type ApprovingOrder, type BrowserInput, type CaptureOutcome, ProviderUnavailable } from "./payments/provider";
-import { claimPayment, eventStatement, findPayment, type PaymentRow, releaseClaim, settleStatement } from "./payments/store";
+import { type ApprovingOrder, type BrowserInput, type CaptureOutcome, PaymentUnavailable, ProviderUnavailable } from "./payments/provider";
+import { captureRefundStatement } from "./effects";
+import {
+  claimPayment,
+  eventStatement,
+  findPayment,
+  type PaymentRow,
+  providerStateStatement,
+  releaseClaim,
+  settleStatement,
+  stateOfOutcome,
+} from "./payments/store";
 import { react } from "./reactor";
 import { requestPaidStatement } from "./requests";
 import type { OrderBindings } from "./service";
@@ -28,8 +38,7 @@ export interface ApproveContext {
   waitUntil?: (p: Promise<unknown>) => void;
 }
 
-/** The provider could not be reached: nothing is known to be charged; the order waits (the API answers 502). */
-export class PaymentUnavailable extends Error {}
+export { PaymentUnavailable };
 
 /** What applying an outcome did: whether anything changed, and what the shopper is told. */
 export interface AppliedOutcome {
@@ -58,6 +67,8 @@ export async function applyOutcome(
   const n = payment.order_number;
   let kind: string = outcome.status;
   let message: string | null = null;
+  // What the provider said, as it said it (the operator's view shows it), whatever it changes here.
+  const state = providerStateStatement(db, payment.id, stateOfOutcome(outcome), ctx.now);
   if (outcome.status === "captured" && (outcome.amount.amountCents !== payment.amount_cents || outcome.amount.currency !== "USD")) {
     outcome = { status: "pending", raw: { mismatch: outcome.amount, expected: payment.amount_cents, provider: outcome.raw } };
     kind = "amount-mismatch";
@@ -78,11 +89,14 @@ export async function applyOutcome(
   );
   if (!applies(payment.status, outcome.status)) {
     // Nothing to change: a replayed or late event is still recorded once; the answer is the payment's state.
-    if (event) await db.batch([record]).catch((e: unknown) => (isUniqueViolation(e) ? null : Promise.reject(e)));
+    await db.batch(event ? [record, state] : [state]).catch((e: unknown) => (isUniqueViolation(e) ? null : Promise.reject(e)));
     return { changed: false, ...stateAnswer(payment) };
   }
   const rule = OUTCOMES[outcome.status];
-  const settle = [settleStatement(db, payment.id, outcome, ctx.now), record];
+  // The reconciler hearing "still waiting" again about a waiting payment: only when it asked is kept (provider_state).
+  const again = cause === "reconciler" && payment.status === "pending" && (outcome.status === "pending" || outcome.status === "referred");
+  const settle = [settleStatement(db, payment.id, outcome, ctx.now), ...(again ? [] : [record]), state];
+  const captured = outcome.status === "captured";
   // A payment request's payment: the request is paid with it (the order itself was paid before).
   if (outcome.status === "captured" && payment.request_id) settle.push(requestPaidStatement(db, payment.id, ctx.now));
   try {
@@ -92,15 +106,20 @@ export async function applyOutcome(
         rule.event === "financing_referred"
           ? [db.prepare("UPDATE orders SET expires_at = ? WHERE order_number = ?").bind(ctx.now + REFERRED_EXPIRY_MS, n)]
           : [];
+      // A capture of the order's own amount when another payment paid it already: given back (capture-refund.ts).
+      const unpaid = captured && !payment.request_id ? [captureRefundStatement(db, n, payment.id, ctx.now, true)] : [];
       try {
-        const applied = await applyEvent(db, n, rule.event, cause, ctx.now, (changed) => (changed ? [...settle, ...extra] : settle));
-        if (applied.changed) react(env, n, ctx.now, ctx.waitUntil);
+        const applied = await applyEvent(db, n, rule.event, cause, ctx.now, (changed) => (changed ? [...settle, ...extra] : [...settle, ...unpaid]));
+        if (applied.changed || captured) react(env, n, ctx.now, ctx.waitUntil);
       } catch (e) {
         if (!(e instanceof DomainError)) throw e;
-        // The order moved on (cancelled, another payment decided it): the provider's answer is still recorded.
-        await db.batch(settle);
-        if (outcome.status === "captured")
-          console.error(JSON.stringify({ level: "error", message: "captured a payment for an order that cannot take it", payment: payment.id }));
+        // The order moved on (cancelled, refunded): the provider's answer is still recorded, and a capture it
+        // cannot take is given back and the operators told — once (an order effect whose cause is the payment).
+        await db.batch(captured ? [...settle, captureRefundStatement(db, n, payment.id, ctx.now)] : settle);
+        if (captured) {
+          console.error(JSON.stringify({ level: "error", message: "captured a payment for an order that cannot take it: refunding it", payment: payment.id }));
+          react(env, n, ctx.now, ctx.waitUntil);
+        }
       }
     }
   } catch (e) {
@@ -150,7 +169,8 @@ export async function approvePayment(
     if (!(e instanceof ProviderUnavailable)) throw e;
     // Unknown: nothing is known to be charged; the same key is asked again on the next try.
     const error = { paymentId: payment.id, orderNumber: n, provider: payment.provider, kind: "error", verified: false, payload: { error: e.message } };
-    await db.batch([eventStatement(db, error, ctx.now)]);
+    const unreachable = providerStateStatement(db, payment.id, { status: "unreachable", reason: e.message.slice(0, 300) }, ctx.now);
+    await db.batch([eventStatement(db, error, ctx.now), unreachable]);
     throw new PaymentUnavailable(`${e.message} ${MESSAGES.unknown}`);
   }
   return answer(env, n, await applyOutcome(env, claimed, outcome, cause, ctx));

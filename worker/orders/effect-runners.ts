@@ -10,12 +10,22 @@ import { askRetailers } from "./care/notify";
 import type { EffectKind } from "./effects";
 import type { OrderKeyBindings } from "./keys";
 import { sendOrderConfirmation } from "./lookup/confirmation";
+import type { PaymentBindings } from "./payments/providers";
 import type { PaymentRow } from "./payments/store";
+import { refundUntakenCapture } from "./capture-refund";
 import { askForMissingSizes } from "./ring-size/notify";
 import { findOrder } from "./store";
 import { noteFinancing } from "./td/financing-facts";
 
-export type EffectBindings = CartBindings & EmailBindings & OrderKeyBindings & { SITE_ORIGIN?: string; APP_ENV?: string };
+export type EffectBindings = CartBindings &
+  EmailBindings &
+  OrderKeyBindings &
+  PaymentBindings & {
+    SITE_ORIGIN?: string;
+    APP_ENV?: string;
+    /** The operators' address: notices of what the shop did on its own (capture-refund.ts); unset, the order's actions only. */
+    OPERATOR_EMAIL?: string;
+  };
 
 export interface EffectRun {
   now: number;
@@ -65,10 +75,13 @@ async function confirmationEmail(env: EffectBindings, orderNumber: string, run: 
   if (!sent.queued) throw new Error(`the confirmation of ${orderNumber} waits for the email limit (${sent.retryAfter ?? "?"} s)`);
 }
 
-export const RUNNERS: Record<EffectKind, (env: EffectBindings, orderNumber: string, run: EffectRun) => Promise<unknown>> = {
+/** Each kind's runner, given the order, the run and the row's cause (the event, or what it names: `capture:{payment}`). */
+export const RUNNERS: Record<EffectKind, (env: EffectBindings, orderNumber: string, run: EffectRun, cause: string) => Promise<unknown>> = {
   "cart-paid": cartPaid,
   "confirmation-email": confirmationEmail,
   // Once per order whatever runs it (its own claim on the order; the cron's sweep asks it too).
   "ring-size-ask": (env, n, run) => askForMissingSizes(env, n, siteOrigin(env), run.now, run.waitUntil),
   "retailer-ask": (env, n, run) => askRetailers(env, n, { origin: siteOrigin(env), now: run.now, waitUntil: run.waitUntil }),
+  // A capture the order could not take: refunded through its provider, the operators told (once per payment).
+  "capture-refund": refundUntakenCapture,
 };

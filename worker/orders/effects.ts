@@ -7,7 +7,7 @@
  */
 import type { OrderEvent } from "#shared/orders/states.ts";
 
-export const EFFECT_KINDS = ["cart-paid", "confirmation-email", "ring-size-ask", "retailer-ask"] as const;
+export const EFFECT_KINDS = ["cart-paid", "confirmation-email", "ring-size-ask", "retailer-ask", "capture-refund"] as const;
 export type EffectKind = (typeof EFFECT_KINDS)[number];
 
 /** The effects of each event that changed an order (the event is the row's cause). */
@@ -24,4 +24,21 @@ export function effectStatements(db: D1Database, orderNumber: string, event: Ord
       .prepare("INSERT INTO order_effects (order_number, kind, cause, run_after, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
       .bind(orderNumber, kind, event, now, now),
   );
+}
+
+/**
+ * A capture the order could not take (it was cancelled or refunded, or another payment paid it): the effect
+ * that gives it back through its provider and tells the operators (capture-refund.ts), once per payment — its
+ * cause is the payment. Written in the batch that records the capture; with `unlessOnlyPayer`, only when
+ * another payment of the order's own amount paid it already (the same statement decides, so no race).
+ */
+export function captureRefundStatement(db: D1Database, orderNumber: string, paymentId: string, now: number, unlessOnlyPayer = false): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO order_effects (order_number, kind, cause, run_after, created_at)
+       SELECT ?1, 'capture-refund', ?2, ?3, ?3
+       WHERE ?4 = 0 OR EXISTS (SELECT 1 FROM payments WHERE order_number = ?1 AND request_id IS NULL AND status IN ('captured', 'refunded') AND id != ?5)
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(orderNumber, `capture:${paymentId}`, now, unlessOnlyPayer ? 1 : 0, paymentId);
 }

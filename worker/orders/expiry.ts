@@ -17,14 +17,47 @@ import { pruneLookups } from "./lookup/limit";
 import { askMissingSizesDue } from "./ring-size/notify";
 import type { EffectBindings } from "./effect-runners";
 import { sweepEffects } from "./reactor";
+import { providerOf } from "./payments/adapters";
+import { askablePayments, askProvider, type ReconcileBindings, reconcilePayments } from "./reconcile";
 import { applyEvent } from "./store";
 import { type FinancingCronBindings, financingCron } from "./td/cron";
 
 /** Orders one run expires at most (the rest wait for the next run). */
 export const EXPIRY_BATCH = 200;
 
-/** Expires the unpaid orders past their time at `now`; resolves to the order numbers it expired. */
-export async function expireUnpaid(db: D1Database, now: number, limit = EXPIRY_BATCH, mail?: ExpiryMail): Promise<string[]> {
+/**
+ * Whether `orderNumber` may expire now: its open payments with a provider reference are asked about first
+ * (reconcile.ts) — one the provider captured pays the order instead; one it cannot answer about keeps the order
+ * until a later run. A payment whose provider is not configured here any more cannot be asked: it is cancelled.
+ */
+async function mayExpire(env: ExpiryBindings, orderNumber: string, now: number, waitUntil?: (p: Promise<unknown>) => void): Promise<boolean> {
+  for (const payment of await askablePayments(env.DB, orderNumber)) {
+    if (!providerOf(env, payment, { origin: siteOrigin(env), now })) continue;
+    // Asked in this very run (the reconciler's pass just before): its answer stands.
+    if ((payment.provider_checked_at ?? 0) >= now) {
+      if (payment.provider_state?.includes('"unreachable"')) return false;
+      continue;
+    }
+    if ((await askProvider(env, payment, { now, waitUntil })) === "unknown") return false;
+  }
+  return true;
+}
+
+/** What expiry reads: the database, and the providers it asks before it cancels a payment. */
+export type ExpiryBindings = ReconcileBindings;
+
+/**
+ * Expires the unpaid orders past their time at `now` — each only after its payments' providers were asked
+ * (mayExpire); resolves to the order numbers it expired.
+ */
+export async function expireUnpaid(
+  env: ExpiryBindings,
+  now: number,
+  limit = EXPIRY_BATCH,
+  mail?: ExpiryMail,
+  waitUntil?: (p: Promise<unknown>) => void,
+): Promise<string[]> {
+  const db = env.DB;
   const { results } = await db
     .prepare(
       `SELECT order_number, email, lines_json, cart_link, amount_due_cents, expires_at FROM orders
@@ -36,6 +69,8 @@ export async function expireUnpaid(db: D1Database, now: number, limit = EXPIRY_B
   const expired: string[] = [];
   for (const order of results) {
     const n = order.order_number;
+    // Asked first: captured → the order is paid now (expire below finds it paid); no answer → not this run.
+    if (!(await mayExpire(env, n, now, waitUntil))) continue;
     try {
       const applied = await applyEvent(db, n, "expire", "expiry", now, (changed) =>
         changed
@@ -59,7 +94,11 @@ export async function expireUnpaid(db: D1Database, now: number, limit = EXPIRY_B
 }
 
 /** What the order cron reads: the database, the email sender, the order keys, the lender and the site's origin for links. */
-export type OrdersCronBindings = { DB: D1Database; SITE_ORIGIN?: string } & EmailBindings & OrderKeyBindings & FinancingCronBindings & EffectBindings;
+export type OrdersCronBindings = { DB: D1Database; SITE_ORIGIN?: string } & EmailBindings &
+  OrderKeyBindings &
+  FinancingCronBindings &
+  EffectBindings &
+  ReconcileBindings;
 
 /**
  * The order cron's work at `now` (the Cron Trigger's scheduled time; tests inject it): referred financing
@@ -73,18 +112,24 @@ export async function ordersCronWork(env: OrdersCronBindings, now: number, waitU
   await financingCron(env, now, waitUntil ?? (() => {})).catch((err: unknown) =>
     console.error(JSON.stringify({ level: "error", message: `orders cron (financing): ${String(err)}` })),
   );
+  // Payments whose outcome is unknown are asked about (reconcile.ts) — before expiry and the effects' sweep, so
+  // a capture found now pays its order and its effects run in this same run.
+  const reconciled = await reconcilePayments(env, now, waitUntil).catch((err: unknown) => {
+    console.error(JSON.stringify({ level: "error", message: `orders cron (reconciler): ${String(err)}` }));
+    return null;
+  });
   // Effects a lost runner left behind (a crash after the transition, a failed email) run now.
   const effects = await sweepEffects(env, now, waitUntil).catch((err: unknown) => {
     console.error(JSON.stringify({ level: "error", message: `orders cron (effects): ${String(err)}` }));
     return 0;
   });
   const [expired, reminded, asked] = await Promise.all([
-    expireUnpaid(env.DB, now, EXPIRY_BATCH, mail),
+    expireUnpaid(env, now, EXPIRY_BATCH, mail, waitUntil),
     remindBeforeExpiry(mail, now),
     askMissingSizesDue(env, mail.origin, now, waitUntil),
     pruneLookups(env.DB, now),
   ]);
-  return { expired, reminded, asked, effects };
+  return { expired, reminded, asked, effects, reconciled };
 }
 
 /** The Cron Trigger's order work (ordersCronWork), after the handler returns. */

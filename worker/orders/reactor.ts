@@ -38,7 +38,7 @@ function claim(db: D1Database, id: number, now: number): Promise<EffectRow | nul
 async function runOne(env: EffectBindings, row: EffectRow, run: EffectRun): Promise<boolean> {
   const db = env.DB;
   try {
-    await RUNNERS[row.kind](env, row.order_number, run);
+    await RUNNERS[row.kind](env, row.order_number, run, row.cause);
   } catch (e) {
     const failed = row.attempts >= MAX_ATTEMPTS;
     const message = String(e).slice(0, 500);

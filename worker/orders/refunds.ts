@@ -13,10 +13,9 @@
 import { transition } from "#shared/orders/states.ts";
 import { refused } from "#shared/refusal.ts";
 import { type AdapterContext, adapterForPayment } from "./payments/adapters";
-import { ProviderUnavailable, type RefundOutcome } from "./payments/provider";
+import { PaymentUnavailable, ProviderUnavailable, type RefundOutcome } from "./payments/provider";
 import type { PaymentBindings } from "./payments/providers";
 import { eventStatement, findPayment, type PaymentRow, paymentsOf } from "./payments/store";
-import { PaymentUnavailable } from "./service";
 import { applyEvent, findOrder } from "./store";
 
 /** How long one request may hold a refund while it asks the provider. */

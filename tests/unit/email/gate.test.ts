@@ -47,7 +47,9 @@ describe("the email gate", () => {
       .match(/template IN \(([^)]*)\) THEN 'transactional'/)![1]!
       .split(",")
       .map((s) => s.trim().replace(/^'|'$/g, ""));
-    const transactional = EMAIL_TEMPLATES.filter((t) => TEMPLATE_CATEGORY[t] === "transactional");
+    // Templates made after the migration ran had no rows to sort.
+    const newer: readonly string[] = ["operator-notice"];
+    const transactional = EMAIL_TEMPLATES.filter((t) => TEMPLATE_CATEGORY[t] === "transactional" && !newer.includes(t));
     expect(listed.sort()).toEqual(transactional.sort());
   });
 

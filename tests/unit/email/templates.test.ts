@@ -154,6 +154,16 @@ const SAMPLES: EmailMessage[] = [
     },
   },
   {
+    to: "ops@example.com",
+    template: "operator-notice",
+    data: {
+      orderNumber: "LP0123456789",
+      headline: "a capture was refunded automatically",
+      lines: ["PayPal captured $1,234.00 after the order was cancelled.", "The refund is made."],
+      link: `${SITE}/operator/orders/LP0123456789?a=1&b=2`,
+    },
+  },
+  {
     to: "ada@example.com",
     template: "concierge-reply",
     data: { firstName: "Ada", operator: "Grace", answer: "Yes, it ships in 3 days.\n\nAnything else?", link: `${SITE}/diamond/123?a=1&b=2` },

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { expireUnpaid } from "#worker/orders/expiry.ts";
+import { type ExpiryBindings, expireUnpaid } from "#worker/orders/expiry.ts";
 import { call } from "../helpers";
 import { visitor } from "../cart/cart-helpers";
 import { approveLocal, decideAtGateway, localIdOf } from "./orders-helpers";
@@ -109,7 +109,7 @@ describe("inventory holds", () => {
     const expiresAt = (await env.DB.prepare("SELECT expires_at FROM orders WHERE order_number = ?")
       .bind(first.order.orderNumber)
       .first<{ expires_at: number }>())!.expires_at;
-    expect(await expireUnpaid(env.DB, expiresAt)).toContain(first.order.orderNumber);
+    expect(await expireUnpaid(env as unknown as ExpiryBindings, expiresAt)).toContain(first.order.orderNumber);
     expect(await holdsOf(stone!.id)).toEqual([]);
     expect((await detail(stone!.id)).availability).toBe("available");
 

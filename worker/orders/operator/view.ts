@@ -4,11 +4,11 @@
  * payments and what was given back, refunds, transitions, the operators' actions, the providers' events and the
  * emails its address was sent.
  */
-import type { OperatorActionName, OperatorOrderDetail, OperatorOrderList } from "#shared/orders/operator.ts";
+import type { OperatorActionName, OperatorOrderDetail, OperatorOrderList, ProviderSideView } from "#shared/orders/operator.ts";
 import { OPERATOR_PAGE_SIZE } from "#shared/orders/operator.ts";
 import { isUnpaid, ORDER_STATUSES, type OrderStatus, statusLabel, transition } from "#shared/orders/states.ts";
 import { refused } from "#shared/refusal.ts";
-import { paymentsOf } from "../payments/store";
+import { type PaymentRow, paymentsOf, type ProviderState } from "../payments/store";
 import { refundable, refundsOf } from "../refunds";
 import { findOrder, transitionsOf } from "../store";
 import { orderView } from "../view";
@@ -122,6 +122,25 @@ function allowedActions(status: OrderStatus, paymentMethod: string, refundableCe
   return allowed;
 }
 
+/** What the payment's provider last said (stored on the payment whenever it is asked). */
+function providerSideOf(p: PaymentRow): ProviderSideView {
+  let state: Partial<ProviderState> = {};
+  try {
+    state = p.provider_state ? (JSON.parse(p.provider_state) as ProviderState) : {};
+  } catch {
+    state = {};
+  }
+  return {
+    paymentId: p.id,
+    providerPaymentId: p.provider_payment_id,
+    status: state.status ?? null,
+    checkedAt: p.provider_checked_at,
+    captureId: state.captureId ?? null,
+    refundId: state.refundId ?? null,
+    reason: state.reason ?? null,
+  };
+}
+
 /** One order as the operator sees it (404 for an unknown one). */
 export async function operatorOrder(db: D1Database, orderNumber: string): Promise<OperatorOrderDetail> {
   const row = await findOrder(db, orderNumber);
@@ -179,6 +198,7 @@ export async function operatorOrder(db: D1Database, orderNumber: string): Promis
         availability: i.availability,
         availabilityAt: i.availability_at,
       })),
+    providerSide: payments.map(providerSideOf),
     refunds: refunds.map((r) => ({
       id: r.id,
       paymentId: r.payment_id,

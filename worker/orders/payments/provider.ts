@@ -187,3 +187,6 @@ export class ProviderUnavailable extends Error {
     this.name = "ProviderUnavailable";
   }
 }
+
+/** The provider could not be reached: nothing is known to be charged; the order waits (the API answers 502). */
+export class PaymentUnavailable extends Error {}

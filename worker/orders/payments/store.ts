@@ -28,6 +28,9 @@ export interface PaymentRow {
   decline_reason: string | null;
   /** Given back so far (refunds through the provider). */
   refunded_cents: number;
+  /** What the provider last said about it (JSON ProviderState), and when it was asked (docs/decisions/063-reconciler.md). */
+  provider_state: string | null;
+  provider_checked_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -179,4 +182,24 @@ export function settleStatement(db: D1Database, id: string, outcome: CaptureOutc
   return db
     .prepare("UPDATE payments SET status = 'pending', claimed_until = 0, updated_at = ? WHERE id = ? AND status IN ('created', 'pending')")
     .bind(now, id);
+}
+
+/** What the provider last said about a payment: its word (or `unreachable`), the capture or refund it named, and why. */
+export interface ProviderState {
+  status: CaptureOutcome["status"] | "refunded" | "unreachable";
+  captureId?: string;
+  refundId?: string;
+  reason?: string;
+}
+
+/** The provider's word in an outcome, as stored on the payment. */
+export function stateOfOutcome(outcome: CaptureOutcome): ProviderState {
+  if (outcome.status === "captured") return { status: "captured", captureId: outcome.providerCaptureId };
+  if (outcome.status === "declined" || outcome.status === "cancelled") return { status: outcome.status, reason: outcome.reason.slice(0, 300) };
+  return { status: outcome.status };
+}
+
+/** The statement that stores what the provider said about payment `id` at `now` (the operator's order view shows it). */
+export function providerStateStatement(db: D1Database, id: string, state: ProviderState, now: number): D1PreparedStatement {
+  return db.prepare("UPDATE payments SET provider_state = ?, provider_checked_at = ? WHERE id = ?").bind(JSON.stringify(state), now, id);
 }

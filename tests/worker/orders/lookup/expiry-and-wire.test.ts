@@ -2,7 +2,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ApprovalResult } from "#shared/orders/schemas.ts";
-import { expireUnpaid, ordersCron } from "#worker/orders/expiry.ts";
+import { type ExpiryBindings, expireUnpaid, ordersCron } from "#worker/orders/expiry.ts";
 import { UNPAID_EXPIRY_MS } from "#worker/orders/service.ts";
 import { transitions } from "../orders-helpers";
 import { expiration, guestOrder, orderRow, paymentRows, wireReceived } from "./lookup-helpers";
@@ -11,15 +11,15 @@ describe("expiring unpaid orders", () => {
   it("expires an order unpaid past its time (cause expiry) and cancels its open payment; not a minute before", async () => {
     const g = await guestOrder("card");
     const expiresAt = g.placed.order.expiresAt!;
-    expect(await expireUnpaid(env.DB, expiresAt - 60_000)).not.toContain(g.orderNumber);
+    expect(await expireUnpaid(env as unknown as ExpiryBindings, expiresAt - 60_000)).not.toContain(g.orderNumber);
     expect((await orderRow(g.orderNumber)).status).toBe("awaiting_payment");
-    expect(await expireUnpaid(env.DB, expiresAt)).toContain(g.orderNumber);
+    expect(await expireUnpaid(env as unknown as ExpiryBindings, expiresAt)).toContain(g.orderNumber);
     expect((await orderRow(g.orderNumber)).status).toBe("expired");
     expect((await transitions(g.orderNumber)).at(-1)).toEqual({ from_status: "awaiting_payment", to_status: "expired", event: "expire", cause: "expiry" });
     expect((await paymentRows(g.orderNumber)).map((p) => p.status)).toEqual(["cancelled"]);
     expect(await (await expiration(g.orderNumber, g.headers)).json()).toEqual({ orderNumber: g.orderNumber, expiresAt, expired: true });
     // A later run finds nothing more to do for it.
-    expect(await expireUnpaid(env.DB, expiresAt + 3600_000)).not.toContain(g.orderNumber);
+    expect(await expireUnpaid(env as unknown as ExpiryBindings, expiresAt + 3600_000)).not.toContain(g.orderNumber);
     expect((await transitions(g.orderNumber)).filter((t) => t.event === "expire")).toHaveLength(1);
   });
 
@@ -35,7 +35,7 @@ describe("expiring unpaid orders", () => {
     const w = await guestOrder("wire");
     expect(w.placed.order.expiresAt! - w.placed.order.createdAt).toBeGreaterThanOrEqual(UNPAID_EXPIRY_MS.wire - 5_000);
     expect((await wireReceived(w.orderNumber)).status).toBe(200);
-    expect(await expireUnpaid(env.DB, w.placed.order.expiresAt! + 1)).not.toContain(w.orderNumber);
+    expect(await expireUnpaid(env as unknown as ExpiryBindings, w.placed.order.expiresAt! + 1)).not.toContain(w.orderNumber);
     expect((await orderRow(w.orderNumber)).status).toBe("paid");
   });
 });
@@ -66,7 +66,7 @@ describe("operator: wire received", () => {
 
   it("still pays an order expired before the wire arrived", async () => {
     const w = await guestOrder("wire");
-    await expireUnpaid(env.DB, w.placed.order.expiresAt!);
+    await expireUnpaid(env as unknown as ExpiryBindings, w.placed.order.expiresAt!);
     expect((await orderRow(w.orderNumber)).status).toBe("expired");
     const res = await wireReceived(w.orderNumber);
     expect(res.status).toBe(200);
