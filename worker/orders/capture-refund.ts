@@ -7,7 +7,7 @@
  * OPERATOR_EMAIL when one is configured — is written once per payment by one statement.
  */
 import { deliverRows, outboxRowStatement, returnedIds } from "../email/outbox";
-import { formatCents } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 import { siteOrigin } from "../platform/config";
 import type { EffectBindings, EffectRun } from "./effect-runners";
 import { findPayment, providerStateStatement } from "./payments/store";
