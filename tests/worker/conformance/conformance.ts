@@ -18,7 +18,7 @@ export const SCENARIOS = {
   decline: "the provider declines: payment failed, nothing captured, no email",
   cancel: "the shopper cancels at the provider: nothing captured, no email, the order not paid",
   "lost answer": "the provider captured but its answer was lost: 502, then the retry (same key) ends paid with one capture",
-  "5xx then success": "the provider answers 5xx: 502 with nothing captured, then the retry ends paid with one capture",
+  "5xx then success": "the provider answers 5xx to every try: 502, the order waits, then the retry ends paid with one capture",
   webhooks: "a capture event delivered twice and a failure event delivered after it: paid once, one email, one capture",
   refund: "the operator refunds the paid order: refunded, one refund at the provider; a second refund is refused",
   crash: "the D1 write of the provider's answer crashes: nothing recorded, then the retry ends paid with one capture and one email",
@@ -51,6 +51,8 @@ export interface Checkout {
 /** How a provider's fake is scripted for each scenario it has. */
 export interface Driver {
   checkout(): Promise<Checkout>;
+  /** The shopper's agreement at the provider is itself the charge (Stripe.js confirms the PaymentIntent). */
+  chargedOnAgree?: boolean;
   /** Instead of agreeing: the shopper's payment will be declined. */
   decline?(c: Checkout): Promise<void>;
   /** Instead of agreeing: the shopper cancels at the provider; what the approval then answers. */
@@ -140,7 +142,8 @@ const BODIES: Record<Scenario, Body> = {
     await c.agree();
     await d.fail!(c);
     expect((await c.approve()).status).toBe(502);
-    await expectNothingTaken(c, "awaiting_payment");
+    expect(await orderState(c.orderNumber)).toMatchObject({ status: "awaiting_payment", confirmationEmails: 0 });
+    expect(await c.captures()).toBe(d.chargedOnAgree ? 1 : 0);
     expect((await c.approve()).body).toMatchObject({ outcome: "paid", order: { status: "paid" } });
     await expectPaidOnce(c);
   },
