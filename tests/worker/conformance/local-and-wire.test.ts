@@ -15,7 +15,7 @@ let next = 291;
 const urls = new Map<string, string>();
 const urlOf = (c: Checkout) => urls.get(c.orderNumber)!;
 
-const NO_NETWORK = "the embedded gateway runs inside the shop with its books in D1: no call goes out, so no answer can be lost or fail with 5xx";
+const NO_NETWORK = "the embedded gateway runs inside the shop with its books in D1: no call goes out, so no answer can time out or fail with 5xx";
 
 conformance(
   "Embedded gateway (local)",
@@ -44,7 +44,7 @@ conformance(
     success: "runs",
     decline: "runs",
     cancel: "runs",
-    "lost answer": { na: NO_NETWORK },
+    "timeout after capture": { na: NO_NETWORK },
     "5xx then success": { na: NO_NETWORK },
     webhooks: { na: "the embedded gateway sends no webhooks: the shopper's decision is read on approval" },
     refund: "runs",
@@ -82,7 +82,7 @@ conformance(
     success: "runs",
     decline: { na: `${NO_PROVIDER}; an unpaid wire order expires instead of being declined` },
     cancel: { na: `${NO_PROVIDER}; the shopper cancels nothing at a bank` },
-    "lost answer": { na: NO_PROVIDER },
+    "timeout after capture": { na: NO_PROVIDER },
     "5xx then success": { na: NO_PROVIDER },
     webhooks: { na: "banks send the shop no webhooks" },
     refund: "runs",

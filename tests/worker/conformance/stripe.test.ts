@@ -6,7 +6,7 @@
 import type { ApprovalResult } from "#shared/orders/schemas.ts";
 import type { StripeConfig } from "#worker/orders/payments/stripe.ts";
 import { placedWith } from "../orders/orders-helpers";
-import { failNext, intentAtStripe, intentsCreated, payAtStripe, refundsAtStripe, signAsStripe, stripeAccount } from "../payments/stripe-control";
+import { failNext, hangNext, intentAtStripe, intentsCreated, payAtStripe, refundsAtStripe, signAsStripe, stripeAccount } from "../payments/stripe-control";
 import { type Checkout, conformance } from "./conformance";
 
 let next = 231;
@@ -53,8 +53,8 @@ conformance(
       // Stripe reports a canceled PaymentIntent as a failed payment: the order waits for another one.
       return "declined";
     },
-    // Stripe.js charged; the shop's reads of the PaymentIntent all go unanswered.
-    loseAnswer: (c) => failNext(of(c).account, 503, 3).then(() => undefined),
+    // Stripe.js charged; the shop's three reads of the PaymentIntent get no answer in time.
+    timeoutAfterCapture: async (c) => void (await hangNext(of(c).account, { times: 3, ms: 11_000 })),
     fail: (c) => failNext(of(c).account, 503, 3).then(() => undefined),
     async webhooks(c) {
       const { account, pi } = of(c);
@@ -69,7 +69,7 @@ conformance(
     success: "runs",
     decline: "runs",
     cancel: "runs",
-    "lost answer": "runs",
+    "timeout after capture": "runs",
     "5xx then success": "runs",
     webhooks: "runs",
     refund: "runs",

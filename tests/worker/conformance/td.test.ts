@@ -45,11 +45,8 @@ conformance(
       await of(c).app.decide(of(c).link, "cancel");
       return "cancelled";
     },
-    // TD authorised; the capture (under /authorizations/{id}/) is made but its answer is lost on every try.
-    loseAnswer: (c) =>
-      of(c)
-        .app.fail(503, { times: 3, processed: true, path: "/authorizations/" })
-        .then(() => undefined),
+    // TD authorises; the capture (under /authorizations/{id}/) is made but its answer never comes.
+    timeoutAfterCapture: async (c) => void (await of(c).app.hang({ processed: true, path: "/authorizations/" })),
     fail: (c) =>
       of(c)
         .app.fail(503, { times: 3, path: "/authorizations" })
@@ -66,7 +63,7 @@ conformance(
     success: "runs",
     decline: "runs",
     cancel: "runs",
-    "lost answer": "runs",
+    "timeout after capture": "runs",
     "5xx then success": "runs",
     webhooks: { na: "TD's partner API sends no webhooks: a referred application is asked again by the financing cron" },
     refund: "runs",
