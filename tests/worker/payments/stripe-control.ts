@@ -34,8 +34,9 @@ export const payAtStripe = (config: StripeConfig, id: string, outcome: "succeede
 /** The next `times` requests answer `status`; `afterCreate`: the create happens and only its answer is lost. */
 export const failNext = (config: StripeConfig, status: number, times = 1, afterCreate = false) =>
   control("fail", { secretKey: config.secretKey, status, times, afterCreate });
-/** The next `times` requests (all when omitted) get no answer in time. */
-export const hangNext = (config: StripeConfig, o: { times?: number; afterCreate?: boolean } = {}) => control("hang", { secretKey: config.secretKey, ...o });
+/** The next `times` requests (all when omitted) get no answer for `ms` (1000 by default: past the tests' short timeouts). */
+export const hangNext = (config: StripeConfig, o: { times?: number; afterCreate?: boolean; ms?: number } = {}) =>
+  control("hang", { secretKey: config.secretKey, ...o });
 /** PaymentIntents the account has (replays make none). */
 export const intentsCreated = (config: StripeConfig) => control<{ created: number }>("count", { secretKey: config.secretKey }).then((r) => r.created);
 /** The PaymentIntent as Stripe holds it (what the dashboard shows). */
