@@ -115,7 +115,7 @@ describe("importing into D1", () => {
     expect(unreadable.exitCode).toBe(2);
   });
 
-  it("loads a feed into a fresh local D1, then re-imports a changed feed with --full", { timeout: 60_000 }, async () => {
+  it("loads a feed into a fresh local D1, then re-imports a changed feed with --full", { timeout: 120_000 }, async () => {
     const dir = await tempDir();
     const state = join(dir, "state");
     const wrangler = join(ROOT, "node_modules/.bin/wrangler");
