@@ -350,7 +350,7 @@ describe("cart: the whole cart model over POST/GET /api/cart", () => {
     expect((await settingOnly.ok({ type: "add-item", variantId: ring!.vid })).CartLink).toBe(`/setting/${ring!.id}/${ring!.metal}`);
   });
 
-  it("loses none of 500 simultaneous adds", async () => {
+  it("loses none of 500 simultaneous adds", { timeout: 60_000 }, async () => {
     const v = await visitor();
     const items = [...(await jewelry("Necklace", 8)), ...(await jewelry("Bracelet", 8))];
     expect(items.length).toBeGreaterThanOrEqual(10);
