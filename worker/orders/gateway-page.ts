@@ -7,7 +7,7 @@
  * this page later for the lender's decision. Elsewhere the path is an unknown page.
  */
 import { Hono } from "hono";
-import { formatUsd } from "#shared/money.ts";
+import { formatCents } from "#shared/cents.ts";
 import type { AppEnv } from "../env";
 import { decideLocalPayment, decisionsFor, findLocalPayment, type LocalDecision, type LocalGatewayRow, type LocalStandsFor } from "./payments/local";
 
@@ -49,7 +49,7 @@ function page(row: LocalGatewayRow): string {
 .approve{background:#0a6;color:#fff;border-color:#0a6}.note{color:#555;font-size:.9rem}</style></head><body>
 <h1>Test payment gateway</h1>
 <p class="note">This local gateway stands in for ${escapeHtml(NAMES[row.stands_for] ?? "the payment provider")} while none is configured. No money moves.</p>
-<p>${escapeHtml(row.description)}</p><p class="amount">${escapeHtml(formatUsd(row.amount_cents))}</p>
+<p>${escapeHtml(row.description)}</p><p class="amount">${escapeHtml(formatCents(row.amount_cents))}</p>
 ${referred ? `<p role="status">The application was referred: the lender decides later.</p>` : ""}
 ${
   open
