@@ -8,7 +8,7 @@
  *   nearest cent, half a cent up.
  */
 
-/** Whole US dollars, rounded up (§9: "Prices shown in whole USD, rounded up"); exact for catalogue prices. */
+/** Whole US dollars, rounded up, as prices are shown (docs/decisions/059-one-money-rule.md); exact for catalogue prices. */
 export function wholeUsd(cents: number): number {
   if (!Number.isFinite(cents)) throw new RangeError("price must be a finite number of cents");
   return Math.ceil(cents / 100);

@@ -24,7 +24,7 @@ async function recordedFacts(db: D1Database, paymentId: string): Promise<Partial
 }
 
 /**
- * Once a financing payment is captured (an effect of the payment: effect-runners.ts): the cart the order came from keeps §3 TdAccountNumber (its last 4
+ * Once a financing payment is captured (an effect of the payment: effect-runners.ts): the cart the order came from keeps its TdAccountNumber (its last 4
  * digits), TdCreditPlan and TdTransactionId. The same facts every time it is called (read from the capture's
  * record), so calling it again is harmless.
  */

@@ -2,7 +2,7 @@
  * TD financing's order services (issue 22 point 3; docs/decisions/034-td-financing.md): sending the shopper to
  * TD's application (GetTdFinanceUrl), the approval (tdfinance/approve) and the return page's confirmation —
  * each asks TD (or, locally, the embedded gateway standing in for it) and applies the answer through
- * `approvePayment`, exactly once — and the cart's §3 financing fields once the money is captured.
+ * `approvePayment`, exactly once — and the cart's financing fields once the money is captured.
  */
 import type { ApprovalResult } from "#shared/orders/schemas.ts";
 import { statusLabel } from "#shared/orders/states.ts";
